@@ -1,0 +1,296 @@
+import { CATEGORIES, ERROR_CATEGORIES, isErrorCategory, isProtocol } from './categories.js';
+import type { ErrorCategory, NextAction, Protocol } from './categories.js';
+import { serializeError } from './serialize.js';
+import type { SerializedError } from './serialize.js';
+
+/** What was received on the wire, kept so that decoding and re-encoding for the same protocol is lossless. */
+export interface WireInfo {
+  readonly protocol: Protocol;
+  readonly code: number | string;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/** Options every {@link AgentError} factory accepts. */
+export interface AgentErrorOptions {
+  /** Stable machine code, e.g. `'CHANNEL_NOT_FOUND'`. Defaults to the category's code. */
+  code?: string;
+  /** Overrides the category's default retryability. */
+  retryable?: boolean;
+  /** How long the source asked us to wait before retrying. Never invented. */
+  retryAfterMs?: number;
+  /** Structured, JSON-safe context. Redacted whenever it is serialised. */
+  details?: Record<string, unknown>;
+  cause?: unknown;
+  wire?: WireInfo;
+  /**
+   * Record a stack trace (default `true`). Errors built from wire data pass `false`: the stack
+   * would only point at the decoder, and capturing it costs most of an error's price.
+   */
+  captureStack?: boolean;
+}
+
+/** Options for the {@link AgentError} constructor: the factory options plus the category. */
+export interface AgentErrorInit extends AgentErrorOptions {
+  category: ErrorCategory;
+}
+
+/**
+ * The fields of an {@link AgentError}, as they survive a second copy of this package, a
+ * `structuredClone` or a JSON hop. {@link isAgentError} narrows to this.
+ */
+export interface AgentErrorLike {
+  readonly message: string;
+  readonly code: string;
+  readonly category: ErrorCategory;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+  details?: Record<string, unknown>;
+  readonly wire?: WireInfo;
+  readonly cause?: unknown;
+}
+
+const BRAND: unique symbol = Symbol.for('agent-errors.AgentError') as never;
+
+type CaptureStackTrace = (
+  target: object,
+  constructorOpt?: abstract new (...args: never) => unknown,
+) => void;
+const captureStackTrace = (Error as unknown as { captureStackTrace?: CaptureStackTrace })
+  .captureStackTrace;
+
+/**
+ * A base that puts `Error.prototype` in the chain without allocating a native error. A native
+ * error costs about three times a plain object even without a stack, and `structuredClone` drops
+ * every field of a native error but `message`; an ordinary object keeps them all.
+ */
+function ErrorBase(): void {}
+ErrorBase.prototype = Error.prototype;
+
+function fail(option: string, expected: string, received: unknown): never {
+  throw new TypeError(`AgentError: ${option} must be ${expected}; received ${describe(received)}`);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+/**
+ * The one error model every protocol converts to and from: a stable `code`, a `category` that
+ * says what kind of failure it is, whether retrying can help, and how long to wait.
+ *
+ * Instances are ordinary objects with `Error.prototype` in their chain (`instanceof Error` holds),
+ * branded with `Symbol.for('agent-errors.AgentError')` so that {@link isAgentError} recognises
+ * them across copies of the package.
+ *
+ * @example
+ * throw new AgentError('Slack says slow down', {
+ *   category: 'rate_limit',
+ *   code: 'SLACK_RATE_LIMITED',
+ *   retryAfterMs: 2000,
+ * });
+ */
+export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
+  declare readonly code: string;
+  declare readonly category: ErrorCategory;
+  declare readonly retryable: boolean;
+  declare readonly retryAfterMs?: number;
+  declare details?: Record<string, unknown>;
+  declare readonly wire?: WireInfo;
+  declare readonly cause?: unknown;
+
+  constructor(message: string, init: AgentErrorInit) {
+    super();
+    if (typeof message !== 'string') fail('message', 'a string', message);
+    if (init === null || typeof init !== 'object')
+      fail('options', 'an object with a category', init);
+    const { category } = init;
+    if (!isErrorCategory(category))
+      fail('options.category', `one of ${ERROR_CATEGORIES.join(', ')}`, category);
+    const defaults = CATEGORIES[category];
+    const { code = defaults.code, retryable = defaults.retryable } = init;
+    if (typeof code !== 'string' || code === '') fail('options.code', 'a non-empty string', code);
+    if (typeof retryable !== 'boolean') fail('options.retryable', 'a boolean', retryable);
+    this.message = message;
+    this.code = code;
+    this.category = category;
+    this.retryable = retryable;
+    const { retryAfterMs, details, wire } = init;
+    if (retryAfterMs !== undefined) {
+      if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0) || retryAfterMs === Infinity)
+        fail('options.retryAfterMs', 'a finite number of milliseconds >= 0', retryAfterMs);
+      this.retryAfterMs = retryAfterMs;
+    }
+    if (details !== undefined) {
+      if (details === null || typeof details !== 'object' || Array.isArray(details))
+        fail('options.details', 'a plain object', details);
+      this.details = details;
+    }
+    if (wire !== undefined) {
+      if (wire === null || typeof wire !== 'object' || !isProtocol(wire.protocol))
+        fail('options.wire', 'an object { protocol, code, message, data? }', wire);
+      this.wire = wire;
+    }
+    if ('cause' in init) {
+      // Like a native error's cause: present but not enumerable, so it is never shipped by accident.
+      Object.defineProperty(this, 'cause', {
+        value: init.cause,
+        writable: true,
+        configurable: true,
+      });
+    }
+    if (init.captureStack !== false) {
+      if (captureStackTrace) captureStackTrace(this, new.target);
+      else
+        Object.defineProperty(this, 'stack', {
+          value: new Error(message).stack,
+          writable: true,
+          configurable: true,
+        });
+    }
+  }
+
+  /**
+   * A safe, redacted, JSON-ready form of this error (what `JSON.stringify` uses).
+   *
+   * @example
+   * JSON.stringify(AgentError.timeout('slow upstream'));
+   */
+  toJSON(): SerializedError {
+    return serializeError(this);
+  }
+
+  /** Authentication is missing or expired: log in again. */
+  static auth(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'auth' });
+  }
+
+  /** Authenticated, but not allowed to do this. */
+  static permissionDenied(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'permission' });
+  }
+
+  /** The thing asked for does not exist. */
+  static notFound(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'not_found' });
+  }
+
+  /** The input is wrong: fix it before trying again. */
+  static validation(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'validation' });
+  }
+
+  /**
+   * Too many requests: wait, then retry.
+   *
+   * @example
+   * AgentError.rateLimited('Too many requests', { retryAfterMs: 2000 });
+   */
+  static rateLimited(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'rate_limit' });
+  }
+
+  /** A budget or quota is used up: stop, retrying will not help. */
+  static quotaExceeded(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'quota' });
+  }
+
+  /** The operation took too long. */
+  static timeout(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'timeout' });
+  }
+
+  /** Somebody cancelled the operation: do not retry a cancel. */
+  static cancelled(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'cancelled' });
+  }
+
+  /** The state changed underneath, or the request clashes with an earlier one. */
+  static conflict(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'conflict' });
+  }
+
+  /** The peer or the transport is down or overloaded. */
+  static unavailable(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'unavailable' });
+  }
+
+  /** The peers disagree on the protocol itself. */
+  static protocol(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'protocol' });
+  }
+
+  /** A bug or an unexpected failure on the other side. */
+  static internal(message: string, options?: AgentErrorOptions): AgentError {
+    return new this(message, { ...options, category: 'internal' });
+  }
+}
+
+Object.defineProperties(AgentError.prototype, {
+  name: { value: 'AgentError', writable: true, configurable: true },
+  [BRAND]: { value: true },
+  // Errors built without a stack still print a useful first line.
+  stack: {
+    get(this: AgentError) {
+      return `${this.name} [${this.code}]: ${this.message}`;
+    },
+    set(this: AgentError, value: unknown) {
+      Object.defineProperty(this, 'stack', { value, writable: true, configurable: true });
+    },
+    configurable: true,
+  },
+});
+
+/**
+ * Whether `value` is an {@link AgentError}: made by this copy of the package, by another copy
+ * (checked by brand), or a `structuredClone` or JSON copy of one (checked by shape).
+ *
+ * @example
+ * try { await callTool(); } catch (err) {
+ *   if (isAgentError(err) && err.retryable) scheduleRetry(err.retryAfterMs);
+ * }
+ */
+export function isAgentError(value: unknown): value is AgentErrorLike {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
+    const v = value as Record<string, unknown>;
+    return (
+      typeof v.message === 'string' &&
+      typeof v.code === 'string' &&
+      typeof v.retryable === 'boolean' &&
+      isErrorCategory(v.category) &&
+      (v.retryAfterMs === undefined || typeof v.retryAfterMs === 'number')
+    );
+  } catch {
+    // A Proxy whose traps throw is not an AgentError.
+    return false;
+  }
+}
+
+/**
+ * What an agent should do next about `error`.
+ *
+ * @example
+ * nextAction(AgentError.rateLimited('slow down', { retryAfterMs: 500 })); // 'wait_and_retry'
+ * nextAction(AgentError.validation('bad path')); // 'fix_input'
+ */
+export function nextAction(error: AgentErrorLike): NextAction {
+  switch (error.category) {
+    case 'auth':
+      return 'reauthenticate';
+    case 'permission':
+      return 'request_permission';
+    case 'validation':
+      return 'fix_input';
+    default:
+      if (!error.retryable) return 'give_up';
+      return error.retryAfterMs !== undefined || error.category === 'rate_limit'
+        ? 'wait_and_retry'
+        : 'retry';
+  }
+}

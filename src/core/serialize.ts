@@ -1,0 +1,427 @@
+import { isErrorCategory, isProtocol } from './categories.js';
+import type { ErrorCategory, Protocol } from './categories.js';
+import { REDACTED, isSensitiveKey, redactString } from './redact.js';
+import type { RedactOptions } from './redact.js';
+
+/** A value `JSON.stringify` writes as it is. */
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** Bounds and redaction for {@link toJsonSafe} and {@link serializeError}. */
+export interface SafeJsonOptions extends RedactOptions {
+  /** Redact secrets by key name and by value pattern (default `true`). */
+  redact?: boolean;
+  /** Nesting deeper than this becomes `'[MaxDepth]'` (default 10). */
+  maxDepth?: number;
+  /** Longer strings are cut and marked (default 10,000 characters). */
+  maxStringLength?: number;
+  /** Longer arrays are cut and marked (default 100 items). */
+  maxArrayLength?: number;
+  /** Objects with more keys are cut and marked (default 100 keys). */
+  maxKeys?: number;
+  /** At most this many values are visited in all; the rest become `'[Truncated]'` (default 5,000). */
+  maxNodes?: number;
+}
+
+/** Options for {@link serializeError}. */
+export interface SerializeErrorOptions extends SafeJsonOptions {
+  /** Include `stack` (default `false`: stacks never belong on the wire). */
+  includeStack?: boolean;
+  /** Include the `cause` chain and `AggregateError.errors` (default `true`). */
+  includeCause?: boolean;
+  /** Causes nested deeper than this become `'[MaxCauseDepth]'` (default 5). */
+  maxCauseDepth?: number;
+}
+
+/** The JSON-safe form of an error that {@link serializeError} returns. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: string | number;
+  category?: ErrorCategory;
+  retryable?: boolean;
+  retryAfterMs?: number;
+  details?: { [key: string]: JsonValue };
+  wire?: { protocol: Protocol; code: number | string; message: string; data?: JsonValue };
+  cause?: SerializedError | JsonValue;
+  errors?: (SerializedError | JsonValue)[];
+  stack?: string;
+  [key: string]: JsonValue | SerializedError | (SerializedError | JsonValue)[] | undefined;
+}
+
+/** Markers left where a value could not be written as it was. */
+export const MARKERS = {
+  circular: '[Circular]',
+  maxDepth: '[MaxDepth]',
+  maxCauseDepth: '[MaxCauseDepth]',
+  truncated: '[Truncated]',
+  toJsonThrew: '[toJSON threw]',
+  getterThrew: '[Getter threw]',
+  unreadable: '[Unreadable]',
+} as const;
+
+interface Ctx {
+  readonly redact: boolean;
+  readonly extraKeys: RedactOptions['redactKeys'];
+  readonly extraPatterns: RedactOptions['redactPatterns'];
+  readonly maxDepth: number;
+  readonly maxStringLength: number;
+  readonly maxArrayLength: number;
+  readonly maxKeys: number;
+  readonly includeStack: boolean;
+  readonly includeCause: boolean;
+  readonly maxCauseDepth: number;
+  nodes: number;
+  readonly seen: Set<object>;
+}
+
+function bound(value: number | undefined, fallback: number, option: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new TypeError(
+      `serializeError: ${option} must be a number >= 0; received ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+function makeCtx(options: SerializeErrorOptions | undefined, maxNodes: number): Ctx {
+  const o = options ?? {};
+  return {
+    redact: o.redact !== false,
+    extraKeys: o.redactKeys,
+    extraPatterns: o.redactPatterns,
+    maxDepth: bound(o.maxDepth, 10, 'maxDepth'),
+    maxStringLength: bound(o.maxStringLength, 10_000, 'maxStringLength'),
+    maxArrayLength: bound(o.maxArrayLength, 100, 'maxArrayLength'),
+    maxKeys: bound(o.maxKeys, 100, 'maxKeys'),
+    includeStack: o.includeStack === true,
+    includeCause: o.includeCause !== false,
+    maxCauseDepth: bound(o.maxCauseDepth, 5, 'maxCauseDepth'),
+    nodes: bound(o.maxNodes, maxNodes, 'maxNodes'),
+    seen: new Set(),
+  };
+}
+
+// Room beyond the cut so that a secret straddling it is still recognised and removed whole.
+const REDACT_SLACK = 512;
+
+function safeString(text: string, ctx: Ctx): string {
+  const long = text.length > ctx.maxStringLength;
+  let out = long ? text.slice(0, ctx.maxStringLength + REDACT_SLACK) : text;
+  if (ctx.redact) out = redactString(out, ctx.extraPatterns);
+  if (long || out.length > ctx.maxStringLength) {
+    out = `${out.slice(0, ctx.maxStringLength)}…[${text.length - ctx.maxStringLength} more characters]`;
+  }
+  return out;
+}
+
+function get(target: object, key: PropertyKey): unknown {
+  return (target as Record<PropertyKey, unknown>)[key];
+}
+
+function isErrorLike(value: object): boolean {
+  if (value instanceof Error) return true;
+  try {
+    return Object.prototype.toString.call(value) === '[object Error]';
+  } catch {
+    return false;
+  }
+}
+
+function walk(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
+  if (ctx.nodes-- <= 0) return MARKERS.truncated;
+  switch (typeof value) {
+    case 'string':
+      return safeString(value, ctx);
+    case 'number':
+      return Number.isFinite(value) ? value : String(value);
+    case 'boolean':
+      return value;
+    case 'bigint':
+      return `${value.toString()}n`;
+    case 'symbol':
+      return safeString(value.toString(), ctx);
+    case 'function':
+      return `[Function${value.name ? ` ${safeString(value.name, ctx)}` : ''}]`;
+    case 'undefined':
+      return undefined;
+  }
+  if (value === null) return null;
+  const obj = value as object;
+  if (ctx.seen.has(obj)) return MARKERS.circular;
+  if (depth >= ctx.maxDepth) return MARKERS.maxDepth;
+  ctx.seen.add(obj);
+  try {
+    return walkObject(obj, depth, ctx, key);
+  } catch {
+    // A Proxy whose traps throw, or an exotic object that refuses to be read.
+    return MARKERS.unreadable;
+  } finally {
+    ctx.seen.delete(obj);
+  }
+}
+
+function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
+  if (isErrorLike(obj)) return serializeInto(obj, depth, ctx, 0) as unknown as JsonValue;
+  let toJSON: unknown;
+  try {
+    toJSON = get(obj, 'toJSON');
+  } catch {
+    return MARKERS.getterThrew;
+  }
+  if (typeof toJSON === 'function') {
+    let replaced: unknown;
+    try {
+      replaced = (toJSON as (this: object, key: string) => unknown).call(obj, key ?? '');
+    } catch {
+      return MARKERS.toJsonThrew;
+    }
+    return replaced === obj ? MARKERS.circular : walk(replaced, depth + 1, ctx, key);
+  }
+  if (Array.isArray(obj)) return walkList(obj, depth, ctx);
+  if (obj instanceof Map)
+    return walkList([...obj.entries()].slice(0, ctx.maxArrayLength + 1), depth, ctx);
+  if (obj instanceof Set) return walkList([...obj].slice(0, ctx.maxArrayLength + 1), depth, ctx);
+  if (ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer) {
+    return `[${obj.constructor.name} ${obj.byteLength} bytes]`;
+  }
+  if (obj instanceof RegExp) return safeString(String(obj), ctx);
+  if (obj instanceof Promise || obj instanceof WeakMap || obj instanceof WeakSet) {
+    return `[${obj.constructor.name}]`;
+  }
+  const out: { [key: string]: JsonValue } = {};
+  const keys = Object.keys(obj);
+  const n = Math.min(keys.length, ctx.maxKeys);
+  for (let i = 0; i < n; i++) {
+    const k = keys[i] as string;
+    writeProperty(out, obj, k, depth, ctx);
+  }
+  if (keys.length > n) out['…'] = `[${keys.length - n} more keys]`;
+  return out;
+}
+
+function writeProperty(
+  out: { [key: string]: JsonValue },
+  from: object,
+  key: string,
+  depth: number,
+  ctx: Ctx,
+): void {
+  const outKey = ctx.redact ? safeString(key, ctx) : key;
+  let v: unknown;
+  try {
+    v = get(from, key);
+  } catch {
+    out[outKey] = MARKERS.getterThrew;
+    return;
+  }
+  if (
+    ctx.redact &&
+    v !== null &&
+    v !== undefined &&
+    typeof v !== 'number' &&
+    typeof v !== 'boolean' &&
+    isSensitiveKey(key, ctx.extraKeys)
+  ) {
+    // Numbers and booleans under such keys are counts and flags (`max_tokens`), never secrets.
+    out[outKey] = REDACTED;
+    return;
+  }
+  const safe = walk(v, depth + 1, ctx, key);
+  if (safe !== undefined) out[outKey] = safe;
+}
+
+function walkList(list: readonly unknown[], depth: number, ctx: Ctx): JsonValue[] {
+  const n = Math.min(list.length, ctx.maxArrayLength);
+  const out: JsonValue[] = new Array<JsonValue>(n);
+  for (let i = 0; i < n; i++) out[i] = walk(list[i], depth + 1, ctx) ?? null;
+  if (list.length > n) out.push(`[${list.length - n} more items]`);
+  return out;
+}
+
+// Fields written in this order first; every other own enumerable property follows.
+const ERROR_FIELDS = new Set([
+  'name',
+  'message',
+  'code',
+  'category',
+  'retryable',
+  'retryAfterMs',
+  'details',
+  'wire',
+  'cause',
+  'errors',
+  'stack',
+]);
+
+function readField(error: object, key: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: get(error, key) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function serializeInto(
+  error: object,
+  depth: number,
+  ctx: Ctx,
+  causeDepth: number,
+): SerializedError {
+  const name = readField(error, 'name');
+  const message = readField(error, 'message');
+  const out: SerializedError = {
+    name: name.ok && typeof name.value === 'string' ? safeString(name.value, ctx) : 'Error',
+    message: !message.ok
+      ? MARKERS.getterThrew
+      : typeof message.value === 'string'
+        ? safeString(message.value, ctx)
+        : message.value === undefined
+          ? ''
+          : safeString(String(walk(message.value, depth + 1, ctx) ?? ''), ctx),
+  };
+  const code = readField(error, 'code');
+  if (code.ok && (typeof code.value === 'string' || typeof code.value === 'number')) {
+    out.code = typeof code.value === 'string' ? safeString(code.value, ctx) : code.value;
+  }
+  const category = readField(error, 'category');
+  if (category.ok && isErrorCategory(category.value)) out.category = category.value;
+  const retryable = readField(error, 'retryable');
+  if (retryable.ok && typeof retryable.value === 'boolean') out.retryable = retryable.value;
+  const retryAfterMs = readField(error, 'retryAfterMs');
+  if (
+    retryAfterMs.ok &&
+    typeof retryAfterMs.value === 'number' &&
+    Number.isFinite(retryAfterMs.value)
+  ) {
+    out.retryAfterMs = retryAfterMs.value;
+  }
+  const details = readField(error, 'details');
+  if (details.ok && details.value !== undefined) {
+    const safe = walk(details.value, depth + 1, ctx, 'details');
+    if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) out.details = safe;
+    else if (safe !== undefined) out.details = { value: safe };
+  }
+  const wire = readField(error, 'wire');
+  if (wire.ok && wire.value !== null && typeof wire.value === 'object') {
+    const w = wire.value as Record<string, unknown>;
+    if (isProtocol(w.protocol) && (typeof w.code === 'number' || typeof w.code === 'string')) {
+      const safeWire: NonNullable<SerializedError['wire']> = {
+        protocol: w.protocol,
+        code: typeof w.code === 'string' ? safeString(w.code, ctx) : w.code,
+        message: typeof w.message === 'string' ? safeString(w.message, ctx) : '',
+      };
+      const data = w.data === undefined ? undefined : walk(w.data, depth + 1, ctx, 'data');
+      if (data !== undefined) safeWire.data = data;
+      out.wire = safeWire;
+    }
+  }
+  let keys: string[] = [];
+  try {
+    keys = Object.keys(error);
+  } catch {
+    // Unreadable keys: the fields above are all we can say.
+  }
+  let extra = 0;
+  for (const key of keys) {
+    if (ERROR_FIELDS.has(key)) continue;
+    if (extra++ >= ctx.maxKeys) {
+      out['…'] = `[${keys.length - extra + 1} more keys]`;
+      break;
+    }
+    writeProperty(out as { [key: string]: JsonValue }, error, key, depth, ctx);
+  }
+  if (ctx.includeCause) {
+    const cause = readField(error, 'cause');
+    if (cause.ok && cause.value !== undefined) {
+      out.cause = serializeNested(cause.value, depth, ctx, causeDepth);
+    }
+    const errors = readField(error, 'errors');
+    if (errors.ok && Array.isArray(errors.value)) {
+      const list = errors.value as unknown[];
+      const n = Math.min(list.length, ctx.maxArrayLength);
+      const items: (SerializedError | JsonValue)[] = [];
+      for (let i = 0; i < n; i++) items.push(serializeNested(list[i], depth, ctx, causeDepth));
+      if (list.length > n) items.push(`[${list.length - n} more errors]`);
+      out.errors = items;
+    }
+  }
+  if (ctx.includeStack) {
+    const stack = readField(error, 'stack');
+    if (stack.ok && typeof stack.value === 'string') out.stack = safeString(stack.value, ctx);
+  }
+  return out;
+}
+
+function serializeNested(
+  value: unknown,
+  depth: number,
+  ctx: Ctx,
+  causeDepth: number,
+): SerializedError | JsonValue {
+  if (causeDepth + 1 > ctx.maxCauseDepth) return MARKERS.maxCauseDepth;
+  if (value !== null && typeof value === 'object') {
+    if (ctx.seen.has(value)) return MARKERS.circular;
+    if (ctx.nodes-- <= 0) return MARKERS.truncated;
+    if (depth + 1 >= ctx.maxDepth) return MARKERS.maxDepth;
+    if (isErrorLike(value)) {
+      ctx.seen.add(value);
+      try {
+        return serializeInto(value, depth + 1, ctx, causeDepth + 1);
+      } catch {
+        return MARKERS.unreadable;
+      } finally {
+        ctx.seen.delete(value);
+      }
+    }
+  }
+  return walk(value, depth + 1, ctx) ?? null;
+}
+
+/**
+ * Turn any value into one `JSON.stringify` accepts, bounded in depth, length and size, with
+ * secrets redacted. Never throws: cycles, BigInt, symbols, throwing getters and `toJSON`s, and
+ * unreadable proxies become markers (see {@link MARKERS}).
+ *
+ * @example
+ * const a: Record<string, unknown> = { apiKey: 'sk-live-0123456789', n: 1n };
+ * a.self = a;
+ * toJsonSafe(a); // { apiKey: '[REDACTED]', n: '1n', self: '[Circular]' }
+ */
+export function toJsonSafe(value: unknown, options?: SafeJsonOptions): JsonValue | undefined {
+  const ctx = makeCtx(options, 5_000);
+  try {
+    return walk(value, 0, ctx);
+  } catch {
+    return MARKERS.unreadable;
+  }
+}
+
+/**
+ * A JSON-safe plain object describing `error`: name, message, the {@link AgentError} fields,
+ * other own properties, and the `cause` chain and `AggregateError.errors`, all bounded and with
+ * secrets redacted. Never throws. `stack` only with `includeStack: true`.
+ *
+ * @example
+ * const err = new Error('upstream said 401 for Bearer abc.def.ghi');
+ * serializeError(err); // { name: 'Error', message: 'upstream said 401 for Bearer [REDACTED]' }
+ */
+export function serializeError(error: unknown, options?: SerializeErrorOptions): SerializedError {
+  const ctx = makeCtx(options, 5_000);
+  if (error === null || typeof error !== 'object') {
+    return {
+      name: 'NonError',
+      message:
+        typeof error === 'string'
+          ? safeString(error, ctx)
+          : safeString(String(walk(error, 0, ctx)), ctx),
+    };
+  }
+  ctx.seen.add(error);
+  try {
+    return serializeInto(error, 0, ctx, 0);
+  } catch {
+    return { name: 'Error', message: MARKERS.unreadable };
+  }
+}

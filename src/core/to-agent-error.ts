@@ -1,0 +1,266 @@
+import { AgentError, isAgentError } from './agent-error.js';
+import type { AgentErrorInit, AgentErrorLike } from './agent-error.js';
+import { CATEGORIES, isErrorCategory } from './categories.js';
+import type { ErrorCategory } from './categories.js';
+import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
+import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
+
+const BRAND = Symbol.for('agent-errors.AgentError');
+
+// The default code of each category, so `{ code: 'RATE_LIMITED' }` thrown as a plain object classifies.
+const CATEGORY_BY_DEFAULT_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
+  (Object.keys(CATEGORIES) as ErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
+);
+
+function read(value: object, key: PropertyKey): unknown {
+  try {
+    return (value as Record<PropertyKey, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+function describeNonError(value: unknown): string {
+  switch (typeof value) {
+    case 'undefined':
+      return 'undefined';
+    case 'symbol':
+      return value.toString();
+    case 'function':
+      return `function ${value.name || '(anonymous)'}`;
+    case 'bigint':
+      return `${value.toString()}n`;
+    default:
+      return String(value);
+  }
+}
+
+/** Rebuild a structured-clone or JSON copy of an AgentError as a real one. */
+function revive(like: AgentErrorLike): AgentError {
+  const init: AgentErrorInit = {
+    category: like.category,
+    code: like.code,
+    retryable: like.retryable,
+    captureStack: false,
+  };
+  if (
+    typeof like.retryAfterMs === 'number' &&
+    like.retryAfterMs >= 0 &&
+    Number.isFinite(like.retryAfterMs)
+  ) {
+    init.retryAfterMs = like.retryAfterMs;
+  }
+  if (like.details !== null && typeof like.details === 'object' && !Array.isArray(like.details)) {
+    init.details = like.details;
+  }
+  const wire = like.wire;
+  if (wire !== null && typeof wire === 'object' && typeof wire.protocol === 'string') {
+    try {
+      return new AgentError(like.message, { ...init, wire, ...causeOf(like) });
+    } catch {
+      // An unknown protocol in `wire` is dropped rather than failing the whole conversion.
+    }
+  }
+  return new AgentError(like.message, { ...init, ...causeOf(like) });
+}
+
+function causeOf(value: object): { cause?: unknown } {
+  const cause = read(value, 'cause');
+  return cause === undefined ? {} : { cause };
+}
+
+function fromError(error: object): AgentError {
+  const name = read(error, 'name');
+  const rawMessage = read(error, 'message');
+  const message = typeof rawMessage === 'string' ? rawMessage : describeNonError(rawMessage);
+  const code = read(error, 'code');
+  const keep = { cause: error, captureStack: false } as const;
+
+  if (name === 'AbortError' || code === 'ABORT_ERR' || code === 20) {
+    return AgentError.cancelled(message || 'The operation was aborted', {
+      ...keep,
+      code: 'ABORTED',
+    });
+  }
+  if (name === 'TimeoutError' || code === 23) {
+    return AgentError.timeout(message || 'The operation timed out', { ...keep, code: 'TIMEOUT' });
+  }
+
+  const issues = schemaIssuesOf(error);
+  if (issues) {
+    return AgentError.validation(formatSchemaIssues(issues), {
+      ...keep,
+      code: 'VALIDATION_ERROR',
+      details: { issues },
+    });
+  }
+
+  if (typeof code === 'string') {
+    const system = SYSTEM_ERROR_CATEGORIES[code];
+    if (system)
+      return new AgentError(message, {
+        ...keep,
+        category: system,
+        code,
+        details: systemDetails(error),
+      });
+    // An error that already carries our fields (opentabs' ToolError, a foreign AgentError-alike).
+    const category = read(error, 'category');
+    if (isErrorCategory(category)) return withCarriedHints(message, category, code, error);
+    const byCode = code !== '' ? CATEGORY_BY_DEFAULT_CODE.get(code) : undefined;
+    if (byCode) return withCarriedHints(message, byCode, code, error);
+  }
+
+  // `fetch failed` and friends keep the real reason in `cause`.
+  const cause = read(error, 'cause');
+  if (cause !== null && typeof cause === 'object' && cause !== error) {
+    const inner = classifyKnown(cause);
+    if (inner) {
+      return new AgentError(message || inner.message, {
+        category: inner.category,
+        code: inner.code,
+        retryable: inner.retryable,
+        ...(inner.retryAfterMs !== undefined ? { retryAfterMs: inner.retryAfterMs } : {}),
+        ...(inner.details !== undefined ? { details: inner.details } : {}),
+        ...keep,
+      });
+    }
+  }
+
+  if (Array.isArray(read(error, 'errors'))) return fromAggregate(error, message);
+
+  return AgentError.internal(message || (typeof name === 'string' ? name : 'Unknown error'), {
+    ...keep,
+    code: typeof code === 'string' && code !== '' ? code : 'INTERNAL_ERROR',
+  });
+}
+
+/** Classify a nested cause only when it is something we recognise; otherwise say nothing. */
+function classifyKnown(value: object): AgentError | undefined {
+  if (isAgentError(value)) return toAgentError(value);
+  const name = read(value, 'name');
+  const code = read(value, 'code');
+  if (name === 'AbortError' || name === 'TimeoutError') return fromError(value);
+  if (
+    typeof code === 'string' &&
+    (SYSTEM_ERROR_CATEGORIES[code] || isErrorCategory(read(value, 'category')))
+  ) {
+    return fromError(value);
+  }
+  return undefined;
+}
+
+function withCarriedHints(
+  message: string,
+  category: ErrorCategory,
+  code: string,
+  from: object,
+): AgentError {
+  const retryable = read(from, 'retryable');
+  const retryAfterMs = read(from, 'retryAfterMs');
+  const details = read(from, 'details');
+  return new AgentError(message, {
+    category,
+    code,
+    ...(typeof retryable === 'boolean' ? { retryable } : {}),
+    ...(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)
+      ? { retryAfterMs }
+      : {}),
+    ...(details !== null && typeof details === 'object' && !Array.isArray(details)
+      ? { details: details as Record<string, unknown> }
+      : {}),
+    cause: from,
+    captureStack: false,
+  });
+}
+
+function systemDetails(error: object): Record<string, unknown> {
+  // Paths stay out: they name local files, which never belong in what is sent to a peer.
+  const details: Record<string, unknown> = {};
+  for (const key of ['syscall', 'errno', 'hostname', 'address', 'port']) {
+    const v = read(error, key);
+    if (typeof v === 'string' || typeof v === 'number') details[key] = v;
+  }
+  return details;
+}
+
+const MAX_AGGREGATE_DETAILS = 10;
+
+function fromAggregate(error: object, message: string): AgentError {
+  const errors = read(error, 'errors') as unknown[];
+  const inner = errors.slice(0, 1_000).map((e) => toAgentError(e));
+  const first = inner[0];
+  const same = first !== undefined && inner.every((e) => e.category === first.category);
+  const category: ErrorCategory = same ? first.category : 'internal';
+  return new AgentError(message || `${errors.length} errors`, {
+    category,
+    code:
+      same && inner.every((e) => e.code === first.code) ? first.code : CATEGORIES[category].code,
+    // Retry a group only when retrying would help every member of it.
+    retryable: inner.length > 0 && inner.every((e) => e.retryable),
+    details: {
+      errors: inner
+        .slice(0, MAX_AGGREGATE_DETAILS)
+        .map((e) => ({ code: e.code, category: e.category, message: e.message })),
+      ...(errors.length > MAX_AGGREGATE_DETAILS
+        ? { omitted: errors.length - MAX_AGGREGATE_DETAILS }
+        : {}),
+    },
+    cause: error,
+    captureStack: false,
+  });
+}
+
+function fromPlainObject(value: object): AgentError {
+  const issues = schemaIssuesOf(value);
+  if (issues) {
+    return AgentError.validation(formatSchemaIssues(issues), {
+      code: 'VALIDATION_ERROR',
+      details: { issues },
+      cause: value,
+      captureStack: false,
+    });
+  }
+  return fromError(value);
+}
+
+/**
+ * Normalise anything that was thrown into an {@link AgentError}, classified per the mapping
+ * table: an `AgentError` is returned as it is; `AbortError` → `cancelled`; `TimeoutError` →
+ * `timeout`; Node system errors by `code` (`ENOENT` → `not_found`, `ECONNREFUSED` →
+ * `unavailable`, …); Zod, Valibot and Standard Schema failures → `validation` with
+ * `details.issues`; `AggregateError` → the common category of its errors; anything else →
+ * `internal`. The original is kept as `cause`. Never throws.
+ *
+ * @example
+ * const err = toAgentError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+ *   code: 'ECONNREFUSED',
+ * }));
+ * err.category; // 'unavailable'
+ * err.retryable; // true
+ */
+export function toAgentError(thrown: unknown): AgentError {
+  try {
+    if (thrown !== null && typeof thrown === 'object') {
+      if (thrown instanceof AgentError) return thrown;
+      if (read(thrown, BRAND) === true) return thrown as AgentError;
+      if (isAgentError(thrown)) return revive(thrown);
+      if (thrown instanceof Error || typeof read(thrown, 'message') === 'string')
+        return fromError(thrown);
+      return fromPlainObject(thrown);
+    }
+    if (typeof thrown === 'string') {
+      return AgentError.internal(thrown, { cause: thrown, captureStack: false });
+    }
+    return AgentError.internal(`A non-error value was thrown: ${describeNonError(thrown)}`, {
+      cause: thrown,
+      captureStack: false,
+    });
+  } catch (failure) {
+    // Reading the thrown value failed in a way the guards above did not foresee.
+    return AgentError.internal('An unreadable value was thrown', {
+      cause: failure,
+      captureStack: false,
+    });
+  }
+}

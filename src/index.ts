@@ -1,0 +1,30 @@
+export { AgentError, isAgentError, nextAction } from './core/agent-error.js';
+export type {
+  AgentErrorInit,
+  AgentErrorLike,
+  AgentErrorOptions,
+  WireInfo,
+} from './core/agent-error.js';
+export {
+  CATEGORIES,
+  ERROR_CATEGORIES,
+  PROTOCOLS,
+  isErrorCategory,
+  isProtocol,
+  isRetryableCategory,
+} from './core/categories.js';
+export type { ErrorCategory, NextAction, Protocol } from './core/categories.js';
+export { toAgentError } from './core/to-agent-error.js';
+export { deserializeError } from './core/deserialize.js';
+export { MARKERS, serializeError, toJsonSafe } from './core/serialize.js';
+export type {
+  JsonValue,
+  SafeJsonOptions,
+  SerializeErrorOptions,
+  SerializedError,
+} from './core/serialize.js';
+export { REDACTED, SECRET_PATTERNS, isSensitiveKey, redactString } from './core/redact.js';
+export type { RedactOptions } from './core/redact.js';
+export { formatSchemaIssues, schemaIssuesOf } from './core/schema-issues.js';
+export type { SchemaIssue } from './core/schema-issues.js';
+export { SYSTEM_ERROR_CATEGORIES } from './core/system-errors.js';
