@@ -76,7 +76,8 @@ function describe(value: unknown): string {
     return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'symbol' ? value.toString() : `${typeof value} ${String(value)}`;
 }
 
 /**

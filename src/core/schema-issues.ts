@@ -10,7 +10,7 @@ function pathSegment(segment: unknown): string | number {
   if (typeof segment === 'symbol') return segment.toString();
   if (segment !== null && typeof segment === 'object' && 'key' in segment) {
     // Standard Schema's PathSegment and Valibot's path items carry the key in `key`.
-    return pathSegment((segment as { key: unknown }).key);
+    return pathSegment(segment.key);
   }
   return String(segment);
 }

@@ -116,6 +116,10 @@ function safeString(text: string, ctx: Ctx): string {
   return out;
 }
 
+function asText(value: JsonValue | undefined): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
+}
+
 function get(target: object, key: PropertyKey): unknown {
   return (target as Record<PropertyKey, unknown>)[key];
 }
@@ -279,7 +283,7 @@ function serializeInto(
         ? safeString(message.value, ctx)
         : message.value === undefined
           ? ''
-          : safeString(String(walk(message.value, depth + 1, ctx) ?? ''), ctx),
+          : safeString(asText(walk(message.value, depth + 1, ctx)), ctx),
   };
   const code = readField(error, 'code');
   if (code.ok && (typeof code.value === 'string' || typeof code.value === 'number')) {
@@ -415,7 +419,7 @@ export function serializeError(error: unknown, options?: SerializeErrorOptions):
       message:
         typeof error === 'string'
           ? safeString(error, ctx)
-          : safeString(String(walk(error, 0, ctx)), ctx),
+          : safeString(asText(walk(error, 0, ctx)), ctx),
     };
   }
   ctx.seen.add(error);
