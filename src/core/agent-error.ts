@@ -76,8 +76,16 @@ function describe(value: unknown): string {
     return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return typeof value === 'symbol' ? value.toString() : `${typeof value} ${String(value)}`;
+  switch (typeof value) {
+    case 'object':
+      return 'an object';
+    case 'function':
+      return 'a function';
+    case 'symbol':
+      return value.toString();
+    default:
+      return `${typeof value} ${String(value)}`;
+  }
 }
 
 /**
