@@ -84,7 +84,7 @@ function describe(value: unknown): string {
     case 'symbol':
       return value.toString();
     default:
-      return `${typeof value} ${String(value as number)}`;
+      return `${typeof value} ${String(value)}`;
   }
 }
 
