@@ -83,8 +83,12 @@ function describe(value: unknown): string {
       return 'a function';
     case 'symbol':
       return value.toString();
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return `${typeof value} ${value.toString()}`;
     default:
-      return `${typeof value} ${String(value)}`;
+      return 'undefined';
   }
 }
 
