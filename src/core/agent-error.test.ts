@@ -5,18 +5,18 @@ import { CATEGORIES, ERROR_CATEGORIES, isRetryableCategory } from './categories.
 import type { ErrorCategory } from './categories.js';
 
 const FACTORIES = {
-  auth: AgentError.auth,
-  permission: AgentError.permissionDenied,
-  not_found: AgentError.notFound,
-  validation: AgentError.validation,
-  rate_limit: AgentError.rateLimited,
-  quota: AgentError.quotaExceeded,
-  timeout: AgentError.timeout,
-  cancelled: AgentError.cancelled,
-  conflict: AgentError.conflict,
-  unavailable: AgentError.unavailable,
-  protocol: AgentError.protocol,
-  internal: AgentError.internal,
+  auth: (m: string) => AgentError.auth(m),
+  permission: (m: string) => AgentError.permissionDenied(m),
+  not_found: (m: string) => AgentError.notFound(m),
+  validation: (m: string) => AgentError.validation(m),
+  rate_limit: (m: string) => AgentError.rateLimited(m),
+  quota: (m: string) => AgentError.quotaExceeded(m),
+  timeout: (m: string) => AgentError.timeout(m),
+  cancelled: (m: string) => AgentError.cancelled(m),
+  conflict: (m: string) => AgentError.conflict(m),
+  unavailable: (m: string) => AgentError.unavailable(m),
+  protocol: (m: string) => AgentError.protocol(m),
+  internal: (m: string) => AgentError.internal(m),
 } satisfies Record<ErrorCategory, (message: string) => AgentError>;
 
 describe('categories', () => {
@@ -44,7 +44,7 @@ describe('AgentError', () => {
   it.each(Object.entries(FACTORIES))(
     'factory for %s sets category, code and retryability',
     (category, make) => {
-      const err = make.call(AgentError, 'boom');
+      const err = make('boom');
       const defaults = CATEGORIES[category as ErrorCategory];
       expect(err).toBeInstanceOf(AgentError);
       expect(err).toBeInstanceOf(Error);
