@@ -71,6 +71,8 @@ export function raceAbort<T>(promise: Promise<T>, signal?: AbortSignal): Promise
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
+        // Passed through untouched: retry classifies whatever the attempt threw.
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
         reject(error);
       },
     );
