@@ -255,7 +255,19 @@ export function withIdempotency<P, C, R>(
     const principal = principalOf(params, context) ?? '';
     const key = storeKey(scope, String(principal), idempotencyKey);
     const requestId = String(requestIdOf(params, context) ?? newRequestId());
-    const print = await fingerprintOf(params);
+    let print: string;
+    try {
+      print = await fingerprintOf(params);
+    } catch (cause) {
+      throw AgentErrorClass.validation(
+        'The request input cannot be compared (it has no JSON form)',
+        {
+          code: 'INVALID_PARAMS',
+          cause,
+          captureStack: false,
+        },
+      );
+    }
     const deadline = clock.now() + waitTimeoutMs;
 
     for (;;) {

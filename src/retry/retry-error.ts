@@ -56,9 +56,10 @@ export class RetryError extends AgentError {
       // The stack worth reading is the one of what was thrown, kept in `cause`.
       captureStack: false,
     });
+    // Not enumerable: the portable copy is `details.retry`; serialised forms stay the hub's shape.
     Object.defineProperties(this, {
-      attempts: { value: stop.attempts, enumerable: true },
-      reason: { value: stop.reason, enumerable: true },
+      attempts: { value: stop.attempts },
+      reason: { value: stop.reason },
       lastError: { value: lastError },
     });
   }

@@ -329,3 +329,25 @@ describe('retry', () => {
     expect(() => createRetryBudget({ ratio: -1 })).toThrow(/createRetryBudget: ratio/);
   });
 });
+
+describe('RetryError', () => {
+  it('serialises as the last error, with the stop in details.retry only', () => {
+    const last = AgentError.unavailable('down', { details: { host: 'db' }, retryAfterMs: 5 });
+    const error = new RetryError(last, { attempts: 2, reason: 'budget' }, new Error('raw'));
+    expect(error).toBeInstanceOf(AgentError);
+    expect(error.lastError).toBe(last);
+    expect(error.name).toBe('RetryError');
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'RetryError',
+      message: 'down',
+      code: 'UNAVAILABLE',
+      category: 'unavailable',
+      retryable: true,
+      retryAfterMs: 5,
+      details: { host: 'db', retry: { attempts: 2, reason: 'budget' } },
+      cause: { name: 'Error', message: 'raw' },
+    });
+    // The last error itself is not changed.
+    expect(last.details).toEqual({ host: 'db' });
+  });
+});

@@ -46,7 +46,10 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** Aborting stops everything at once: the call rejects with reason `'aborted'`. */
   signal?: AbortSignal;
-  /** Called before each wait with a frozen `{ error, attempt, delayMs }`; may return a promise. */
+  /**
+   * Called before each wait with a frozen `{ error, attempt, delayMs }`; may return a promise
+   * (awaited). If it throws, `retry` rejects with what it threw.
+   */
   onRetry?: (event: RetryEvent) => void | Promise<void>;
   /**
    * Decides whether to retry an error instead of `error.retryable`. The limits (attempts,
