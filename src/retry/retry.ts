@@ -69,7 +69,6 @@ export interface RetryOptions {
 }
 
 const WHERE = 'retry';
-const NEVER_ABORTED = new AbortController().signal;
 
 interface Settings {
   maxAttempts: number;
@@ -172,6 +171,9 @@ export async function retry<T>(
   const { clock, signal } = s;
   const idempotencyKey = s.idempotencyKey ?? newIdempotencyKey();
   const start = clock.now();
+  // Without a caller's signal, each call gets its own that never aborts: listeners that attempts
+  // add to it are released with the call instead of piling up on a shared one.
+  const attemptSignal = signal ?? new AbortController().signal;
   let attempts = 0;
 
   const stop = (error: AgentError, reason: RetryStopReason, cause: unknown): RetryError =>
@@ -189,7 +191,7 @@ export async function retry<T>(
     let thrown: unknown;
     try {
       const run = async (): Promise<T> =>
-        fn(Object.freeze({ attempt: attempts, idempotencyKey, signal: signal ?? NEVER_ABORTED }));
+        fn(Object.freeze({ attempt: attempts, idempotencyKey, signal: attemptSignal }));
       return await raceAbort(run(), signal);
     } catch (caught) {
       thrown = caught;
