@@ -154,7 +154,7 @@ function newIdempotencyKey(): string {
  * `attempts` and `reason` (`'not_retryable' | 'attempts_exhausted' | 'deadline' | 'budget' |
  * 'aborted'`). When `signal` aborts — during an attempt or a wait — it rejects at once with the
  * abort (reason `'aborted'`, `cause` = `signal.reason`), never with a later attempt's error.
- * Bad options throw a `TypeError` naming the option.
+ * Bad options make it reject with a `TypeError` naming the option (before `fn` is called).
  *
  * @example
  * const report = await retry(
