@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global fetch, AbortController, AbortSignal, TextDecoder, TransformStream, setTimeout, clearTimeout, structuredClone, URL */
+/* global fetch, AbortController, AbortSignal, TextDecoder, TransformStream, setTimeout, clearTimeout, URL */
 // Captures the error corpus for `decode` (issue 5) from the real SDKs, in process.
 //
 //   node scripts/capture-fixtures.mjs        writes test/fixtures/corpus.json
@@ -12,6 +12,7 @@
 // ids, timestamps, ports, temp paths) are replaced with placeholders, so re-running gives the same
 // file. See test/fixtures/README.md for the conventions of `expected`.
 import { mkdtemp, readFile, rm, writeFile, mkdir, chmod, link } from 'node:fs/promises';
+import { Buffer } from 'node:buffer';
 import { createServer } from 'node:http';
 import { connect as netConnect, createServer as netCreateServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,7 +85,10 @@ function bounded(promise, ms, what) {
   return Promise.race([
     promise,
     new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`capture-fixtures: ${what} took over ${ms} ms`)), ms);
+      timer = setTimeout(
+        () => reject(new Error(`capture-fixtures: ${what} took over ${ms} ms`)),
+        ms,
+      );
     }),
   ]).finally(() => clearTimeout(timer));
 }
@@ -154,7 +158,8 @@ function normaliseString(s) {
 }
 function normalise(value, key) {
   if (typeof value === 'string') return normaliseString(value);
-  if (typeof value === 'number' && key === 'port' && ports.has(value)) return `<${ports.get(value)}>`;
+  if (typeof value === 'number' && key === 'port' && ports.has(value))
+    return `<${ports.get(value)}>`;
   if (Array.isArray(value)) return value.map((x) => normalise(x));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, normalise(x, k)]));
@@ -188,7 +193,8 @@ async function mcpLowLevelPeer(handlers) {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [] }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const handler = handlers[request.params.name];
-    if (!handler) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}`);
+    if (!handler)
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}`);
     return handler(request);
   });
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
@@ -206,14 +212,50 @@ async function captureMcp() {
   const source = 'mcp-sdk';
   const protocol = 'mcp';
   const thrown = [
-    ['connection-closed', ErrorCode.ConnectionClosed, 'Upstream connection closed', undefined, exp('unavailable', true)],
-    ['request-timeout', ErrorCode.RequestTimeout, 'Upstream request timed out', { timeout: 30000 }, exp('timeout', true)],
+    [
+      'connection-closed',
+      ErrorCode.ConnectionClosed,
+      'Upstream connection closed',
+      undefined,
+      exp('unavailable', true),
+    ],
+    [
+      'request-timeout',
+      ErrorCode.RequestTimeout,
+      'Upstream request timed out',
+      { timeout: 30000 },
+      exp('timeout', true),
+    ],
     ['parse-error', ErrorCode.ParseError, 'Parse error', undefined, exp('protocol', false)],
-    ['invalid-request', ErrorCode.InvalidRequest, 'Invalid request', undefined, exp('protocol', false)],
-    ['method-not-found', ErrorCode.MethodNotFound, 'Method not found', { method: 'tools/frobnicate' }, exp('protocol', false)],
+    [
+      'invalid-request',
+      ErrorCode.InvalidRequest,
+      'Invalid request',
+      undefined,
+      exp('protocol', false),
+    ],
+    [
+      'method-not-found',
+      ErrorCode.MethodNotFound,
+      'Method not found',
+      { method: 'tools/frobnicate' },
+      exp('protocol', false),
+    ],
     ['invalid-params', ErrorCode.InvalidParams, 'bad', { field: 'path' }, exp('validation', false)],
-    ['internal-error', ErrorCode.InternalError, 'Database exploded', undefined, exp('internal', false)],
-    ['resource-not-found', -32002, 'Resource not found', { uri: 'file:///missing.txt' }, exp('not_found', false)],
+    [
+      'internal-error',
+      ErrorCode.InternalError,
+      'Database exploded',
+      undefined,
+      exp('internal', false),
+    ],
+    [
+      'resource-not-found',
+      -32002,
+      'Resource not found',
+      { uri: 'file:///missing.txt' },
+      exp('not_found', false),
+    ],
   ];
   const handlers = {};
   for (const [name, code, message, data] of thrown) {
@@ -259,7 +301,9 @@ async function captureMcp() {
       input: wire,
       expected,
       ...(name === 'plain-error-with-string-code'
-        ? { note: 'The SDK keeps error.code only when it is a safe integer; a string code becomes -32603.' }
+        ? {
+            note: 'The SDK keeps error.code only when it is a safe integer; a string code becomes -32603.',
+          }
         : {}),
     });
     add(`mcp/client/server-throws-${name}`, {
@@ -294,7 +338,9 @@ async function captureMcp() {
   }
   {
     peer.sent.length = 0;
-    const { error } = await rejection(() => peer.client.readResource({ uri: 'file:///missing.txt' }));
+    const { error } = await rejection(() =>
+      peer.client.readResource({ uri: 'file:///missing.txt' }),
+    );
     add('mcp/wire/resource-not-found-32002', {
       source,
       protocol,
@@ -338,12 +384,42 @@ async function captureMcp() {
   const mcp = new McpServer({ name: 'fixture-mcp-server', version: '1.0.0' });
   const toolErrorText = (h, json) => `${h}\n\n\`\`\`json\n${JSON.stringify(json)}\n\`\`\``;
   const mcpErrorTools = [
-    ['mcperror-invalid-params', ErrorCode.InvalidParams, 'Channel name cannot be empty', exp('validation', false)],
-    ['mcperror-internal', ErrorCode.InternalError, 'Unexpected response format from API', exp('internal', false)],
-    ['mcperror-request-timeout', ErrorCode.RequestTimeout, 'Dashboard took too long to load', exp('timeout', true)],
-    ['mcperror-connection-closed', ErrorCode.ConnectionClosed, 'Browser extension disconnected', exp('unavailable', true)],
-    ['mcperror-method-not-found', ErrorCode.MethodNotFound, 'Method not found', exp('protocol', false)],
-    ['mcperror-resource-not-found', -32002, 'Resource not found: slack://channel/general', exp('not_found', false)],
+    [
+      'mcperror-invalid-params',
+      ErrorCode.InvalidParams,
+      'Channel name cannot be empty',
+      exp('validation', false),
+    ],
+    [
+      'mcperror-internal',
+      ErrorCode.InternalError,
+      'Unexpected response format from API',
+      exp('internal', false),
+    ],
+    [
+      'mcperror-request-timeout',
+      ErrorCode.RequestTimeout,
+      'Dashboard took too long to load',
+      exp('timeout', true),
+    ],
+    [
+      'mcperror-connection-closed',
+      ErrorCode.ConnectionClosed,
+      'Browser extension disconnected',
+      exp('unavailable', true),
+    ],
+    [
+      'mcperror-method-not-found',
+      ErrorCode.MethodNotFound,
+      'Method not found',
+      exp('protocol', false),
+    ],
+    [
+      'mcperror-resource-not-found',
+      -32002,
+      'Resource not found: slack://channel/general',
+      exp('not_found', false),
+    ],
   ];
   for (const [name, code, message] of mcpErrorTools) {
     mcp.registerTool(name, { description: name }, () => {
@@ -361,12 +437,42 @@ async function captureMcp() {
     throw 'a thrown string';
   });
   const toolErrorResults = [
-    ['tool-error-rate-limited', { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 2000 }, 'Too many requests', exp('rate_limit', true, { retryAfterMs: 2000, code: 'RATE_LIMITED' })],
-    ['tool-error-auth', { code: 'AUTH_ERROR', category: 'auth', retryable: false }, 'Not logged in — open the app and sign in first', exp('auth', false, { code: 'AUTH_ERROR' })],
-    ['tool-error-not-found', { code: 'USER_NOT_FOUND', category: 'not_found', retryable: false }, 'User "U123" not found', exp('not_found', false, { code: 'USER_NOT_FOUND' })],
-    ['tool-error-validation', { code: 'VALIDATION_ERROR', category: 'validation', retryable: false }, 'Channel name cannot be empty', exp('validation', false, { code: 'VALIDATION_ERROR' })],
-    ['tool-error-timeout', { code: 'TIMEOUT', category: 'timeout', retryable: true }, 'Dashboard took too long to load', exp('timeout', true, { code: 'TIMEOUT' })],
-    ['tool-error-internal', { code: 'INTERNAL_ERROR', category: 'internal', retryable: false }, 'Unexpected response format from API', exp('internal', false, { code: 'INTERNAL_ERROR' })],
+    [
+      'tool-error-rate-limited',
+      { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 2000 },
+      'Too many requests',
+      exp('rate_limit', true, { retryAfterMs: 2000, code: 'RATE_LIMITED' }),
+    ],
+    [
+      'tool-error-auth',
+      { code: 'AUTH_ERROR', category: 'auth', retryable: false },
+      'Not logged in — open the app and sign in first',
+      exp('auth', false, { code: 'AUTH_ERROR' }),
+    ],
+    [
+      'tool-error-not-found',
+      { code: 'USER_NOT_FOUND', category: 'not_found', retryable: false },
+      'User "U123" not found',
+      exp('not_found', false, { code: 'USER_NOT_FOUND' }),
+    ],
+    [
+      'tool-error-validation',
+      { code: 'VALIDATION_ERROR', category: 'validation', retryable: false },
+      'Channel name cannot be empty',
+      exp('validation', false, { code: 'VALIDATION_ERROR' }),
+    ],
+    [
+      'tool-error-timeout',
+      { code: 'TIMEOUT', category: 'timeout', retryable: true },
+      'Dashboard took too long to load',
+      exp('timeout', true, { code: 'TIMEOUT' }),
+    ],
+    [
+      'tool-error-internal',
+      { code: 'INTERNAL_ERROR', category: 'internal', retryable: false },
+      'Unexpected response format from API',
+      exp('internal', false, { code: 'INTERNAL_ERROR' }),
+    ],
   ];
   for (const [name, meta, message] of toolErrorResults) {
     const header = `[ERROR code=${meta.code} category=${meta.category} retryable=${meta.retryable}${meta.retryAfterMs !== undefined ? ` retryAfterMs=${meta.retryAfterMs}` : ''}] ${message}`;
@@ -377,16 +483,25 @@ async function captureMcp() {
   }
   mcp.registerTool('structured-error', { description: 'x' }, () => ({
     content: [{ type: 'text', text: 'Rate limited by Slack API' }],
-    structuredContent: { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 1500 },
+    structuredContent: {
+      code: 'RATE_LIMITED',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 1500,
+    },
     isError: true,
   }));
   mcp.registerTool('text-only-error', { description: 'x' }, () => ({
     content: [{ type: 'text', text: 'Failed to export report' }],
     isError: true,
   }));
-  mcp.registerTool('add', { description: 'x', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({
-    content: [{ type: 'text', text: String(a + b) }],
-  }));
+  mcp.registerTool(
+    'add',
+    { description: 'x', inputSchema: { a: z.number(), b: z.number() } },
+    ({ a, b }) => ({
+      content: [{ type: 'text', text: String(a + b) }],
+    }),
+  );
   mcp.registerTool('slow', { description: 'x' }, async (extra) => {
     await new Promise((resolve) => {
       const timer = setTimeout(resolve, 1000);
@@ -542,7 +657,9 @@ async function captureMcp() {
     () => {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 20);
-      return client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
+      return client.callTool({ name: 'slow', arguments: {} }, undefined, {
+        signal: controller.signal,
+      });
     },
     "user cancels with AbortSignal (no reason): the SDK rejects with RequestTimeout -32001 'AbortError: This operation was aborted'",
     exp('cancelled', false),
@@ -553,7 +670,9 @@ async function captureMcp() {
     () => {
       const controller = new AbortController();
       setTimeout(() => controller.abort('user pressed stop'), 20);
-      return client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal });
+      return client.callTool({ name: 'slow', arguments: {} }, undefined, {
+        signal: controller.signal,
+      });
     },
     'user cancels with AbortSignal and a string reason: RequestTimeout -32001 whose message is the reason',
     exp('cancelled', false),
@@ -606,18 +725,50 @@ async function captureAcp() {
   const RE = acp.RequestError;
   const factories = [
     ['parse-error', () => RE.parseError({ line: 3 }), exp('protocol', false)],
-    ['invalid-request', () => RE.invalidRequest(undefined, 'Missing required field: method'), exp('protocol', false)],
+    [
+      'invalid-request',
+      () => RE.invalidRequest(undefined, 'Missing required field: method'),
+      exp('protocol', false),
+    ],
     ['method-not-found', () => RE.methodNotFound('terminal/create'), exp('protocol', false)],
-    ['invalid-params', () => RE.invalidParams({ missing: 'mcpServers' }, 'mcpServers parameter is required'), exp('validation', false)],
-    ['internal-error', () => RE.internalError({ detail: 'worker crashed' }), exp('internal', false)],
-    ['auth-required', () => RE.authRequired({ authMethods: ['oauth', 'api_key'] }), exp('auth', false)],
-    ['auth-required-with-message', () => RE.authRequired(undefined, 'token expired'), exp('auth', false)],
-    ['resource-not-found', () => RE.resourceNotFound('file:///path/to/file.txt'), exp('not_found', false)],
+    [
+      'invalid-params',
+      () => RE.invalidParams({ missing: 'mcpServers' }, 'mcpServers parameter is required'),
+      exp('validation', false),
+    ],
+    [
+      'internal-error',
+      () => RE.internalError({ detail: 'worker crashed' }),
+      exp('internal', false),
+    ],
+    [
+      'auth-required',
+      () => RE.authRequired({ authMethods: ['oauth', 'api_key'] }),
+      exp('auth', false),
+    ],
+    [
+      'auth-required-with-message',
+      () => RE.authRequired(undefined, 'token expired'),
+      exp('auth', false),
+    ],
+    [
+      'resource-not-found',
+      () => RE.resourceNotFound('file:///path/to/file.txt'),
+      exp('not_found', false),
+    ],
     ['resource-not-found-no-uri', () => RE.resourceNotFound(), exp('not_found', false)],
     ['session-not-found', () => RE.sessionNotFound('sess-42'), exp('not_found', false)],
     ['request-cancelled', () => RE.requestCancelled({ requestId: 7 }), exp('cancelled', false)],
-    ['unsupported-protocol-version', () => RE.unsupportedProtocolVersion(3, [1, 2]), exp('protocol', false)],
-    ['custom-code', () => new RE(-32050, 'Custom error', { detail: 'explanation' }), exp('internal', false)],
+    [
+      'unsupported-protocol-version',
+      () => RE.unsupportedProtocolVersion(3, [1, 2]),
+      exp('protocol', false),
+    ],
+    [
+      'custom-code',
+      () => new RE(-32050, 'Custom error', { detail: 'explanation' }),
+      exp('internal', false),
+    ],
   ];
   const handlersByMethod = {};
   let app = acp.agent({ name: 'fixture-agent' }).onRequest('initialize', (ctx) => {
@@ -626,24 +777,44 @@ async function captureAcp() {
   });
   for (const [name, make] of factories) {
     handlersByMethod[`fixture/${name}`] = make;
-    app = app.onRequest(`fixture/${name}`, (p) => p, () => {
-      throw make();
-    });
+    app = app.onRequest(
+      `fixture/${name}`,
+      (p) => p,
+      () => {
+        throw make();
+      },
+    );
   }
   app = app
-    .onRequest('fixture/plain-error', (p) => p, () => {
-      throw new Error('disk exploded reading /home/alice/.config/agent/credentials.json');
-    })
-    .onRequest('fixture/json-message-error', (p) => p, () => {
-      throw new Error('{"reason":"quota","limit":100}');
-    })
-    .onRequest('fixture/thrown-string', (p) => p, () => {
-      throw 'not an Error';
-    })
-    .onRequest('fixture/zod-in-handler', (p) => p, (ctx) => {
-      z.object({ sessionId: z.string(), limit: z.number().int().positive() }).parse(ctx.params);
-      return {};
-    })
+    .onRequest(
+      'fixture/plain-error',
+      (p) => p,
+      () => {
+        throw new Error('disk exploded reading /home/alice/.config/agent/credentials.json');
+      },
+    )
+    .onRequest(
+      'fixture/json-message-error',
+      (p) => p,
+      () => {
+        throw new Error('{"reason":"quota","limit":100}');
+      },
+    )
+    .onRequest(
+      'fixture/thrown-string',
+      (p) => p,
+      () => {
+        throw 'not an Error';
+      },
+    )
+    .onRequest(
+      'fixture/zod-in-handler',
+      (p) => p,
+      (ctx) => {
+        z.object({ sessionId: z.string(), limit: z.number().int().positive() }).parse(ctx.params);
+        return {};
+      },
+    )
     .onRequest('fixture/typed', z.object({ sessionId: z.string() }), () => ({}))
     .onRequest('session/new', () => ({ sessionId: 'sess-1' }))
     .onRequest('session/prompt', async (ctx) => {
@@ -742,8 +913,18 @@ async function captureAcp() {
     });
   };
   const [unsupported, zodInit] = byMethod.get('initialize');
-  record('initialize-unsupported-protocol-version', unsupported, 'initialize handler throws RequestError.unsupportedProtocolVersion', exp('protocol', false));
-  record('initialize-invalid-params-zod', zodInit, 'initialize with a string protocolVersion: the SDK’s own zod schema rejects it', exp('validation', false));
+  record(
+    'initialize-unsupported-protocol-version',
+    unsupported,
+    'initialize handler throws RequestError.unsupportedProtocolVersion',
+    exp('protocol', false),
+  );
+  record(
+    'initialize-invalid-params-zod',
+    zodInit,
+    'initialize with a string protocolVersion: the SDK’s own zod schema rejects it',
+    exp('validation', false),
+  );
   record(
     'session-new-before-initialize',
     byMethod.get('session/new')[0],
@@ -757,7 +938,9 @@ async function captureAcp() {
       byMethod.get(`fixture/${name}`)[0],
       `agent handler throws RequestError (${name})`,
       expected,
-      name === 'custom-code' ? 'Code -32050 is in the implementation-defined server range and not in the table: internal, not retryable.' : undefined,
+      name === 'custom-code'
+        ? 'Code -32050 is in the implementation-defined server range and not in the table: internal, not retryable.'
+        : undefined,
     );
   }
   record(
@@ -790,8 +973,18 @@ async function captureAcp() {
     'custom method registered with a zod params parser gets bad params',
     exp('validation', false),
   );
-  record('session-new-invalid-params', byMethod.get('session/new')[1], 'session/new with cwd: 5 and no mcpServers', exp('validation', false));
-  record('session-prompt-invalid-params', byMethod.get('session/prompt')[0], 'session/prompt without prompt', exp('validation', false));
+  record(
+    'session-new-invalid-params',
+    byMethod.get('session/new')[1],
+    'session/new with cwd: 5 and no mcpServers',
+    exp('validation', false),
+  );
+  record(
+    'session-prompt-invalid-params',
+    byMethod.get('session/prompt')[0],
+    'session/prompt without prompt',
+    exp('validation', false),
+  );
   record(
     'unknown-method',
     byMethod.get('no/such-method')[0],
@@ -820,12 +1013,22 @@ async function captureAcp() {
   const slowAgent = acp
     .agent({ name: 'fixture-agent-2' })
     .onRequest('initialize', () => ({ protocolVersion: 1, agentCapabilities: {} }))
-    .onRequest('fixture/slow', (p) => p, () => sleep(1000));
-  const agentConnection = slowAgent.connect(acp.ndJsonStream(toClient2.writable, toAgent2.readable));
+    .onRequest(
+      'fixture/slow',
+      (p) => p,
+      () => sleep(1000),
+    );
+  const agentConnection = slowAgent.connect(
+    acp.ndJsonStream(toClient2.writable, toAgent2.readable),
+  );
   const clientConnection = acp
     .client({ name: 'fixture-client-2' })
     .connect(acp.ndJsonStream(toAgent2.writable, toClient2.readable));
-  await bounded(clientConnection.agent.request('initialize', { protocolVersion: 1 }), 3000, 'ACP initialize');
+  await bounded(
+    clientConnection.agent.request('initialize', { protocolVersion: 1 }),
+    3000,
+    'ACP initialize',
+  );
   const { error: closedError } = await rejection(() => {
     setTimeout(() => clientConnection.close(), 20);
     return clientConnection.agent.request('fixture/slow', {});
@@ -834,7 +1037,8 @@ async function captureAcp() {
   add('acp/client/connection-closed-mid-request', {
     source,
     protocol,
-    description: 'the client connection closes while a request is pending: a plain Error "ACP connection closed"',
+    description:
+      'the client connection closes while a request is pending: a plain Error "ACP connection closed"',
     input: errorFields(closedError),
     expected: exp('unavailable', true),
     note: 'Not in the table; a plain Error with no code. The connection is gone, so unavailable (retry after reconnecting), as MCP "Connection closed".',
@@ -887,16 +1091,47 @@ async function captureLsp() {
   const toClient = new PassThrough();
   const wireChunks = [];
   toClient.on('data', (chunk) => wireChunks.push(chunk.toString('utf8')));
-  const server = createMessageConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+  const server = createMessageConnection(
+    new StreamMessageReader(toServer),
+    new StreamMessageWriter(toClient),
+  );
+  const client = createMessageConnection(
+    new StreamMessageReader(toClient),
+    new StreamMessageWriter(toServer),
+  );
   const cases = [
     ['request-cancelled', -32800, 'Request cancelled', undefined, exp('cancelled', false)],
-    ['content-modified', -32801, 'Content modified', { uri: 'file:///src/a.ts', version: 7 }, exp('conflict', true)],
-    ['server-cancelled', -32802, 'Server cancelled the request', { retriggerRequest: true }, exp('cancelled', true)],
+    [
+      'content-modified',
+      -32801,
+      'Content modified',
+      { uri: 'file:///src/a.ts', version: 7 },
+      exp('conflict', true),
+    ],
+    [
+      'server-cancelled',
+      -32802,
+      'Server cancelled the request',
+      { retriggerRequest: true },
+      exp('cancelled', true),
+    ],
     ['request-failed', -32803, 'Request failed: build broke', undefined, exp('internal', false)],
     ['server-not-initialized', -32002, 'Server not initialized', undefined, exp('protocol', false)],
-    ['unknown-error-code', -32001, 'Unknown error', undefined, exp('internal', false), 'vscode-jsonrpc ErrorCodes.UnknownErrorCode (-32001). Not in the table for LSP: internal, not retryable.'],
-    ['invalid-params', -32602, 'Invalid params: textDocument.uri is required', undefined, exp('validation', false)],
+    [
+      'unknown-error-code',
+      -32001,
+      'Unknown error',
+      undefined,
+      exp('internal', false),
+      'vscode-jsonrpc ErrorCodes.UnknownErrorCode (-32001). Not in the table for LSP: internal, not retryable.',
+    ],
+    [
+      'invalid-params',
+      -32602,
+      'Invalid params: textDocument.uri is required',
+      undefined,
+      exp('validation', false),
+    ],
     ['parse-error', -32700, 'Parse error', undefined, exp('protocol', false)],
     ['invalid-request', -32600, 'Invalid request', undefined, exp('protocol', false)],
     ['internal-error', -32603, 'Internal error', undefined, exp('internal', false)],
@@ -911,14 +1146,16 @@ async function captureLsp() {
     throw new Error('boom');
   });
   server.onRequest('fixture/rejects-error', () => Promise.reject(new Error('async boom')));
-  server.onRequest('fixture/slow', (_params, token) =>
-    new Promise((resolve) => {
-      const timer = setTimeout(() => resolve('late'), 1000);
-      token.onCancellationRequested(() => {
-        clearTimeout(timer);
-        resolve(new ResponseError(-32800, 'Request cancelled'));
-      });
-    }),
+  server.onRequest(
+    'fixture/slow',
+    (_params, token) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => resolve('late'), 1000);
+        token.onCancellationRequested(() => {
+          clearTimeout(timer);
+          resolve(new ResponseError(-32800, 'Request cancelled'));
+        });
+      }),
   );
   server.listen();
   client.listen();
@@ -927,7 +1164,9 @@ async function captureLsp() {
   const capture = async (slug, fn, description, expected, note) => {
     const requestId = id++;
     const { error } = await rejection(fn);
-    const wire = parseContentLength(wireChunks.join('')).find((m) => m.id === requestId && 'error' in m);
+    const wire = parseContentLength(wireChunks.join('')).find(
+      (m) => m.id === requestId && 'error' in m,
+    );
     if (wire) {
       add(`lsp/wire/${slug}`, {
         source,
@@ -948,17 +1187,38 @@ async function captureLsp() {
     });
   };
   for (const [name, , , , expected, note] of cases) {
-    await capture(`handler-returns-${name}`, () => client.sendRequest(`fixture/returns-${name}`, {}), `handler returns a ResponseError (${name})`, expected, note);
+    await capture(
+      `handler-returns-${name}`,
+      () => client.sendRequest(`fixture/returns-${name}`, {}),
+      `handler returns a ResponseError (${name})`,
+      expected,
+      note,
+    );
   }
-  await capture('handler-throws-response-error', () => client.sendRequest('fixture/throws-response-error', {}), 'handler throws a ResponseError(-32801)', exp('conflict', true));
+  await capture(
+    'handler-throws-response-error',
+    () => client.sendRequest('fixture/throws-response-error', {}),
+    'handler throws a ResponseError(-32801)',
+    exp('conflict', true),
+  );
   await capture(
     'handler-throws-error',
     () => client.sendRequest('fixture/throws-error', {}),
     'handler throws a plain Error: "Request <method> failed with message: <message>", -32603',
     exp('internal', false),
   );
-  await capture('handler-rejects-error', () => client.sendRequest('fixture/rejects-error', {}), 'handler returns a rejected promise', exp('internal', false));
-  await capture('unknown-method', () => client.sendRequest('textDocument/frobnicate', {}), 'request for a method with no handler: "Unhandled method <method>"', exp('protocol', false));
+  await capture(
+    'handler-rejects-error',
+    () => client.sendRequest('fixture/rejects-error', {}),
+    'handler returns a rejected promise',
+    exp('internal', false),
+  );
+  await capture(
+    'unknown-method',
+    () => client.sendRequest('textDocument/frobnicate', {}),
+    'request for a method with no handler: "Unhandled method <method>"',
+    exp('protocol', false),
+  );
   await capture(
     'client-cancels',
     () => {
@@ -985,7 +1245,8 @@ async function captureLsp() {
   add('lsp/client/connection-disposed', {
     source,
     protocol,
-    description: 'request on a disposed connection: ConnectionError (code 2 = ConnectionErrors.Disposed)',
+    description:
+      'request on a disposed connection: ConnectionError (code 2 = ConnectionErrors.Disposed)',
     input: errorFields(disposed),
     expected: exp('unavailable', true),
     note: 'A local ConnectionError whose numeric code 2 is not a JSON-RPC code. Not in the table; the connection is gone: unavailable.',
@@ -1037,19 +1298,66 @@ async function captureA2a() {
     bounded(h.handle(body, new ServerCallContext()), 3000, 'A2A handle');
 
   const v1Cases = [
-    ['parse-error', '{"jsonrpc": "2.0", "id": 1, "method": ', exp('validation', false), 'A2A v1 SDK answers unparsable JSON with -32602 + ErrorInfo reason INVALID_PARAMS (not -32700); the table maps -32602 to validation.'],
-    ['invalid-jsonrpc-version', { jsonrpc: '1.0', id: 2, method: 'GetTask' }, exp('validation', false), 'A2A v1 SDK answers an invalid envelope with -32602 (RequestMalformedError), not -32600.'],
-    ['unknown-method', { jsonrpc: '2.0', id: 3, method: 'FrobnicateTask', params: {} }, exp('protocol', false)],
-    ['task-not-found', { jsonrpc: '2.0', id: 4, method: 'GetTask', params: { id: 'task-missing' } }, exp('not_found', false)],
-    ['cancel-task-not-found', { jsonrpc: '2.0', id: 5, method: 'CancelTask', params: { id: 'task-missing' } }, exp('not_found', false)],
-    ['task-not-cancelable', { jsonrpc: '2.0', id: 6, method: 'CancelTask', params: { id: 'task-done' } }, exp('conflict', false)],
-    ['push-not-supported', { jsonrpc: '2.0', id: 7, method: 'CreateTaskPushNotificationConfig', params: { taskId: 'task-done', pushNotificationConfig: { url: 'https://hooks.example.com/a2a' } } }, exp('protocol', false)],
-    ['extended-card-unsupported', { jsonrpc: '2.0', id: 8, method: 'GetExtendedAgentCard' }, exp('protocol', false)],
-    ['params-not-object', { jsonrpc: '2.0', id: 9, method: 'GetTask', params: [] }, exp('validation', false)],
+    [
+      'parse-error',
+      '{"jsonrpc": "2.0", "id": 1, "method": ',
+      exp('validation', false),
+      'A2A v1 SDK answers unparsable JSON with -32602 + ErrorInfo reason INVALID_PARAMS (not -32700); the table maps -32602 to validation.',
+    ],
+    [
+      'invalid-jsonrpc-version',
+      { jsonrpc: '1.0', id: 2, method: 'GetTask' },
+      exp('validation', false),
+      'A2A v1 SDK answers an invalid envelope with -32602 (RequestMalformedError), not -32600.',
+    ],
+    [
+      'unknown-method',
+      { jsonrpc: '2.0', id: 3, method: 'FrobnicateTask', params: {} },
+      exp('protocol', false),
+    ],
+    [
+      'task-not-found',
+      { jsonrpc: '2.0', id: 4, method: 'GetTask', params: { id: 'task-missing' } },
+      exp('not_found', false),
+    ],
+    [
+      'cancel-task-not-found',
+      { jsonrpc: '2.0', id: 5, method: 'CancelTask', params: { id: 'task-missing' } },
+      exp('not_found', false),
+    ],
+    [
+      'task-not-cancelable',
+      { jsonrpc: '2.0', id: 6, method: 'CancelTask', params: { id: 'task-done' } },
+      exp('conflict', false),
+    ],
+    [
+      'push-not-supported',
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'CreateTaskPushNotificationConfig',
+        params: {
+          taskId: 'task-done',
+          pushNotificationConfig: { url: 'https://hooks.example.com/a2a' },
+        },
+      },
+      exp('protocol', false),
+    ],
+    [
+      'extended-card-unsupported',
+      { jsonrpc: '2.0', id: 8, method: 'GetExtendedAgentCard' },
+      exp('protocol', false),
+    ],
+    [
+      'params-not-object',
+      { jsonrpc: '2.0', id: 9, method: 'GetTask', params: [] },
+      exp('validation', false),
+    ],
   ];
   for (const [slug, body, expected, note] of v1Cases) {
     const response = await run(v1, body);
-    if (!response.error) throw new Error(`capture-fixtures: A2A v1 ${slug} did not fail: ${JSON.stringify(response)}`);
+    if (!response.error)
+      throw new Error(`capture-fixtures: A2A v1 ${slug} did not fail: ${JSON.stringify(response)}`);
     add(`a2a/v1-wire/${slug}`, {
       source,
       protocol,
@@ -1074,18 +1382,74 @@ async function captureA2a() {
   }
 
   const v03Cases = [
-    ['parse-error', '{"jsonrpc": "2.0", "id": 1, "method": ', exp('protocol', false), 'The v0.3 compat layer answers unparsable JSON with -32600 (invalid request), not -32700.'],
-    ['unknown-method', { jsonrpc: '2.0', id: 3, method: 'tasks/frobnicate', params: {} }, exp('protocol', false)],
-    ['task-not-found', { jsonrpc: '2.0', id: 4, method: 'tasks/get', params: { id: 'task-missing' } }, exp('not_found', false)],
-    ['task-not-cancelable', { jsonrpc: '2.0', id: 6, method: 'tasks/cancel', params: { id: 'task-done' } }, exp('conflict', false)],
-    ['push-not-supported', { jsonrpc: '2.0', id: 7, method: 'tasks/pushNotificationConfig/set', params: { taskId: 'task-done', pushNotificationConfig: { url: 'https://hooks.example.com/a2a' } } }, exp('protocol', false)],
-    ['extended-card-unsupported', { jsonrpc: '2.0', id: 8, method: 'agent/getAuthenticatedExtendedCard' }, exp('protocol', false)],
-    ['params-not-object', { jsonrpc: '2.0', id: 9, method: 'tasks/get', params: 5 }, exp('validation', false)],
-    ['streaming-unsupported', { jsonrpc: '2.0', id: 10, method: 'message/stream', params: { message: { kind: 'message', messageId: 'm1', role: 'user', parts: [{ kind: 'text', text: 'hi' }] } } }, exp('protocol', false)],
+    [
+      'parse-error',
+      '{"jsonrpc": "2.0", "id": 1, "method": ',
+      exp('protocol', false),
+      'The v0.3 compat layer answers unparsable JSON with -32600 (invalid request), not -32700.',
+    ],
+    [
+      'unknown-method',
+      { jsonrpc: '2.0', id: 3, method: 'tasks/frobnicate', params: {} },
+      exp('protocol', false),
+    ],
+    [
+      'task-not-found',
+      { jsonrpc: '2.0', id: 4, method: 'tasks/get', params: { id: 'task-missing' } },
+      exp('not_found', false),
+    ],
+    [
+      'task-not-cancelable',
+      { jsonrpc: '2.0', id: 6, method: 'tasks/cancel', params: { id: 'task-done' } },
+      exp('conflict', false),
+    ],
+    [
+      'push-not-supported',
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tasks/pushNotificationConfig/set',
+        params: {
+          taskId: 'task-done',
+          pushNotificationConfig: { url: 'https://hooks.example.com/a2a' },
+        },
+      },
+      exp('protocol', false),
+    ],
+    [
+      'extended-card-unsupported',
+      { jsonrpc: '2.0', id: 8, method: 'agent/getAuthenticatedExtendedCard' },
+      exp('protocol', false),
+    ],
+    [
+      'params-not-object',
+      { jsonrpc: '2.0', id: 9, method: 'tasks/get', params: 5 },
+      exp('validation', false),
+    ],
+    [
+      'streaming-unsupported',
+      {
+        jsonrpc: '2.0',
+        id: 10,
+        method: 'message/stream',
+        params: {
+          message: {
+            kind: 'message',
+            messageId: 'm1',
+            role: 'user',
+            parts: [{ kind: 'text', text: 'hi' }],
+          },
+        },
+      },
+      exp('protocol', false),
+    ],
   ];
   for (const [slug, body, expected, note] of v03Cases) {
     const response = await run(v03, body);
-    if (!response.error) throw new Error(`capture-fixtures: A2A v0.3 ${slug} did not fail: ${JSON.stringify(response)}`);
+    if (!response.error)
+      throw new Error(
+        `capture-fixtures: A2A v0.3 ${slug} did not fail: ${JSON.stringify(response)}`,
+      );
     add(`a2a/v03-wire/${slug}`, {
       source,
       protocol,
@@ -1098,15 +1462,61 @@ async function captureA2a() {
 
   // Every semantic error class through the SDK's own serialisers.
   const classes = [
-    ['task-not-found', new TaskNotFoundError({ message: 'Task not found: task-123', metadata: { taskId: 'task-123' } }), { taskId: 'task-123' }, exp('not_found', false)],
-    ['task-not-cancelable', new TaskNotCancelableError({ message: 'Task cannot be canceled: task-123 is completed' }), { taskId: 'task-123', state: 'completed' }, exp('conflict', false)],
-    ['push-notification-not-supported', new PushNotificationNotSupportedError(), undefined, exp('protocol', false)],
+    [
+      'task-not-found',
+      new TaskNotFoundError({
+        message: 'Task not found: task-123',
+        metadata: { taskId: 'task-123' },
+      }),
+      { taskId: 'task-123' },
+      exp('not_found', false),
+    ],
+    [
+      'task-not-cancelable',
+      new TaskNotCancelableError({ message: 'Task cannot be canceled: task-123 is completed' }),
+      { taskId: 'task-123', state: 'completed' },
+      exp('conflict', false),
+    ],
+    [
+      'push-notification-not-supported',
+      new PushNotificationNotSupportedError(),
+      undefined,
+      exp('protocol', false),
+    ],
     ['unsupported-operation', new UnsupportedOperationError(), undefined, exp('protocol', false)],
-    ['content-type-not-supported', new ContentTypeNotSupportedError({ message: 'Incompatible content types: image/png', metadata: { mediaType: 'image/png' } }), { mediaType: 'image/png' }, exp('validation', false)],
+    [
+      'content-type-not-supported',
+      new ContentTypeNotSupportedError({
+        message: 'Incompatible content types: image/png',
+        metadata: { mediaType: 'image/png' },
+      }),
+      { mediaType: 'image/png' },
+      exp('validation', false),
+    ],
     ['invalid-agent-response', new InvalidAgentResponseError(), undefined, exp('internal', false)],
-    ['extended-card-not-configured', new ExtendedAgentCardNotConfiguredError(), undefined, exp('protocol', false)],
-    ['extension-support-required', new ExtensionSupportRequiredError({ message: 'Extension support required: https://example.com/ext/v1' }), { extensions: ['https://example.com/ext/v1'] }, exp('protocol', false)],
-    ['version-not-supported', new VersionNotSupportedError({ message: "The requested A2A protocol version '2.0' is not supported. Supported versions: 1.0" }), { requested: '2.0', supported: ['1.0'] }, exp('protocol', false)],
+    [
+      'extended-card-not-configured',
+      new ExtendedAgentCardNotConfiguredError(),
+      undefined,
+      exp('protocol', false),
+    ],
+    [
+      'extension-support-required',
+      new ExtensionSupportRequiredError({
+        message: 'Extension support required: https://example.com/ext/v1',
+      }),
+      { extensions: ['https://example.com/ext/v1'] },
+      exp('protocol', false),
+    ],
+    [
+      'version-not-supported',
+      new VersionNotSupportedError({
+        message:
+          "The requested A2A protocol version '2.0' is not supported. Supported versions: 1.0",
+      }),
+      { requested: '2.0', supported: ['1.0'] },
+      exp('protocol', false),
+    ],
     ['request-malformed', new RequestMalformedError(), undefined, exp('validation', false)],
   ];
   for (const [slug, error, v03Data, expected] of classes) {
@@ -1141,7 +1551,8 @@ async function captureA2a() {
     add('a2a/rest-body/task-not-found', {
       source,
       protocol,
-      description: 'toRestErrorBody(TaskNotFoundError, 404): google.rpc.Status JSON for the HTTP+JSON binding',
+      description:
+        'toRestErrorBody(TaskNotFoundError, 404): google.rpc.Status JSON for the HTTP+JSON binding',
       input: body,
       expected: exp('not_found', false),
     });
@@ -1189,7 +1600,8 @@ async function captureA2a() {
   };
   add('a2a/v1-errorinfo/no-hint', {
     source: 'a2a-hand-built',
-    description: 'A2A v1.0 error response with an ErrorInfo array and no protocol hint: the ErrorInfo domain identifies A2A',
+    description:
+      'A2A v1.0 error response with an ErrorInfo array and no protocol hint: the ErrorInfo domain identifies A2A',
     input: infoForm,
     expected: exp('not_found', false),
     note: 'No hint: -32001 would be a timeout under MCP; the google.rpc.ErrorInfo with domain a2a-protocol.org settles it.',
@@ -1203,7 +1615,8 @@ async function captureA2a() {
 
 const FIXED_DATE = 'Sat, 21 Nov 2026 12:00:00 GMT';
 const FIXED_EPOCH = Date.parse(FIXED_DATE) / 1000;
-const RELEVANT_HEADER = /^(content-type|retry-after|retry-after-ms|x-should-retry|date|www-authenticate|x-ratelimit-[a-z-]+|anthropic-ratelimit-[a-z-]+|ratelimit(-[a-z]+)?)$/;
+const RELEVANT_HEADER =
+  /^(content-type|retry-after|retry-after-ms|x-should-retry|date|www-authenticate|x-ratelimit-[a-z-]+|anthropic-ratelimit-[a-z-]+|ratelimit(-[a-z]+)?)$/;
 const problem = 'application/problem+json';
 const json = 'application/json';
 
@@ -1212,53 +1625,409 @@ const openai = (message, type, code, param = null) => ({ error: { message, type,
 
 /** Each case: [slug, status, headers, body, expected, note?] */
 const httpCases = [
-  ['400-plain-text', 400, { 'content-type': 'text/plain' }, 'Bad Request', exp('validation', false)],
-  ['400-problem-json', 400, { 'content-type': problem }, { type: 'https://example.com/probs/invalid-body', title: 'Invalid request body', status: 400, detail: "Field 'name' must be a string", instance: '/v1/users' }, exp('validation', false)],
-  ['401-www-authenticate', 401, { 'content-type': json, 'www-authenticate': 'Bearer realm="api", error="invalid_token"' }, { message: 'Unauthorized' }, exp('auth', false)],
-  ['401-problem-json', 401, { 'content-type': problem }, { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Token expired' }, exp('auth', false)],
-  ['403-problem-json', 403, { 'content-type': problem }, { type: 'https://example.com/probs/out-of-credit', title: 'You do not have enough credit.', status: 403, detail: 'Your current balance is 30, but that costs 50.', instance: '/account/12345/msgs/abc', balance: 30, accounts: ['/account/12345', '/account/67890'] }, exp('permission', false), 'RFC 9457 §3 example: status 403 decides the category (permission) even though the title is about credit.'],
+  [
+    '400-plain-text',
+    400,
+    { 'content-type': 'text/plain' },
+    'Bad Request',
+    exp('validation', false),
+  ],
+  [
+    '400-problem-json',
+    400,
+    { 'content-type': problem },
+    {
+      type: 'https://example.com/probs/invalid-body',
+      title: 'Invalid request body',
+      status: 400,
+      detail: "Field 'name' must be a string",
+      instance: '/v1/users',
+    },
+    exp('validation', false),
+  ],
+  [
+    '401-www-authenticate',
+    401,
+    { 'content-type': json, 'www-authenticate': 'Bearer realm="api", error="invalid_token"' },
+    { message: 'Unauthorized' },
+    exp('auth', false),
+  ],
+  [
+    '401-problem-json',
+    401,
+    { 'content-type': problem },
+    { type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Token expired' },
+    exp('auth', false),
+  ],
+  [
+    '403-problem-json',
+    403,
+    { 'content-type': problem },
+    {
+      type: 'https://example.com/probs/out-of-credit',
+      title: 'You do not have enough credit.',
+      status: 403,
+      detail: 'Your current balance is 30, but that costs 50.',
+      instance: '/account/12345/msgs/abc',
+      balance: 30,
+      accounts: ['/account/12345', '/account/67890'],
+    },
+    exp('permission', false),
+    'RFC 9457 §3 example: status 403 decides the category (permission) even though the title is about credit.',
+  ],
   ['404-empty', 404, {}, '', exp('not_found', false)],
-  ['404-problem-json', 404, { 'content-type': problem }, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No user with id 42' }, exp('not_found', false)],
-  ['408-request-timeout', 408, { 'content-type': 'text/plain' }, 'Request Timeout', exp('timeout', true)],
-  ['409-conflict', 409, { 'content-type': problem }, { type: 'about:blank', title: 'Conflict', status: 409, detail: 'Version mismatch: expected 3, got 2' }, exp('conflict', false)],
-  ['409-x-should-retry-true', 409, { 'content-type': json, 'x-should-retry': 'true' }, { error: 'lock held by another writer' }, exp('conflict', true), 'x-should-retry: true overrides the default (not retryable) of conflict.'],
-  ['422-validation-problem', 422, { 'content-type': problem }, { type: 'https://example.com/probs/validation', title: 'Your request is not valid.', status: 422, errors: [{ detail: 'must be a positive integer', pointer: '#/age' }, { detail: "must be 'green', 'red' or 'blue'", pointer: '#/profile/color' }] }, exp('validation', false)],
-  ['429-retry-after-seconds', 429, { 'content-type': 'text/plain', 'retry-after': '30' }, 'Too Many Requests', exp('rate_limit', true, { retryAfterMs: 30000 })],
-  ['429-retry-after-http-date', 429, { 'content-type': 'text/plain', 'retry-after': 'Sat, 21 Nov 2026 12:00:45 GMT', date: FIXED_DATE }, 'Too Many Requests', exp('rate_limit', true, { retryAfterMs: 45000 }), 'retry-after is an HTTP date; the delay is relative to the response date header (fixed by the fixture server), not to the clock.'],
-  ['429-retry-after-ms', 429, { 'content-type': json, 'retry-after-ms': '1500', 'retry-after': '2' }, { error: 'slow down' }, exp('rate_limit', true, { retryAfterMs: 1500 }), 'retry-after-ms wins over retry-after.'],
-  ['429-x-ratelimit-reset-epoch', 429, { 'content-type': json, 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(FIXED_EPOCH + 20), date: FIXED_DATE }, { message: 'API rate limit exceeded' }, exp('rate_limit', true, { retryAfterMs: 20000 }), 'GitHub style: x-ratelimit-reset is epoch seconds (a value above 1e9); delay relative to the date header.'],
-  ['429-x-ratelimit-reset-duration', 429, { 'content-type': json, 'x-ratelimit-limit-requests': '500', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '1s', 'x-ratelimit-reset-tokens': '6m0s' }, openai('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'), exp('rate_limit', true, { retryAfterMs: 1000 }), 'OpenAI style durations; the reset of the exhausted bucket (remaining 0: requests) is the delay.'],
-  ['429-problem-json', 429, { 'content-type': problem, 'retry-after': '10' }, { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Quota of 100 requests per minute exceeded' }, exp('rate_limit', true, { retryAfterMs: 10000 })],
+  [
+    '404-problem-json',
+    404,
+    { 'content-type': problem },
+    { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No user with id 42' },
+    exp('not_found', false),
+  ],
+  [
+    '408-request-timeout',
+    408,
+    { 'content-type': 'text/plain' },
+    'Request Timeout',
+    exp('timeout', true),
+  ],
+  [
+    '409-conflict',
+    409,
+    { 'content-type': problem },
+    {
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail: 'Version mismatch: expected 3, got 2',
+    },
+    exp('conflict', false),
+  ],
+  [
+    '409-x-should-retry-true',
+    409,
+    { 'content-type': json, 'x-should-retry': 'true' },
+    { error: 'lock held by another writer' },
+    exp('conflict', true),
+    'x-should-retry: true overrides the default (not retryable) of conflict.',
+  ],
+  [
+    '422-validation-problem',
+    422,
+    { 'content-type': problem },
+    {
+      type: 'https://example.com/probs/validation',
+      title: 'Your request is not valid.',
+      status: 422,
+      errors: [
+        { detail: 'must be a positive integer', pointer: '#/age' },
+        { detail: "must be 'green', 'red' or 'blue'", pointer: '#/profile/color' },
+      ],
+    },
+    exp('validation', false),
+  ],
+  [
+    '429-retry-after-seconds',
+    429,
+    { 'content-type': 'text/plain', 'retry-after': '30' },
+    'Too Many Requests',
+    exp('rate_limit', true, { retryAfterMs: 30000 }),
+  ],
+  [
+    '429-retry-after-http-date',
+    429,
+    {
+      'content-type': 'text/plain',
+      'retry-after': 'Sat, 21 Nov 2026 12:00:45 GMT',
+      date: FIXED_DATE,
+    },
+    'Too Many Requests',
+    exp('rate_limit', true, { retryAfterMs: 45000 }),
+    'retry-after is an HTTP date; the delay is relative to the response date header (fixed by the fixture server), not to the clock.',
+  ],
+  [
+    '429-retry-after-ms',
+    429,
+    { 'content-type': json, 'retry-after-ms': '1500', 'retry-after': '2' },
+    { error: 'slow down' },
+    exp('rate_limit', true, { retryAfterMs: 1500 }),
+    'retry-after-ms wins over retry-after.',
+  ],
+  [
+    '429-x-ratelimit-reset-epoch',
+    429,
+    {
+      'content-type': json,
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(FIXED_EPOCH + 20),
+      date: FIXED_DATE,
+    },
+    { message: 'API rate limit exceeded' },
+    exp('rate_limit', true, { retryAfterMs: 20000 }),
+    'GitHub style: x-ratelimit-reset is epoch seconds (a value above 1e9); delay relative to the date header.',
+  ],
+  [
+    '429-x-ratelimit-reset-duration',
+    429,
+    {
+      'content-type': json,
+      'x-ratelimit-limit-requests': '500',
+      'x-ratelimit-remaining-requests': '0',
+      'x-ratelimit-reset-requests': '1s',
+      'x-ratelimit-reset-tokens': '6m0s',
+    },
+    openai('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'),
+    exp('rate_limit', true, { retryAfterMs: 1000 }),
+    'OpenAI style durations; the reset of the exhausted bucket (remaining 0: requests) is the delay.',
+  ],
+  [
+    '429-problem-json',
+    429,
+    { 'content-type': problem, 'retry-after': '10' },
+    {
+      type: 'about:blank',
+      title: 'Too Many Requests',
+      status: 429,
+      detail: 'Quota of 100 requests per minute exceeded',
+    },
+    exp('rate_limit', true, { retryAfterMs: 10000 }),
+  ],
   ['429-no-headers', 429, {}, '', exp('rate_limit', true)],
-  ['499-client-closed', 499, { 'content-type': 'text/plain' }, 'Client Closed Request', exp('cancelled', false)],
-  ['500-plain', 500, { 'content-type': 'text/html' }, '<html><body><h1>500 Internal Server Error</h1></body></html>', exp('internal', true)],
-  ['500-problem-json', 500, { 'content-type': problem }, { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Unexpected error' }, exp('internal', true)],
-  ['500-x-should-retry-false', 500, { 'content-type': json, 'x-should-retry': 'false' }, { error: 'deterministic failure' }, exp('internal', false), 'x-should-retry: false overrides the default (retryable) of HTTP 500.'],
-  ['501-not-implemented', 501, { 'content-type': 'text/plain' }, 'Not Implemented', exp('protocol', false)],
-  ['502-bad-gateway', 502, { 'content-type': 'text/html' }, '<html><body>502 Bad Gateway</body></html>', exp('unavailable', true)],
-  ['503-retry-after', 503, { 'content-type': 'text/plain', 'retry-after': '120' }, 'Service Unavailable', exp('unavailable', true, { retryAfterMs: 120000 })],
-  ['503-x-should-retry-false', 503, { 'content-type': 'text/plain', 'x-should-retry': 'false' }, 'Service Unavailable', exp('unavailable', false), 'x-should-retry: false overrides the default (retryable) of 503.'],
-  ['504-gateway-timeout', 504, { 'content-type': 'text/plain' }, 'Gateway Timeout', exp('timeout', true)],
-  ['529-site-overloaded', 529, { 'content-type': 'text/plain' }, 'Site is overloaded', exp('unavailable', true)],
+  [
+    '499-client-closed',
+    499,
+    { 'content-type': 'text/plain' },
+    'Client Closed Request',
+    exp('cancelled', false),
+  ],
+  [
+    '500-plain',
+    500,
+    { 'content-type': 'text/html' },
+    '<html><body><h1>500 Internal Server Error</h1></body></html>',
+    exp('internal', true),
+  ],
+  [
+    '500-problem-json',
+    500,
+    { 'content-type': problem },
+    {
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'Unexpected error',
+    },
+    exp('internal', true),
+  ],
+  [
+    '500-x-should-retry-false',
+    500,
+    { 'content-type': json, 'x-should-retry': 'false' },
+    { error: 'deterministic failure' },
+    exp('internal', false),
+    'x-should-retry: false overrides the default (retryable) of HTTP 500.',
+  ],
+  [
+    '501-not-implemented',
+    501,
+    { 'content-type': 'text/plain' },
+    'Not Implemented',
+    exp('protocol', false),
+  ],
+  [
+    '502-bad-gateway',
+    502,
+    { 'content-type': 'text/html' },
+    '<html><body>502 Bad Gateway</body></html>',
+    exp('unavailable', true),
+  ],
+  [
+    '503-retry-after',
+    503,
+    { 'content-type': 'text/plain', 'retry-after': '120' },
+    'Service Unavailable',
+    exp('unavailable', true, { retryAfterMs: 120000 }),
+  ],
+  [
+    '503-x-should-retry-false',
+    503,
+    { 'content-type': 'text/plain', 'x-should-retry': 'false' },
+    'Service Unavailable',
+    exp('unavailable', false),
+    'x-should-retry: false overrides the default (retryable) of 503.',
+  ],
+  [
+    '504-gateway-timeout',
+    504,
+    { 'content-type': 'text/plain' },
+    'Gateway Timeout',
+    exp('timeout', true),
+  ],
+  [
+    '529-site-overloaded',
+    529,
+    { 'content-type': 'text/plain' },
+    'Site is overloaded',
+    exp('unavailable', true),
+  ],
   // Provider bodies, Anthropic style.
-  ['anthropic-429-rate-limit', 429, { 'content-type': json, 'retry-after': '7', 'anthropic-ratelimit-requests-remaining': '0', 'anthropic-ratelimit-requests-reset': '2026-11-21T12:00:07Z' }, anthropic('rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit'), exp('rate_limit', true, { retryAfterMs: 7000 })],
-  ['anthropic-529-overloaded', 529, { 'content-type': json }, anthropic('overloaded_error', 'Overloaded'), exp('unavailable', true)],
-  ['anthropic-401-authentication', 401, { 'content-type': json }, anthropic('authentication_error', 'invalid x-api-key'), exp('auth', false)],
-  ['anthropic-403-permission', 403, { 'content-type': json }, anthropic('permission_error', 'Your API key does not have permission to use the specified resource.'), exp('permission', false)],
-  ['anthropic-404-not-found', 404, { 'content-type': json }, anthropic('not_found_error', 'model: claude-nonexistent'), exp('not_found', false)],
-  ['anthropic-400-invalid-request', 400, { 'content-type': json }, anthropic('invalid_request_error', 'messages: at least one message is required'), exp('validation', false)],
-  ['anthropic-413-request-too-large', 413, { 'content-type': json }, anthropic('request_too_large', 'Request exceeds the maximum allowed number of bytes.'), exp('validation', false), 'Table silent on 413 and request_too_large: the input must change, so validation.'],
-  ['anthropic-500-api-error', 500, { 'content-type': json }, anthropic('api_error', 'Internal server error'), exp('internal', true)],
-  ['anthropic-402-billing', 402, { 'content-type': json }, anthropic('billing_error', 'Your credit balance is too low to access the Anthropic API.'), exp('quota', false), 'Table silent on 402; the body type billing_error is quota.'],
-  ['anthropic-504-timeout', 504, { 'content-type': json }, anthropic('timeout_error', 'Request timed out'), exp('timeout', true)],
+  [
+    'anthropic-429-rate-limit',
+    429,
+    {
+      'content-type': json,
+      'retry-after': '7',
+      'anthropic-ratelimit-requests-remaining': '0',
+      'anthropic-ratelimit-requests-reset': '2026-11-21T12:00:07Z',
+    },
+    anthropic(
+      'rate_limit_error',
+      'Number of request tokens has exceeded your per-minute rate limit',
+    ),
+    exp('rate_limit', true, { retryAfterMs: 7000 }),
+  ],
+  [
+    'anthropic-529-overloaded',
+    529,
+    { 'content-type': json },
+    anthropic('overloaded_error', 'Overloaded'),
+    exp('unavailable', true),
+  ],
+  [
+    'anthropic-401-authentication',
+    401,
+    { 'content-type': json },
+    anthropic('authentication_error', 'invalid x-api-key'),
+    exp('auth', false),
+  ],
+  [
+    'anthropic-403-permission',
+    403,
+    { 'content-type': json },
+    anthropic(
+      'permission_error',
+      'Your API key does not have permission to use the specified resource.',
+    ),
+    exp('permission', false),
+  ],
+  [
+    'anthropic-404-not-found',
+    404,
+    { 'content-type': json },
+    anthropic('not_found_error', 'model: claude-nonexistent'),
+    exp('not_found', false),
+  ],
+  [
+    'anthropic-400-invalid-request',
+    400,
+    { 'content-type': json },
+    anthropic('invalid_request_error', 'messages: at least one message is required'),
+    exp('validation', false),
+  ],
+  [
+    'anthropic-413-request-too-large',
+    413,
+    { 'content-type': json },
+    anthropic('request_too_large', 'Request exceeds the maximum allowed number of bytes.'),
+    exp('validation', false),
+    'Table silent on 413 and request_too_large: the input must change, so validation.',
+  ],
+  [
+    'anthropic-500-api-error',
+    500,
+    { 'content-type': json },
+    anthropic('api_error', 'Internal server error'),
+    exp('internal', true),
+  ],
+  [
+    'anthropic-402-billing',
+    402,
+    { 'content-type': json },
+    anthropic('billing_error', 'Your credit balance is too low to access the Anthropic API.'),
+    exp('quota', false),
+    'Table silent on 402; the body type billing_error is quota.',
+  ],
+  [
+    'anthropic-504-timeout',
+    504,
+    { 'content-type': json },
+    anthropic('timeout_error', 'Request timed out'),
+    exp('timeout', true),
+  ],
   // Provider bodies, OpenAI style.
-  ['openai-429-insufficient-quota', 429, { 'content-type': json }, openai('You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota'), exp('quota', false), 'The body (insufficient_quota) is more specific than the status (429): quota, do not retry.'],
-  ['openai-429-rate-limit-exceeded', 429, { 'content-type': json, 'retry-after': '3' }, openai('Rate limit reached for gpt-4o on tokens per min (TPM)', 'tokens', 'rate_limit_exceeded'), exp('rate_limit', true, { retryAfterMs: 3000 })],
-  ['openai-401-invalid-api-key', 401, { 'content-type': json }, openai('Incorrect API key provided: sk-abc***.', 'invalid_request_error', 'invalid_api_key'), exp('auth', false), 'Type invalid_request_error but code invalid_api_key and status 401: auth.'],
-  ['openai-404-model-not-found', 404, { 'content-type': json }, openai('The model `gpt-9` does not exist or you do not have access to it.', 'invalid_request_error', 'model_not_found'), exp('not_found', false)],
-  ['openai-400-context-length', 400, { 'content-type': json }, openai("This model's maximum context length is 128000 tokens.", 'invalid_request_error', 'context_length_exceeded', 'messages'), exp('validation', false)],
-  ['openai-500-server-error', 500, { 'content-type': json }, openai('The server had an error while processing your request.', 'server_error', null), exp('internal', true), 'Table silent on type server_error; like api_error: internal, retryable.'],
-  ['openai-503-overloaded', 503, { 'content-type': json }, openai('The engine is currently overloaded, please try again later', 'server_error', 'engine_overloaded'), exp('unavailable', true)],
+  [
+    'openai-429-insufficient-quota',
+    429,
+    { 'content-type': json },
+    openai(
+      'You exceeded your current quota, please check your plan and billing details.',
+      'insufficient_quota',
+      'insufficient_quota',
+    ),
+    exp('quota', false),
+    'The body (insufficient_quota) is more specific than the status (429): quota, do not retry.',
+  ],
+  [
+    'openai-429-rate-limit-exceeded',
+    429,
+    { 'content-type': json, 'retry-after': '3' },
+    openai(
+      'Rate limit reached for gpt-4o on tokens per min (TPM)',
+      'tokens',
+      'rate_limit_exceeded',
+    ),
+    exp('rate_limit', true, { retryAfterMs: 3000 }),
+  ],
+  [
+    'openai-401-invalid-api-key',
+    401,
+    { 'content-type': json },
+    openai('Incorrect API key provided: sk-abc***.', 'invalid_request_error', 'invalid_api_key'),
+    exp('auth', false),
+    'Type invalid_request_error but code invalid_api_key and status 401: auth.',
+  ],
+  [
+    'openai-404-model-not-found',
+    404,
+    { 'content-type': json },
+    openai(
+      'The model `gpt-9` does not exist or you do not have access to it.',
+      'invalid_request_error',
+      'model_not_found',
+    ),
+    exp('not_found', false),
+  ],
+  [
+    'openai-400-context-length',
+    400,
+    { 'content-type': json },
+    openai(
+      "This model's maximum context length is 128000 tokens.",
+      'invalid_request_error',
+      'context_length_exceeded',
+      'messages',
+    ),
+    exp('validation', false),
+  ],
+  [
+    'openai-500-server-error',
+    500,
+    { 'content-type': json },
+    openai('The server had an error while processing your request.', 'server_error', null),
+    exp('internal', true),
+    'Table silent on type server_error; like api_error: internal, retryable.',
+  ],
+  [
+    'openai-503-overloaded',
+    503,
+    { 'content-type': json },
+    openai(
+      'The engine is currently overloaded, please try again later',
+      'server_error',
+      'engine_overloaded',
+    ),
+    exp('unavailable', true),
+  ],
 ];
 
 async function captureHttp() {
@@ -1280,7 +2049,11 @@ async function captureHttp() {
   ports.set(port, 'port');
   try {
     for (const [slug, status, , , expected, note] of httpCases) {
-      const response = await bounded(fetch(`http://127.0.0.1:${port}/${slug}`), 3000, `GET /${slug}`);
+      const response = await bounded(
+        fetch(`http://127.0.0.1:${port}/${slug}`),
+        3000,
+        `GET /${slug}`,
+      );
       const headers = {};
       for (const [name, value] of response.headers) {
         if (RELEVANT_HEADER.test(name)) headers[name] = value;
@@ -1288,7 +2061,8 @@ async function captureHttp() {
       const text = await response.text();
       const contentType = response.headers.get('content-type') ?? '';
       const body = /json/.test(contentType) && text !== '' ? JSON.parse(text) : text;
-      if (response.status !== status) throw new Error(`capture-fixtures: ${slug} answered ${response.status}`);
+      if (response.status !== status)
+        throw new Error(`capture-fixtures: ${slug} answered ${response.status}`);
       const provider = slug.startsWith('anthropic') || slug.startsWith('openai');
       add(`http/response/${slug}`, {
         source: 'http-local-server',
@@ -1316,10 +2090,37 @@ async function captureHttp() {
   }
   // RFC 9457 problem documents on their own.
   const problems = [
-    ['not-found', { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Order 77 does not exist' }, exp('not_found', false)],
-    ['forbidden', { type: 'https://example.com/probs/forbidden', title: 'Forbidden', status: 403, detail: 'Scope repo:write required' }, exp('permission', false)],
-    ['rate-limited', { type: 'https://example.com/probs/rate-limited', title: 'Too Many Requests', status: 429, detail: 'Try again in 30 seconds' }, exp('rate_limit', true), 'A problem document alone carries no Retry-After header, so no retryAfterMs (the 30 s in the detail text is not a hint to parse).'],
-    ['unavailable', { type: 'about:blank', title: 'Service Unavailable', status: 503 }, exp('unavailable', true)],
+    [
+      'not-found',
+      { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Order 77 does not exist' },
+      exp('not_found', false),
+    ],
+    [
+      'forbidden',
+      {
+        type: 'https://example.com/probs/forbidden',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'Scope repo:write required',
+      },
+      exp('permission', false),
+    ],
+    [
+      'rate-limited',
+      {
+        type: 'https://example.com/probs/rate-limited',
+        title: 'Too Many Requests',
+        status: 429,
+        detail: 'Try again in 30 seconds',
+      },
+      exp('rate_limit', true),
+      'A problem document alone carries no Retry-After header, so no retryAfterMs (the 30 s in the detail text is not a hint to parse).',
+    ],
+    [
+      'unavailable',
+      { type: 'about:blank', title: 'Service Unavailable', status: 503 },
+      exp('unavailable', true),
+    ],
   ];
   for (const [slug, body, expected, note] of problems) {
     add(`problem-json/${slug}`, {
@@ -1365,7 +2166,8 @@ async function captureRuntime() {
     const { error: fetchRefused } = await rejection(() => fetch(`http://127.0.0.1:${closedPort}/`));
     add('node/fetch-failed-econnrefused', {
       source,
-      description: 'fetch to a closed port: TypeError "fetch failed" whose cause is the ECONNREFUSED system error',
+      description:
+        'fetch to a closed port: TypeError "fetch failed" whose cause is the ECONNREFUSED system error',
       input: { ...errorFields(fetchRefused), cause: systemFields(fetchRefused.cause) },
       expected: exp('unavailable', true),
       note: 'The category comes from the cause: undici wraps the system error in a TypeError.',
@@ -1398,7 +2200,12 @@ async function captureRuntime() {
     // ENOENT, EISDIR, EEXIST, ENOTDIR, EPERM from fs.
     const missing = join(tempDir, 'missing.txt');
     const { error: enoent } = await rejection(() => readFile(missing));
-    add('node/enoent', { source, description: 'fs.readFile of a missing file', input: systemFields(enoent), expected: exp('not_found', false) });
+    add('node/enoent', {
+      source,
+      description: 'fs.readFile of a missing file',
+      input: systemFields(enoent),
+      expected: exp('not_found', false),
+    });
     const { error: eisdir } = await rejection(() => readFile(tempDir));
     add('node/eisdir', {
       source,
@@ -1427,7 +2234,12 @@ async function captureRuntime() {
     });
     const { error: eperm } = await rejection(() => link(tempDir, join(tempDir, 'dir-link')));
     if (eperm?.code === 'EPERM') {
-      add('node/eperm', { source, description: 'fs.link of a directory (hard links to directories are not permitted)', input: systemFields(eperm), expected: exp('permission', false) });
+      add('node/eperm', {
+        source,
+        description: 'fs.link of a directory (hard links to directories are not permitted)',
+        input: systemFields(eperm),
+        expected: exp('permission', false),
+      });
     }
     // EACCES: only when not running as root, where the mode bits are enforced.
     if (typeof process.getuid === 'function' && process.getuid() !== 0) {
@@ -1435,12 +2247,25 @@ async function captureRuntime() {
       await writeFile(locked, 'x');
       await chmod(locked, 0o000);
       const { error: eacces } = await rejection(() => readFile(locked));
-      add('node/eacces', { source, description: 'fs.readFile of a file with mode 000', input: systemFields(eacces), expected: exp('permission', false) });
+      add('node/eacces', {
+        source,
+        description: 'fs.readFile of a file with mode 000',
+        input: systemFields(eacces),
+        expected: exp('permission', false),
+      });
     } else {
       add('node/eacces', {
         source: 'node-hand-built',
-        description: 'EACCES as Node reports it (hand-built: the capture runs as root, where mode bits are not enforced)',
-        input: { name: 'Error', message: "EACCES: permission denied, open '<tmp>/locked.txt'", code: 'EACCES', syscall: 'open', errno: -13, path: '<tmp>/locked.txt' },
+        description:
+          'EACCES as Node reports it (hand-built: the capture runs as root, where mode bits are not enforced)',
+        input: {
+          name: 'Error',
+          message: "EACCES: permission denied, open '<tmp>/locked.txt'",
+          code: 'EACCES',
+          syscall: 'open',
+          errno: -13,
+          path: '<tmp>/locked.txt',
+        },
         expected: exp('permission', false),
       });
     }
@@ -1449,11 +2274,61 @@ async function captureRuntime() {
   }
   // Errors that cannot be produced here without the network, in Node's exact shape.
   const handBuilt = [
-    ['enotfound', { name: 'Error', message: 'getaddrinfo ENOTFOUND api.example.invalid', code: 'ENOTFOUND', syscall: 'getaddrinfo', errno: -3008, hostname: 'api.example.invalid' }, exp('unavailable', true)],
-    ['eai-again', { name: 'Error', message: 'getaddrinfo EAI_AGAIN api.example.com', code: 'EAI_AGAIN', syscall: 'getaddrinfo', errno: -3001, hostname: 'api.example.com' }, exp('unavailable', true)],
-    ['ehostunreach', { name: 'Error', message: 'connect EHOSTUNREACH 10.255.255.1:443', code: 'EHOSTUNREACH', syscall: 'connect', errno: -113, address: '10.255.255.1', port: 443 }, exp('unavailable', true)],
-    ['etimedout', { name: 'Error', message: 'connect ETIMEDOUT 10.255.255.1:443', code: 'ETIMEDOUT', syscall: 'connect', errno: -110, address: '10.255.255.1', port: 443 }, exp('timeout', true)],
-    ['epipe', { name: 'Error', message: 'write EPIPE', code: 'EPIPE', syscall: 'write', errno: -32 }, exp('unavailable', true)],
+    [
+      'enotfound',
+      {
+        name: 'Error',
+        message: 'getaddrinfo ENOTFOUND api.example.invalid',
+        code: 'ENOTFOUND',
+        syscall: 'getaddrinfo',
+        errno: -3008,
+        hostname: 'api.example.invalid',
+      },
+      exp('unavailable', true),
+    ],
+    [
+      'eai-again',
+      {
+        name: 'Error',
+        message: 'getaddrinfo EAI_AGAIN api.example.com',
+        code: 'EAI_AGAIN',
+        syscall: 'getaddrinfo',
+        errno: -3001,
+        hostname: 'api.example.com',
+      },
+      exp('unavailable', true),
+    ],
+    [
+      'ehostunreach',
+      {
+        name: 'Error',
+        message: 'connect EHOSTUNREACH 10.255.255.1:443',
+        code: 'EHOSTUNREACH',
+        syscall: 'connect',
+        errno: -113,
+        address: '10.255.255.1',
+        port: 443,
+      },
+      exp('unavailable', true),
+    ],
+    [
+      'etimedout',
+      {
+        name: 'Error',
+        message: 'connect ETIMEDOUT 10.255.255.1:443',
+        code: 'ETIMEDOUT',
+        syscall: 'connect',
+        errno: -110,
+        address: '10.255.255.1',
+        port: 443,
+      },
+      exp('timeout', true),
+    ],
+    [
+      'epipe',
+      { name: 'Error', message: 'write EPIPE', code: 'EPIPE', syscall: 'write', errno: -32 },
+      exp('unavailable', true),
+    ],
   ];
   for (const [slug, input, expected] of handBuilt) {
     add(`node/${slug}`, {
@@ -1470,10 +2345,13 @@ async function captureRuntime() {
   ports.set(hang.address().port, 'hang-port');
   const url = `http://127.0.0.1:${hang.address().port}/`;
   try {
-    const { error: timeoutError } = await rejection(() => fetch(url, { signal: AbortSignal.timeout(50) }));
+    const { error: timeoutError } = await rejection(() =>
+      fetch(url, { signal: AbortSignal.timeout(50) }),
+    );
     add('dom/fetch-timeout-error', {
       source: 'dom',
-      description: 'fetch with AbortSignal.timeout(50) against a server that never answers: DOMException TimeoutError',
+      description:
+        'fetch with AbortSignal.timeout(50) against a server that never answers: DOMException TimeoutError',
       input: errorFields(timeoutError),
       expected: exp('timeout', true),
       note: 'DOMException code 23 (TIMEOUT_ERR) is a DOM code, not a JSON-RPC or HTTP one.',
@@ -1511,12 +2389,20 @@ async function captureRuntime() {
   });
 
   // Schema failures.
-  const userSchema = z.object({ name: z.string().min(1), age: z.number().int().nonnegative(), email: z.email() });
+  const userSchema = z.object({
+    name: z.string().min(1),
+    age: z.number().int().nonnegative(),
+    email: z.email(),
+  });
   const zodResult = userSchema.safeParse({ name: '', age: -1.5, email: 'nope' });
   add('zod/error', {
     source: 'zod',
     description: 'ZodError from safeParse of an invalid object',
-    input: { name: zodResult.error.name, message: zodResult.error.message, issues: zodResult.error.issues },
+    input: {
+      name: zodResult.error.name,
+      message: zodResult.error.message,
+      issues: zodResult.error.issues,
+    },
     expected: exp('validation', false),
   });
   add('zod/issues', {
@@ -1525,7 +2411,10 @@ async function captureRuntime() {
     input: { issues: zodResult.error.issues },
     expected: exp('validation', false),
   });
-  const valibotSchema = v.object({ name: v.pipe(v.string(), v.minLength(1)), tags: v.array(v.string()) });
+  const valibotSchema = v.object({
+    name: v.pipe(v.string(), v.minLength(1)),
+    tags: v.array(v.string()),
+  });
   const valibotResult = v.safeParse(valibotSchema, { name: '', tags: ['a', 3] });
   const valibotIssues = valibotResult.issues.map((issue) => ({
     kind: issue.kind,
@@ -1543,7 +2432,8 @@ async function captureRuntime() {
   }
   add('valibot/vali-error', {
     source: 'valibot',
-    description: 'ValiError thrown by v.parse (issues keep kind/type/expected/received/message/path)',
+    description:
+      'ValiError thrown by v.parse (issues keep kind/type/expected/received/message/path)',
     input: { name: valiError.name, message: valiError.message, issues: valibotIssues },
     expected: exp('validation', false),
   });
@@ -1551,7 +2441,12 @@ async function captureRuntime() {
   add('standard-schema/issues', {
     source: 'valibot',
     description: 'Standard Schema validate() result from valibot: { issues: [{ message, path }] }',
-    input: { issues: standard.issues.map((i) => ({ message: i.message, path: i.path?.map((p) => (typeof p === 'object' ? { key: p.key } : p)) })) },
+    input: {
+      issues: standard.issues.map((i) => ({
+        message: i.message,
+        path: i.path?.map((p) => (typeof p === 'object' ? { key: p.key } : p)),
+      })),
+    },
     expected: exp('validation', false),
   });
 }
@@ -1565,7 +2460,11 @@ function captureSeeds() {
   const acpResponse = {
     jsonrpc: '2.0',
     id: 123,
-    error: { code: -32002, message: 'Resource not found: file:///path/to/file.txt', data: { uri: 'file:///path/to/file.txt' } },
+    error: {
+      code: -32002,
+      message: 'Resource not found: file:///path/to/file.txt',
+      data: { uri: 'file:///path/to/file.txt' },
+    },
   };
   add('seed-000/acp-error-response', {
     source: 'seed-000',
@@ -1583,8 +2482,17 @@ function captureSeeds() {
   });
   add('seed-000/acp-auth-required-no-hint', {
     source: 'seed-000',
-    description: 'ACP -32000 "Authentication required" without a hint (vs MCP -32000 "Connection closed")',
-    input: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Authentication required', data: { message: 'Please authenticate before creating a session' } } },
+    description:
+      'ACP -32000 "Authentication required" without a hint (vs MCP -32000 "Connection closed")',
+    input: {
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32000,
+        message: 'Authentication required',
+        data: { message: 'Please authenticate before creating a session' },
+      },
+    },
     expected: exp('auth', false),
     note: 'DESIGN.md: without a hint, the message tells -32000 apart.',
   });
@@ -1600,7 +2508,13 @@ function captureSeeds() {
     source: 'seed-001',
     protocol: 'acp',
     description: "seed 001's documented toResult() of methodNotFound('test/method')",
-    input: { error: { code: -32601, message: 'Method not found: test/method', data: { method: 'test/method' } } },
+    input: {
+      error: {
+        code: -32601,
+        message: 'Method not found: test/method',
+        data: { method: 'test/method' },
+      },
+    },
     expected: exp('protocol', false),
     note: 'The documented message is "Method not found: test/method"; the real SDK 2.4 sends "\\"Method not found\\": test/method" (see acp/to-result/method-not-found).',
   });
@@ -1614,7 +2528,8 @@ function captureSeeds() {
   add('seed-001/custom-error-32001', {
     source: 'seed-001',
     protocol: 'acp',
-    description: "seed 000/001's `new RequestError(-32001, 'Custom error', { detail })` as a wire error",
+    description:
+      "seed 000/001's `new RequestError(-32001, 'Custom error', { detail })` as a wire error",
     input: { code: -32001, message: 'Custom error', data: { detail: 'explanation' } },
     expected: exp('internal', false),
     note: 'ACP defines no -32001; with the acp hint it is an implementation-defined server error: internal.',
@@ -1625,7 +2540,8 @@ function captureSeeds() {
     const header = `[ERROR code=${meta.code} category=${meta.category} retryable=${meta.retryable}${meta.retryAfterMs !== undefined ? ` retryAfterMs=${meta.retryAfterMs}` : ''}] ${message}`;
     return `${header}\n\n\`\`\`json\n${JSON.stringify(meta)}\n\`\`\``;
   };
-  const seedExample = '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests\n```json\n{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}\n```';
+  const seedExample =
+    '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests\n```json\n{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}\n```';
   add('seed-002/doc-example', {
     source: 'seed-002',
     description: "seed 002's exact agent-facing text (header line, then the fenced JSON block)",
@@ -1633,15 +2549,51 @@ function captureSeeds() {
     expected: exp('rate_limit', true, { retryAfterMs: 2000, code: 'RATE_LIMITED' }),
   });
   const factories = [
-    ['auth', { code: 'AUTH_ERROR', category: 'auth', retryable: false }, 'Not logged in — open the app and sign in first'],
-    ['not-found', { code: 'NOT_FOUND', category: 'not_found', retryable: false }, 'Channel "general" not found'],
-    ['not-found-custom-code', { code: 'USER_NOT_FOUND', category: 'not_found', retryable: false }, 'User "U1" not found'],
-    ['rate-limited', { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true }, 'Too many requests'],
-    ['rate-limited-with-delay', { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 2000 }, 'Rate limited by Slack API'],
-    ['validation', { code: 'VALIDATION_ERROR', category: 'validation', retryable: false }, 'Channel name cannot be empty'],
-    ['timeout', { code: 'TIMEOUT', category: 'timeout', retryable: true }, 'Dashboard took too long to load'],
-    ['internal', { code: 'INTERNAL_ERROR', category: 'internal', retryable: false }, 'Unexpected response format from API'],
-    ['custom-export-too-large', { code: 'EXPORT_TOO_LARGE', category: 'validation', retryable: false }, 'Export exceeds 10,000 row limit'],
+    [
+      'auth',
+      { code: 'AUTH_ERROR', category: 'auth', retryable: false },
+      'Not logged in — open the app and sign in first',
+    ],
+    [
+      'not-found',
+      { code: 'NOT_FOUND', category: 'not_found', retryable: false },
+      'Channel "general" not found',
+    ],
+    [
+      'not-found-custom-code',
+      { code: 'USER_NOT_FOUND', category: 'not_found', retryable: false },
+      'User "U1" not found',
+    ],
+    [
+      'rate-limited',
+      { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true },
+      'Too many requests',
+    ],
+    [
+      'rate-limited-with-delay',
+      { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 2000 },
+      'Rate limited by Slack API',
+    ],
+    [
+      'validation',
+      { code: 'VALIDATION_ERROR', category: 'validation', retryable: false },
+      'Channel name cannot be empty',
+    ],
+    [
+      'timeout',
+      { code: 'TIMEOUT', category: 'timeout', retryable: true },
+      'Dashboard took too long to load',
+    ],
+    [
+      'internal',
+      { code: 'INTERNAL_ERROR', category: 'internal', retryable: false },
+      'Unexpected response format from API',
+    ],
+    [
+      'custom-export-too-large',
+      { code: 'EXPORT_TOO_LARGE', category: 'validation', retryable: false },
+      'Export exceeds 10,000 row limit',
+    ],
   ];
   for (const [slug, meta, message] of factories) {
     const expected = exp(meta.category, meta.retryable, {
@@ -1703,14 +2655,48 @@ function captureSeeds() {
   // Seed 003 (Hermes MCP, Elixir): %Hermes.MCP.Error{code, reason, data} as JSON.
   const hermes = [
     ['parse-error', { code: -32700, reason: 'parse_error', data: {} }, exp('protocol', false)],
-    ['invalid-request', { code: -32600, reason: 'invalid_request', data: {} }, exp('protocol', false)],
-    ['method-not-found', { code: -32601, reason: 'method_not_found', data: { method: 'unknown_method' } }, exp('protocol', false)],
-    ['invalid-params', { code: -32602, reason: 'invalid_params', data: { param: 'name' } }, exp('validation', false)],
-    ['internal-error', { code: -32603, reason: 'internal_error', data: {} }, exp('internal', false)],
-    ['from-json-rpc', { code: -32700, reason: 'parse_error', data: { original_message: 'Parse error' } }, exp('protocol', false)],
-    ['transport-connection-refused', { code: -32000, reason: 'connection_refused', data: { type: 'transport' } }, exp('unavailable', true)],
-    ['client-request-timeout', { code: -32000, reason: 'request_timeout', data: { type: 'client', elapsed_ms: 30000 } }, exp('timeout', true), 'Hermes uses -32000 for client errors; reason request_timeout is more specific than the MCP -32000 (connection closed) row: timeout.'],
-    ['domain-error', { code: -32000, reason: 'domain_error', data: { message: 'Resource not found' } }, exp('not_found', false), 'Hermes domain_error wraps a tool result with isError: true; data.message says resource not found.'],
+    [
+      'invalid-request',
+      { code: -32600, reason: 'invalid_request', data: {} },
+      exp('protocol', false),
+    ],
+    [
+      'method-not-found',
+      { code: -32601, reason: 'method_not_found', data: { method: 'unknown_method' } },
+      exp('protocol', false),
+    ],
+    [
+      'invalid-params',
+      { code: -32602, reason: 'invalid_params', data: { param: 'name' } },
+      exp('validation', false),
+    ],
+    [
+      'internal-error',
+      { code: -32603, reason: 'internal_error', data: {} },
+      exp('internal', false),
+    ],
+    [
+      'from-json-rpc',
+      { code: -32700, reason: 'parse_error', data: { original_message: 'Parse error' } },
+      exp('protocol', false),
+    ],
+    [
+      'transport-connection-refused',
+      { code: -32000, reason: 'connection_refused', data: { type: 'transport' } },
+      exp('unavailable', true),
+    ],
+    [
+      'client-request-timeout',
+      { code: -32000, reason: 'request_timeout', data: { type: 'client', elapsed_ms: 30000 } },
+      exp('timeout', true),
+      'Hermes uses -32000 for client errors; reason request_timeout is more specific than the MCP -32000 (connection closed) row: timeout.',
+    ],
+    [
+      'domain-error',
+      { code: -32000, reason: 'domain_error', data: { message: 'Resource not found' } },
+      exp('not_found', false),
+      'Hermes domain_error wraps a tool result with isError: true; data.message says resource not found.',
+    ],
   ];
   for (const [slug, input, expected, note] of hermes) {
     add(`seed-003/hermes/${slug}`, {
@@ -1727,12 +2713,23 @@ function captureSeeds() {
   const arcp = [
     ['INVALID_REQUEST', 'url is required', 'validation', false],
     ['UNAUTHENTICATED', 'token failed verification', 'auth', false],
-    ['PERMISSION_DENIED', 'net.fetch denied for s3://other/', 'permission', false, { capability: 'net.fetch', target: 's3://other/' }],
+    [
+      'PERMISSION_DENIED',
+      'net.fetch denied for s3://other/',
+      'permission',
+      false,
+      { capability: 'net.fetch', target: 's3://other/' },
+    ],
     ['LEASE_SUBSET_VIOLATION', 'child lease wider than parent', 'permission', false],
     ['LEASE_EXPIRED', 'lease_constraints.expires_at reached', 'permission', false],
     ['JOB_NOT_FOUND', 'unknown job_id job_404', 'not_found', false, { job_id: 'job_404' }],
     ['AGENT_NOT_AVAILABLE', 'agent "weekly-report" is not registered', 'not_found', false],
-    ['AGENT_VERSION_NOT_AVAILABLE', 'agent "weekly-report@2.1.0" is not available', 'not_found', false],
+    [
+      'AGENT_VERSION_NOT_AVAILABLE',
+      'agent "weekly-report@2.1.0" is not available',
+      'not_found',
+      false,
+    ],
     ['RESUME_WINDOW_EXPIRED', 'resume past resume_window_sec', 'not_found', false],
     ['CANCELLED', 'job cancelled via job.cancel', 'cancelled', false],
     ['TIMEOUT', 'max_runtime_sec tripped', 'timeout', true],
@@ -1759,68 +2756,146 @@ function captureSeeds() {
   add('seed-004/arcp-payload/permission-denied-retryable', {
     source: 'seed-004',
     description: 'ARCP PERMISSION_DENIED with the override retryable: true',
-    input: { code: 'PERMISSION_DENIED', message: 'lease pending approval', retryable: true, details: { capability: 'fs.write' } },
+    input: {
+      code: 'PERMISSION_DENIED',
+      message: 'lease pending approval',
+      retryable: true,
+      details: { capability: 'fs.write' },
+    },
     expected: exp('permission', true, { code: 'PERMISSION_DENIED' }),
   });
   add('seed-004/session-error/unauthenticated', {
     source: 'seed-004',
     description: 'session.error envelope (fatal; transport closes after it)',
-    input: { type: 'session.error', session_id: 'sess_01', payload: { code: 'UNAUTHENTICATED', message: 'token failed verification' } },
+    input: {
+      type: 'session.error',
+      session_id: 'sess_01',
+      payload: { code: 'UNAUTHENTICATED', message: 'token failed verification' },
+    },
     expected: exp('auth', false, { code: 'UNAUTHENTICATED' }),
   });
   add('seed-004/session-error/resume-window-expired', {
     source: 'seed-004',
     description: 'session.error envelope for a resume past the window',
-    input: { type: 'session.error', session_id: 'sess_01', payload: { code: 'RESUME_WINDOW_EXPIRED', message: 'resume past resume_window_sec' } },
+    input: {
+      type: 'session.error',
+      session_id: 'sess_01',
+      payload: { code: 'RESUME_WINDOW_EXPIRED', message: 'resume past resume_window_sec' },
+    },
     expected: exp('not_found', false, { code: 'RESUME_WINDOW_EXPIRED' }),
   });
   add('seed-004/session-error/invalid-request', {
     source: 'seed-004',
     description: 'session.error envelope for a malformed session.hello',
-    input: { type: 'session.error', session_id: 'sess_01', payload: { code: 'INVALID_REQUEST', message: 'malformed session.hello', details: { field: 'protocol_version' } } },
+    input: {
+      type: 'session.error',
+      session_id: 'sess_01',
+      payload: {
+        code: 'INVALID_REQUEST',
+        message: 'malformed session.hello',
+        details: { field: 'protocol_version' },
+      },
+    },
     expected: exp('validation', false, { code: 'INVALID_REQUEST' }),
   });
   add('seed-004/job-error/timeout', {
     source: 'seed-004',
     description: 'job.error envelope with TIMEOUT',
-    input: { type: 'job.error', job_id: 'job_7', payload: { code: 'TIMEOUT', message: 'max_runtime_sec tripped', retryable: true } },
+    input: {
+      type: 'job.error',
+      job_id: 'job_7',
+      payload: { code: 'TIMEOUT', message: 'max_runtime_sec tripped', retryable: true },
+    },
     expected: exp('timeout', true, { code: 'TIMEOUT' }),
   });
   add('seed-004/job-error/internal-from-thrown-error', {
     source: 'seed-004',
     description: 'job.error envelope produced when an agent throws a generic Error',
-    input: { type: 'job.error', job_id: 'job_8', payload: { code: 'INTERNAL_ERROR', message: 'unhandled runtime error' } },
+    input: {
+      type: 'job.error',
+      job_id: 'job_8',
+      payload: { code: 'INTERNAL_ERROR', message: 'unhandled runtime error' },
+    },
     expected: exp('internal', true, { code: 'INTERNAL_ERROR' }),
   });
   add('seed-004/job-error/permission-denied-details', {
     source: 'seed-004',
     description: 'job.error envelope for PermissionDeniedError with details',
-    input: { type: 'job.error', job_id: 'job_9', payload: { code: 'PERMISSION_DENIED', message: 'net.fetch denied for s3://other/', details: { capability: 'net.fetch', target: 's3://other/' } } },
+    input: {
+      type: 'job.error',
+      job_id: 'job_9',
+      payload: {
+        code: 'PERMISSION_DENIED',
+        message: 'net.fetch denied for s3://other/',
+        details: { capability: 'net.fetch', target: 's3://other/' },
+      },
+    },
     expected: exp('permission', false, { code: 'PERMISSION_DENIED' }),
   });
   add('seed-004/job-error/budget-exhausted', {
     source: 'seed-004',
     description: 'job.error envelope for BUDGET_EXHAUSTED',
-    input: { type: 'job.error', job_id: 'job_10', payload: { code: 'BUDGET_EXHAUSTED', message: 'lease_constraints.budgets depleted', details: { budget: 'usd', limit: 5 } } },
+    input: {
+      type: 'job.error',
+      job_id: 'job_10',
+      payload: {
+        code: 'BUDGET_EXHAUSTED',
+        message: 'lease_constraints.budgets depleted',
+        details: { budget: 'usd', limit: 5 },
+      },
+    },
     expected: exp('quota', false, { code: 'BUDGET_EXHAUSTED' }),
   });
   add('seed-004/tool-result/invalid-request', {
     source: 'seed-004',
     description: "tool_result envelope whose body.error is seed 004's example (404 from upstream)",
-    input: { type: 'tool_result', job_id: 'job_7', body: { call_id: 'fetch-1', error: { code: 'INVALID_REQUEST', message: '404 from upstream', details: { status: 404, url: 'https://example.com/report.csv' } } } },
+    input: {
+      type: 'tool_result',
+      job_id: 'job_7',
+      body: {
+        call_id: 'fetch-1',
+        error: {
+          code: 'INVALID_REQUEST',
+          message: '404 from upstream',
+          details: { status: 404, url: 'https://example.com/report.csv' },
+        },
+      },
+    },
     expected: exp('validation', false, { code: 'INVALID_REQUEST' }),
     note: 'The ARCP code decides (INVALID_REQUEST → validation), not the upstream status in details.',
   });
   add('seed-004/tool-result/permission-denied', {
     source: 'seed-004',
     description: 'tool_result envelope for a lease violation on tool_call',
-    input: { type: 'tool_result', job_id: 'job_7', body: { call_id: 'call-2', error: { code: 'PERMISSION_DENIED', message: 'lease check failed', details: { host: 'api.example.com', capability: 'net.fetch', target: 'https://api.example.com/' } } } },
+    input: {
+      type: 'tool_result',
+      job_id: 'job_7',
+      body: {
+        call_id: 'call-2',
+        error: {
+          code: 'PERMISSION_DENIED',
+          message: 'lease check failed',
+          details: {
+            host: 'api.example.com',
+            capability: 'net.fetch',
+            target: 'https://api.example.com/',
+          },
+        },
+      },
+    },
     expected: exp('permission', false, { code: 'PERMISSION_DENIED' }),
   });
   add('seed-004/tool-result/lease-subset-violation', {
     source: 'seed-004',
     description: 'tool_result envelope for a delegate subset failure',
-    input: { type: 'tool_result', job_id: 'job_7', body: { call_id: 'delegate-1', error: { code: 'LEASE_SUBSET_VIOLATION', message: 'child lease wider than parent' } } },
+    input: {
+      type: 'tool_result',
+      job_id: 'job_7',
+      body: {
+        call_id: 'delegate-1',
+        error: { code: 'LEASE_SUBSET_VIOLATION', message: 'child lease wider than parent' },
+      },
+    },
     expected: exp('permission', false, { code: 'LEASE_SUBSET_VIOLATION' }),
   });
 }
