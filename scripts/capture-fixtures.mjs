@@ -1066,6 +1066,98 @@ async function captureAcp() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Raw frames: what the peers answer to malformed input, batches and invalid envelopes
+// ---------------------------------------------------------------------------------------------
+
+async function captureRawFrames() {
+  const source = 'acp-sdk';
+  const protocol = 'acp';
+  const toClient = new TransformStream();
+  const toAgent = new TransformStream();
+  const connection = acp
+    .agent({ name: 'fixture-agent-raw' })
+    .onRequest('initialize', () => ({ protocolVersion: 1, agentCapabilities: {} }))
+    .connect(acp.ndJsonStream(toClient.writable, toAgent.readable));
+  const writer = toAgent.writable.getWriter();
+  const reader = toClient.readable.getReader();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let buffered = '';
+  const nextLine = async () => {
+    while (!buffered.includes('\n')) {
+      const { value, done } = await bounded(reader.read(), 3000, 'ACP raw read');
+      if (done) throw new Error('capture-fixtures: ACP raw stream ended');
+      buffered += decoder.decode(value);
+    }
+    const index = buffered.indexOf('\n');
+    const line = buffered.slice(0, index);
+    buffered = buffered.slice(index + 1);
+    return line;
+  };
+  const frames = [
+    [
+      'malformed-json',
+      '{"jsonrpc":"2.0","id":1,"method":',
+      'malformed JSON line: -32700 "Parse error" with id null',
+      exp('protocol', false),
+    ],
+    [
+      'batch',
+      '[{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}]',
+      'a JSON-RPC batch: the SDK refuses batches with -32600',
+      exp('protocol', false),
+    ],
+    [
+      'invalid-envelope-echoes-credentials',
+      '{"jsonrpc":"2.0","id":2,"method":5,"params":{"mcpServers":[{"env":{"API_KEY":"sk-live-0000000000000000"}}]}}',
+      'an invalid envelope (method is a number): the SDK echoes the whole inbound message, credentials included, in error.data',
+      exp('protocol', false),
+    ],
+    [
+      'invalid-envelope-wrong-version',
+      '{"jsonrpc":"1.0","id":3,"method":"initialize"}',
+      'an envelope with jsonrpc "1.0": -32600 echoing the message',
+      exp('protocol', false),
+    ],
+    [
+      'invalid-envelope-string',
+      '"hello"',
+      'a JSON string instead of an object: -32600 with data "hello"',
+      exp('protocol', false),
+    ],
+  ];
+  const answers = [];
+  for (const [slug, line, description, expected] of frames) {
+    await writer.write(encoder.encode(`${line}\n`));
+    const answer = await nextLine();
+    answers.push(JSON.parse(answer));
+    add(`acp/raw/${slug}`, {
+      source,
+      protocol,
+      description: `${description} (the agent's answer line, as JSON)`,
+      input: JSON.parse(answer),
+      expected,
+    });
+    add(`acp/raw-text/${slug}`, {
+      source,
+      description: `${description} (the agent's answer line as text, no hint: decode parses JSON text first)`,
+      input: answer,
+      expected,
+    });
+  }
+  add('acp/raw/batch-of-error-responses', {
+    source,
+    protocol,
+    description:
+      'a batch (array) of two error responses the agent wrote: parse error and batch refused',
+    input: [answers[0], answers[1]],
+    expected: exp('protocol', false),
+    note: 'Both elements are protocol errors, so the expectation holds whichever element decode reports.',
+  });
+  connection.close();
+}
+
+// ---------------------------------------------------------------------------------------------
 // LSP / vscode-jsonrpc over PassThrough streams
 // ---------------------------------------------------------------------------------------------
 
@@ -2905,11 +2997,50 @@ function captureSeeds() {
 async function main() {
   await captureMcp();
   await captureAcp();
+  await captureRawFrames();
   await captureLsp();
   await captureA2a();
   await captureHttp();
   await captureRuntime();
   captureSeeds();
+
+  // Colliding codes without a protocol hint: the message and data must settle them.
+  const noHint = [
+    [
+      'mcp/wire/server-throws-request-timeout',
+      'MCP -32001 with data.timeout; under A2A -32001 is task not found',
+    ],
+    ['mcp/client/request-timeout', 'MCP -32001 "Request timed out" with data.timeout'],
+    ['mcp/wire/server-throws-url-elicitation-required', 'MCP -32042 with data.elicitations'],
+    [
+      'lsp/wire/handler-returns-server-not-initialized',
+      'LSP -32002 "Server not initialized"; under ACP/MCP -32002 is resource not found',
+    ],
+    ['a2a/v03-wire/task-not-cancelable', 'A2A v0.3 -32002 "Task not cancelable" with no data'],
+    ['a2a/v03-wire/task-not-found', 'A2A v0.3 -32001 "Task not found" with no data'],
+    ['a2a/v1-wire/task-not-cancelable', 'A2A v1.0 -32002 with an ErrorInfo array'],
+    [
+      'acp/wire/handler-throws-session-not-found',
+      'ACP -32002 "Resource not found" with data.sessionId',
+    ],
+    ['lsp/wire/handler-returns-server-cancelled', 'LSP -32802 with data.retriggerRequest'],
+    [
+      'acp/wire/handler-throws-unsupported-protocol-version',
+      'ACP -32022 with data.requested/supported',
+    ],
+  ];
+  for (const [id, why] of noHint) {
+    const original = entries.find((e) => e.id === id);
+    if (!original) throw new Error(`capture-fixtures: no entry ${id} to copy`);
+    entries.push({
+      ...original,
+      id: `${id}/no-hint`,
+      protocol: undefined,
+      description: `${original.description} — without a protocol hint`,
+      note: `No hint: ${why}.${original.note ? ` ${original.note}` : ''}`,
+    });
+  }
+  for (const e of entries) if (e.protocol === undefined) delete e.protocol;
 
   const ids = new Set();
   for (const e of entries) {
