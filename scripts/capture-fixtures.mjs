@@ -2726,9 +2726,9 @@ function captureSeeds() {
   add('seed-002/no-category', {
     source: 'seed-002',
     description: 'header of a ToolError built with the constructor and no category',
-    input: '[ERROR code=QUOTA_EXCEEDED retryable=false] Monthly export quota used up',
-    expected: exp('internal', false, { code: 'QUOTA_EXCEEDED' }),
-    note: 'ToolError.category is optional; without one, decode keeps the code and falls back to internal (it does not guess from the code name).',
+    input: '[ERROR code=EXPORT_LIMIT retryable=false] Monthly export limit used up',
+    expected: exp('internal', false, { code: 'EXPORT_LIMIT' }),
+    note: 'ToolError.category is optional; without one, decode keeps the code and falls back to internal (EXPORT_LIMIT is no code of ours, and decode does not guess from the wording of a code).',
   });
   add('seed-002/mcp-error-prefix-text', {
     source: 'seed-002',
