@@ -8,8 +8,8 @@
 // TransformStreams, vscode-jsonrpc over PassThrough streams, the A2A JSON-RPC transport handlers
 // called directly, HTTP from a node:http server on 127.0.0.1 read with fetch. What crosses the wire
 // is recorded by a spy on the real transport (never a mock of an SDK), and what the SDK hands the
-// caller is recorded as `{ name, message, code, data }`. Values that change between runs (random
-// ids, timestamps, ports, temp paths) are replaced with placeholders, so re-running gives the same
+// caller is recorded as `{ name, message, code, data }`. Values that change between runs (UUIDs,
+// ports, temp paths) are replaced with placeholders, so re-running gives the same
 // file. See test/fixtures/README.md for the conventions of `expected`.
 import { mkdtemp, readFile, rm, writeFile, mkdir, chmod, link } from 'node:fs/promises';
 import { Buffer } from 'node:buffer';
@@ -22,7 +22,6 @@ import { fileURLToPath } from 'node:url';
 
 import * as acp from '@agentclientprotocol/sdk';
 import {
-  A2AError,
   ContentTypeNotSupportedError,
   ExtendedAgentCardNotConfiguredError,
   ExtensionSupportRequiredError,
@@ -1698,7 +1697,6 @@ async function captureA2a() {
     expected: exp('not_found', false),
     note: 'No hint: -32001 would be a timeout under MCP; the google.rpc.ErrorInfo with domain a2a-protocol.org settles it.',
   });
-  void A2AError;
 }
 
 // ---------------------------------------------------------------------------------------------
