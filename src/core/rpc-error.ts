@@ -177,9 +177,15 @@ export function decodeRpcError(
   protocol: Protocol,
   error: RpcErrorObject,
   classification: RpcClassification,
-  options?: { message?: string; details?: Record<string, unknown> | undefined; cause?: unknown },
+  options?: {
+    message?: string;
+    details?: Record<string, unknown> | undefined;
+    cause?: unknown;
+    /** Hints the dialect found itself (A2A carries them in an array); default: `data.agentError`. */
+    hints?: Partial<WireHints> | undefined;
+  },
 ): AgentError {
-  const hints = readWireHints(error.data);
+  const hints = options && 'hints' in options ? options.hints : readWireHints(error.data);
   const message = options?.message ?? error.message;
   const category = hints?.category ?? classification.category;
   const init: AgentErrorInit = {
@@ -281,16 +287,28 @@ export function encodeRpcError(
     return withData({ code: wire.code, message: wire.message }, wire.data, options);
   }
   const details = error.details;
-  const base = classify(code, error.message, details);
-  const restored =
-    base.category === error.category &&
-    base.code === error.code &&
-    (base.retryable ?? CATEGORIES[base.category].retryable) === error.retryable &&
-    error.retryAfterMs === undefined;
+  const restored = !needsWireHints(error, classify(code, error.message, details));
   const data: Record<string, unknown> | undefined = restored
     ? details
     : { ...details, [WIRE_HINTS_KEY]: wireHintsOf(error) };
   return withData({ code, message: error.message }, data, options);
+}
+
+/**
+ * Whether `error` needs {@link WireHints} on the wire: whether reading its code back
+ * (`classification`) would lose its code, category, retryability or retry delay.
+ *
+ * @example
+ * needsWireHints(AgentError.timeout('slow'), { category: 'timeout', code: 'TIMEOUT' }); // false
+ */
+export function needsWireHints(error: AgentErrorLike, classification: RpcClassification): boolean {
+  return !(
+    classification.category === error.category &&
+    classification.code === error.code &&
+    (classification.retryable ?? CATEGORIES[classification.category].retryable) ===
+      error.retryable &&
+    error.retryAfterMs === undefined
+  );
 }
 
 function withData(
