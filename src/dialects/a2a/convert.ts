@@ -184,7 +184,7 @@ export function encodeA2aError(error: unknown, options?: A2aEncodeOptions): RpcE
   const version = options?.version ?? '1.0';
   if (version !== '1.0' && version !== '0.3') {
     throw new TypeError(
-      `encodeA2aError: options.version must be '1.0' or '0.3'; received ${String(version as unknown)}`,
+      `encodeA2aError: options.version must be '1.0' or '0.3'; received ${String(version)}`,
     );
   }
   const e = exposableError(sdkEnvelope(error) ? decodeA2aError(error) : error, options?.onError);
