@@ -5,7 +5,7 @@ import type { ErrorCategory, Protocol } from './categories.js';
 import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
 import { toJsonSafe } from './serialize.js';
 import type { SafeJsonOptions } from './serialize.js';
-import { toAgentError } from './to-agent-error.js';
+import { AS_AGENT_ERROR, toAgentError } from './to-agent-error.js';
 
 /**
  * The `error` member of a JSON-RPC 2.0 response, as ACP, MCP, LSP and A2A all send it.
@@ -218,6 +218,7 @@ export function newErrorId(): string {
 
 /**
  * What may be sent to a peer for `thrown`: an {@link AgentError} (or a copy of one) as it is;
+ * a seed class of any dialect (one with an {@link AS_AGENT_ERROR} method) as it converts itself;
  * a schema failure as `validation`; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`;
  * anything else as a generic internal error carrying only a random `errorId`, after handing
  * the real error to `onError`. Never exposes an unexpected error's message.
@@ -230,6 +231,19 @@ export function exposableError(
   onError?: RpcEncodeOptions['onError'],
 ): AgentErrorLike {
   if (isAgentError(thrown)) return thrown;
+  // A seed class of any dialect (it converts itself): exposable, as its author meant it.
+  if (thrown !== null && typeof thrown === 'object') {
+    let own: unknown;
+    try {
+      own = (thrown as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR];
+      if (typeof own === 'function') {
+        const converted: unknown = (own as () => unknown).call(thrown);
+        if (isAgentError(converted)) return converted;
+      }
+    } catch {
+      // A seed class whose conversion throws is sent as any unexpected error is.
+    }
+  }
   const issues = schemaIssuesOf(thrown);
   if (issues) {
     return new AgentError(formatSchemaIssues(issues), {

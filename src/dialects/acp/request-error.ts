@@ -1,4 +1,7 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
 import { ACP_ERROR_CODES } from './codes.js';
+import { decodeAcpError } from './decode.js';
 
 const BRAND: unique symbol = Symbol.for('agent-errors.RequestError') as never;
 
@@ -157,6 +160,11 @@ export class RequestError extends Error {
     return this.data === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, data: this.data };
+  }
+
+  /** This error as an {@link AgentError} (see `decodeAcpError`): how core and other dialects read it. */
+  [AS_AGENT_ERROR](): AgentError {
+    return decodeAcpError(this);
   }
 
   /** What `JSON.stringify` writes: the error response payload (an `Error`'s message is not enumerable). */

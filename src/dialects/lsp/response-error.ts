@@ -1,4 +1,7 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
 import { LSP_ERROR_CODES } from './codes.js';
+import { decodeLspError } from './decode.js';
 
 const BRAND: unique symbol = Symbol.for('agent-errors.ResponseError') as never;
 
@@ -33,6 +36,11 @@ export class ResponseError<D = unknown> extends Error {
     return this.data === undefined
       ? { code: this.code, message: this.message }
       : { code: this.code, message: this.message, data: this.data };
+  }
+
+  /** This error as an {@link AgentError} (see `decodeLspError`): how core and other dialects read it. */
+  [AS_AGENT_ERROR](): AgentError {
+    return decodeLspError(this);
   }
 
   /** What `JSON.stringify` writes: {@link ResponseError.toJson}. */

@@ -1,6 +1,8 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
 import { MCP_ERROR_CODES, stripMcpErrorPrefix } from './codes.js';
-
-const BRAND: unique symbol = Symbol.for('agent-errors.McpError') as never;
+import { decodeMcpError } from './decode.js';
+import { MCP_ERROR_BRAND } from './is-mcp-error.js';
 
 /**
  * The reasons an {@link McpError} can carry, as Hermes MCP's atoms. Transport and client
@@ -295,35 +297,15 @@ export class McpError extends Error {
       : { code: this.code, message: this.message, data: this.data };
   }
 
+  /** This error as an {@link AgentError} (see `decodeMcpError`): how core and other dialects read it. */
+  [AS_AGENT_ERROR](): AgentError {
+    return decodeMcpError(this);
+  }
+
   /** What `JSON.stringify` writes: `{ code, reason, message, data }`. */
   toJSON(): { code: number; reason: string; message: string; data: Record<string, unknown> } {
     return { code: this.code, reason: this.reason, message: this.message, data: this.data };
   }
 }
 
-Object.defineProperty(McpError.prototype, BRAND, { value: true });
-
-/**
- * Whether `value` is one of our {@link McpError}s: by brand (across copies of this package) or
- * by shape (an integer `code`, a string `reason`, an object `data`). The official SDK's
- * `McpError` has no `reason` and is not one.
- *
- * @example
- * isMcpError(McpError.internalError()); // true
- */
-export function isMcpError(value: unknown): value is McpError {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
-    const v = value as Record<string, unknown>;
-    return (
-      Number.isInteger(v.code) &&
-      typeof v.reason === 'string' &&
-      typeof v.message === 'string' &&
-      v.data !== null &&
-      typeof v.data === 'object'
-    );
-  } catch {
-    return false;
-  }
-}
+Object.defineProperty(McpError.prototype, MCP_ERROR_BRAND, { value: true });
