@@ -209,7 +209,12 @@ export function decodeRpcError(
   return new AgentError(message, init);
 }
 
-/** A random id for an error that is logged in full but sent out only as "internal". */
+/**
+ * A random id for an error that is logged in full but sent out only as "internal".
+ *
+ * @example
+ * newErrorId(); // e.g. '3f2b…' (a UUID where crypto.randomUUID exists)
+ */
 export function newErrorId(): string {
   const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
   if (typeof c?.randomUUID === 'function') return c.randomUUID();
@@ -267,7 +272,13 @@ export function exposableError(
   });
 }
 
-/** The hints for `error`: the fields a numeric code cannot carry. */
+/**
+ * The hints for `error`: the fields a numeric code cannot carry.
+ *
+ * @example
+ * wireHintsOf(AgentError.rateLimited('x', { retryAfterMs: 5 }));
+ * // { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 5 }
+ */
 export function wireHintsOf(error: AgentErrorLike): WireHints {
   const hints: WireHints = {
     code: error.code,

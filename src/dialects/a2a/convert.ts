@@ -152,7 +152,12 @@ const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
   protocol: A2A_ERROR_CODES.UnsupportedOperation,
 };
 
-/** The A2A code for an {@link AgentError}: by our code where it is an A2A reason, else by category, else -32603. */
+/**
+ * The A2A code for an {@link AgentError}: by our code where it is an A2A reason, else by category, else -32603.
+ *
+ * @example
+ * a2aCodeFor(AgentError.conflict('already done')); // -32002
+ */
 export function a2aCodeFor(error: AgentErrorLike): number {
   return (
     CODE_BY_REASON[error.code] ?? CODE_BY_CATEGORY[error.category] ?? A2A_ERROR_CODES.InternalError

@@ -49,7 +49,12 @@ export function findErrorInfo(data: unknown): A2aErrorInfo | undefined {
   return info as unknown as A2aErrorInfo;
 }
 
-/** The detail of type `type` in an A2A v1.0 `data` array. */
+/**
+ * The detail of type `type` in an A2A v1.0 `data` array.
+ *
+ * @example
+ * findDetail([{ '@type': RETRY_INFO_TYPE, retryDelay: '2s' }], RETRY_INFO_TYPE)?.retryDelay; // '2s'
+ */
 export function findDetail(data: unknown, type: string): A2aErrorDetail | undefined {
   return typedEntries(data).find((d) => d['@type'] === type);
 }
@@ -67,7 +72,12 @@ export function parseRetryDelay(value: unknown): number | undefined {
   return match?.[1] === undefined ? undefined : Math.round(Number(match[1]) * 1000);
 }
 
-/** Milliseconds as a protobuf Duration in JSON: `1500` → `"1.5s"`. */
+/**
+ * Milliseconds as a protobuf Duration in JSON: `1500` → `"1.5s"`.
+ *
+ * @example
+ * formatRetryDelay(1500); // '1.5s'
+ */
 export function formatRetryDelay(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))}s`;
 }

@@ -28,7 +28,12 @@ const CODE_BY_CATEGORY: Partial<Record<AgentErrorLike['category'], number>> = {
   protocol: ACP_ERROR_CODES.InvalidRequest,
 };
 
-/** The ACP code for an {@link AgentError}: by our code where ACP has one, else by category, else -32603. */
+/**
+ * The ACP code for an {@link AgentError}: by our code where ACP has one, else by category, else -32603.
+ *
+ * @example
+ * acpCodeFor(AgentError.auth('log in')); // -32000
+ */
 export function acpCodeFor(error: AgentErrorLike): number {
   return (
     CODE_BY_NAME[error.code] ?? CODE_BY_CATEGORY[error.category] ?? ACP_ERROR_CODES.InternalError

@@ -13,7 +13,12 @@ const BY_CODE: Readonly<Record<string, number>> = {
   INVALID_PARAMS: JSONRPC_ERROR_CODES.InvalidParams,
 };
 
-/** The JSON-RPC code for an {@link AgentError}: by our code where it names a standard one, else by category. */
+/**
+ * The JSON-RPC code for an {@link AgentError}: by our code where it names a standard one, else by category.
+ *
+ * @example
+ * jsonRpcCodeFor(AgentError.validation('bad')); // -32602
+ */
 export function jsonRpcCodeFor(error: AgentErrorLike): number {
   const byCode = BY_CODE[error.code];
   if (byCode !== undefined) return byCode;

@@ -31,6 +31,9 @@ const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
  * The LSP code for an {@link AgentError}: by our code where LSP has one; a cancel the client
  * may retry is `ServerCancelled`, another `RequestCancelled`; else by category; anything else
  * `RequestFailed` (-32803), a request that was valid but failed.
+ *
+ * @example
+ * lspCodeFor(AgentError.conflict('stale')); // -32801
  */
 export function lspCodeFor(error: AgentErrorLike): number {
   const byName = CODE_BY_NAME[error.code];

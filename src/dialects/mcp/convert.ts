@@ -34,6 +34,9 @@ const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
 /**
  * The MCP code for an {@link AgentError}: by our code where MCP has one, else by category,
  * else -32603. (`auth` is not sent as -32042, which promises `data.elicitations`.)
+ *
+ * @example
+ * mcpCodeFor(AgentError.timeout('slow')); // -32001
  */
 export function mcpCodeFor(error: AgentErrorLike): number {
   return (

@@ -7,6 +7,9 @@ import { MCP_ERROR_BRAND } from './is-mcp-error.js';
 /**
  * The reasons an {@link McpError} can carry, as Hermes MCP's atoms. Transport and client
  * errors may use any other string too.
+ *
+ * @example
+ * MCP_ERROR_REASONS.includes('request_timeout'); // true
  */
 export const MCP_ERROR_REASONS = [
   'parse_error',
