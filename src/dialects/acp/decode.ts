@@ -1,6 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
+import type { SchemaIssue } from '../../core/schema-issues.js';
 import { ACP_ERROR_CODES } from './codes.js';
 
 const BY_CODE: Readonly<Record<number, RpcClassification>> = {
@@ -51,10 +52,54 @@ export function classifyAcpError(
  */
 export function decodeAcpError(value: unknown): AgentError {
   const error = readRpcErrorObject(value, 'decodeAcpError');
+  const options: { cause?: unknown; details?: Record<string, unknown> } = {};
+  if (value instanceof Error) options.cause = value;
+  if (error.code === ACP_ERROR_CODES.InvalidParams) {
+    // The SDK sends a Zod failure as `invalidParams(zodError.format())`: read it as issues too.
+    const issues = issuesFromZodFormat(error.data);
+    if (issues) options.details = { ...(error.data as Record<string, unknown>), issues };
+  }
   return decodeRpcError(
     'acp',
     error,
     classifyAcpError(error.code, error.message, error.data),
-    value instanceof Error ? { cause: value } : undefined,
+    options,
+  );
+}
+
+const MAX_FORMAT_ISSUES = 100;
+
+/**
+ * The issues in a Zod `format()` tree (`{ _errors: [...], key: { _errors: [...] } }`), or
+ * `undefined` when `data` is not one or holds no message.
+ *
+ * @example
+ * issuesFromZodFormat({ _errors: [], cwd: { _errors: ['Required'] } });
+ * // [{ path: ['cwd'], message: 'Required' }]
+ */
+export function issuesFromZodFormat(data: unknown): SchemaIssue[] | undefined {
+  if (!isFormatNode(data) || Object.hasOwn(data, 'issues')) return undefined;
+  const issues: SchemaIssue[] = [];
+  const visit = (node: Record<string, unknown>, path: (string | number)[], depth: number) => {
+    for (const message of node._errors as unknown[]) {
+      if (typeof message === 'string' && issues.length < MAX_FORMAT_ISSUES)
+        issues.push({ path, message });
+    }
+    if (depth >= 32) return;
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== '_errors' && isFormatNode(child))
+        visit(child, [...path, /^\d+$/.test(key) ? Number(key) : key], depth + 1);
+    }
+  };
+  visit(data, [], 0);
+  return issues.length > 0 ? issues : undefined;
+}
+
+function isFormatNode(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Array.isArray((value as { _errors?: unknown })._errors)
   );
 }

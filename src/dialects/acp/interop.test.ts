@@ -7,6 +7,7 @@ import {
   RequestError,
   decodeAcpError,
   encodeAcpError,
+  issuesFromZodFormat,
   toRequestError,
   toSdkRequestError,
 } from './index.js';
@@ -100,6 +101,32 @@ describe('ACP interop with @agentclientprotocol/sdk', () => {
     }
   });
 
+  it('a Zod failure in an SDK handler arrives as invalidParams(format()); we read its issues', async () => {
+    const toAgent = new TransformStream<Uint8Array, Uint8Array>();
+    const toClient = new TransformStream<Uint8Array, Uint8Array>();
+    const agentConnection = acp
+      .agent()
+      .onRequest('x/open', z.object({ cwd: z.string(), depth: z.number() }), () => ({}))
+      .connect(acp.ndJsonStream(toClient.writable, toAgent.readable));
+    const clientConnection = acp
+      .client()
+      .connect(acp.ndJsonStream(toAgent.writable, toClient.readable));
+    try {
+      const got = await rejection(clientConnection.agent.request('x/open', { depth: 'deep' }));
+      expect(got.code).toBe(-32602);
+      expect(got.data).toHaveProperty('_errors');
+      const decoded = decodeAcpError(got);
+      expect(decoded.category).toBe('validation');
+      expect(decoded.details?.issues).toEqual([
+        { path: ['cwd'], message: expect.any(String) },
+        { path: ['depth'], message: expect.any(String) },
+      ]);
+    } finally {
+      clientConnection.close();
+      agentConnection.close();
+    }
+  });
+
   it("every error the SDK's own factories make decodes to the right category", () => {
     const S = acp.RequestError;
     const cases: [RequestError | InstanceType<typeof S>, string, string][] = [
@@ -177,6 +204,19 @@ describe('ACP conversions', () => {
       category: 'validation',
       details: { issues: [{ path: ['cwd'], message: expect.any(String) }] },
     });
+  });
+
+  it('reads a Zod format() tree as issues, array indexes as numbers', () => {
+    const tree = z
+      .object({ items: z.array(z.string()) })
+      .safeParse({ items: ['a', 2] })
+      .error?.format();
+    expect(issuesFromZodFormat(tree)).toEqual([
+      { path: ['items', 1], message: expect.any(String) },
+    ]);
+    expect(issuesFromZodFormat({ _errors: [] })).toBeUndefined();
+    expect(issuesFromZodFormat({ issues: [], _errors: ['x'] })).toBeUndefined();
+    expect(issuesFromZodFormat('nope')).toBeUndefined();
   });
 
   it('never echoes an unexpected thrown error; redacts data', () => {
