@@ -69,8 +69,10 @@ export function classifyJsonRpcError(
 ): RpcClassification {
   const standard = STANDARD[code];
   if (standard) return standard;
+  // An MCP SDK error handed to the generic decoder still carries its `MCP error <code>: ` prefixes.
+  const text = message.replace(/^(?:MCP error -?\d+: )+/, '');
   for (const [pattern, classification] of BY_MESSAGE) {
-    if (pattern.test(message)) return classification;
+    if (pattern.test(text)) return classification;
   }
   return (
     fromData(data) ??

@@ -88,6 +88,15 @@ describe('decodeJsonRpcError', () => {
       code: 'SERVER_ERROR',
     });
     expect(decodeJsonRpcError({ code: 12, message: 'Kaput' }).category).toBe('internal');
+    expect(classifyJsonRpcError(-32000, 'MCP error -32000: Connection closed').category).toBe(
+      'unavailable',
+    );
+    expect(classifyJsonRpcError(-32001, 'Request timed out').category).toBe('timeout');
+    expect(classifyJsonRpcError(-32099, 'x', { timeout: 5 }).category).toBe('timeout');
+    expect(classifyJsonRpcError(-32801, 'x')).toMatchObject({
+      category: 'conflict',
+      retryable: true,
+    });
   });
 
   it('wraps non-object data as details.data', () => {
