@@ -14,7 +14,7 @@ export {
   isRetryableCategory,
 } from './core/categories.js';
 export type { ErrorCategory, NextAction, Protocol } from './core/categories.js';
-export { toAgentError } from './core/to-agent-error.js';
+export { AS_AGENT_ERROR, toAgentError } from './core/to-agent-error.js';
 export { deserializeError } from './core/deserialize.js';
 export { MARKERS, serializeError, toJsonSafe } from './core/serialize.js';
 export type {

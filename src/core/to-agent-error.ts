@@ -8,6 +8,18 @@ import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
 
 const BRAND = Symbol.for('agent-errors.AgentError');
 
+/**
+ * The method by which a seed class (ACP `RequestError`, `McpError`, LSP `ResponseError`, …)
+ * converts itself to an {@link AgentError}, so that core and the other dialects can classify
+ * it without importing its dialect.
+ *
+ * @example
+ * class MyError extends Error {
+ *   [AS_AGENT_ERROR]() { return AgentError.notFound(this.message); }
+ * }
+ */
+export const AS_AGENT_ERROR: unique symbol = Symbol.for('agent-errors.asAgentError') as never;
+
 // The default code of each category, so `{ code: 'RATE_LIMITED' }` thrown as a plain object classifies.
 const CATEGORY_BY_DEFAULT_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
   (Object.keys(CATEGORIES) as ErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
@@ -219,6 +231,11 @@ export function toAgentError(thrown: unknown): AgentError {
   try {
     if (thrown !== null && typeof thrown === 'object') {
       if (thrown instanceof AgentError) return thrown;
+      const own = read(thrown, AS_AGENT_ERROR);
+      if (typeof own === 'function') {
+        const converted: unknown = (own as () => unknown).call(thrown);
+        if (converted instanceof AgentError) return converted;
+      }
       if (read(thrown, BRAND) === true) return thrown as AgentError;
       if (isAgentError(thrown)) return revive(thrown);
       if (thrown instanceof Error || typeof read(thrown, 'message') === 'string')

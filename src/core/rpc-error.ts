@@ -1,0 +1,348 @@
+import { AgentError, isAgentError } from './agent-error.js';
+import type { AgentErrorInit, AgentErrorLike } from './agent-error.js';
+import { CATEGORIES, isErrorCategory } from './categories.js';
+import type { ErrorCategory, Protocol } from './categories.js';
+import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
+import { toJsonSafe } from './serialize.js';
+import type { SafeJsonOptions } from './serialize.js';
+import { AS_AGENT_ERROR, toAgentError } from './to-agent-error.js';
+
+/**
+ * The `error` member of a JSON-RPC 2.0 response, as ACP, MCP, LSP and A2A all send it.
+ *
+ * @example
+ * const error: RpcErrorObject = { code: -32601, message: 'Method not found' };
+ */
+export interface RpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * The one key, inside a JSON-RPC error's `data` object, under which every dialect of the
+ * JSON-RPC family carries what the numeric code cannot: our `code`, `category`, `retryable`
+ * and `retryAfterMs`. Decoders read it back, so `decode(encode(error))` restores them.
+ *
+ * @example
+ * // { code: -32603, message: 'Slow down', data: { agentError: { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 500 } } }
+ */
+export const WIRE_HINTS_KEY = 'agentError';
+
+/** What {@link WIRE_HINTS_KEY} holds. Each field is optional when read from a peer. */
+export interface WireHints {
+  code: string;
+  category: ErrorCategory;
+  retryable: boolean;
+  retryAfterMs?: number;
+}
+
+/** How a dialect reads one numeric code, before any hints in `data` are applied. */
+export interface RpcClassification {
+  category: ErrorCategory;
+  /** Our stable code, e.g. `'METHOD_NOT_FOUND'`. */
+  code: string;
+  /** Defaults to the category's retryability. */
+  retryable?: boolean;
+}
+
+/** Options every JSON-RPC-family encoder accepts. */
+export interface RpcEncodeOptions extends SafeJsonOptions {
+  /**
+   * Called with anything that is not an {@link AgentError} (nor a seed class, nor a schema
+   * failure) before it is sent as a generic internal error, with the `errorId` put in `data` so
+   * logs can be joined to what the peer saw.
+   */
+  onError?: (error: unknown, errorId: string) => void;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${value}`;
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+function read(value: object, key: string): unknown {
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `value` is a JSON-RPC error object: an integer `code` and a string `message`.
+ *
+ * @example
+ * isRpcErrorObject({ code: -32600, message: 'Invalid Request' }); // true
+ * isRpcErrorObject({ code: '-32600', message: 'Invalid Request' }); // false
+ */
+export function isRpcErrorObject(value: unknown): value is RpcErrorObject {
+  if (value === null || typeof value !== 'object') return false;
+  const code = read(value, 'code');
+  return Number.isInteger(code) && typeof read(value, 'message') === 'string';
+}
+
+/**
+ * Read a JSON-RPC error object out of `value`, which may be the error object itself, a whole
+ * error response (`{ jsonrpc, id, error }`) or an SDK error instance with `code`, `message` and
+ * `data`. Throws a `TypeError` naming the field that is wrong; `fn` names the caller.
+ *
+ * @example
+ * readRpcErrorObject({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'x' } }, 'decode');
+ * // { code: -32601, message: 'x' }
+ */
+export function readRpcErrorObject(value: unknown, fn: string): RpcErrorObject {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new TypeError(
+      `${fn}: expected a JSON-RPC error object { code, message, data? } or an error response; received ${describe(value)}`,
+    );
+  }
+  let error: object = value;
+  let where = 'error';
+  const inner = read(value, 'error');
+  if (read(value, 'code') === undefined && inner !== undefined) {
+    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
+      throw new TypeError(
+        `${fn}: response.error must be an object { code, message, data? }; received ${describe(inner)}`,
+      );
+    }
+    error = inner;
+    where = 'response.error';
+  }
+  const code = read(error, 'code');
+  if (typeof code !== 'number' || !Number.isInteger(code)) {
+    throw new TypeError(`${fn}: ${where}.code must be an integer; received ${describe(code)}`);
+  }
+  const message = read(error, 'message');
+  if (typeof message !== 'string') {
+    throw new TypeError(`${fn}: ${where}.message must be a string; received ${describe(message)}`);
+  }
+  const data = read(error, 'data');
+  return data === undefined ? { code, message } : { code, message, data };
+}
+
+/**
+ * The {@link WireHints} a peer put in `data`, each field kept only when it is well formed.
+ *
+ * @example
+ * readWireHints({ agentError: { category: 'rate_limit', retryAfterMs: 500 } });
+ * // { category: 'rate_limit', retryAfterMs: 500 }
+ */
+export function readWireHints(data: unknown): Partial<WireHints> | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const raw = read(data, WIRE_HINTS_KEY);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const h = raw as Record<string, unknown>;
+  const out: Partial<WireHints> = {};
+  if (typeof h.code === 'string' && h.code !== '') out.code = h.code;
+  if (isErrorCategory(h.category)) out.category = h.category;
+  if (typeof h.retryable === 'boolean') out.retryable = h.retryable;
+  if (typeof h.retryAfterMs === 'number' && h.retryAfterMs >= 0 && Number.isFinite(h.retryAfterMs))
+    out.retryAfterMs = h.retryAfterMs;
+  return out;
+}
+
+/**
+ * `data` as {@link AgentError} `details`: an object without the hints key, or anything else
+ * wrapped as `{ data }`.
+ *
+ * @example
+ * detailsFromData({ uri: 'file:///a', agentError: { category: 'not_found' } }); // { uri: 'file:///a' }
+ * detailsFromData(['x']); // { data: ['x'] }
+ */
+export function detailsFromData(data: unknown): Record<string, unknown> | undefined {
+  if (data === undefined || data === null) return undefined;
+  if (typeof data !== 'object' || Array.isArray(data)) return { data };
+  if (!Object.hasOwn(data, WIRE_HINTS_KEY)) return data as Record<string, unknown>;
+  const rest: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  delete rest[WIRE_HINTS_KEY];
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
+/**
+ * Build the {@link AgentError} for a JSON-RPC error object received from `protocol`:
+ * `classification` is the dialect's reading of the code, overridden by any hints in `data`;
+ * `wire` keeps what was received. `message` replaces the wire message when the dialect cleans
+ * it (MCP strips its SDK's prefix). Skips stack capture: this is the hot path.
+ *
+ * @example
+ * decodeRpcError('jsonrpc', { code: -32601, message: 'Method not found' },
+ *   { category: 'protocol', code: 'METHOD_NOT_FOUND' }).category; // 'protocol'
+ */
+export function decodeRpcError(
+  protocol: Protocol,
+  error: RpcErrorObject,
+  classification: RpcClassification,
+  options?: {
+    message?: string;
+    details?: Record<string, unknown> | undefined;
+    cause?: unknown;
+    /** Hints the dialect found itself (A2A carries them in an array); default: `data.agentError`. */
+    hints?: Partial<WireHints> | undefined;
+  },
+): AgentError {
+  const hints = options && 'hints' in options ? options.hints : readWireHints(error.data);
+  const message = options?.message ?? error.message;
+  const category = hints?.category ?? classification.category;
+  const init: AgentErrorInit = {
+    category,
+    code: hints?.code ?? classification.code,
+    retryable:
+      hints?.retryable ??
+      (hints?.category !== undefined && hints.category !== classification.category
+        ? CATEGORIES[category].retryable
+        : (classification.retryable ?? CATEGORIES[category].retryable)),
+    wire:
+      error.data === undefined
+        ? { protocol, code: error.code, message }
+        : { protocol, code: error.code, message, data: error.data },
+    captureStack: false,
+  };
+  if (hints?.retryAfterMs !== undefined) init.retryAfterMs = hints.retryAfterMs;
+  const details = options && 'details' in options ? options.details : detailsFromData(error.data);
+  if (details !== undefined) init.details = details;
+  if (options && 'cause' in options) init.cause = options.cause;
+  return new AgentError(message, init);
+}
+
+/**
+ * A random id for an error that is logged in full but sent out only as "internal".
+ *
+ * @example
+ * newErrorId(); // e.g. '3f2b…' (a UUID where crypto.randomUUID exists)
+ */
+export function newErrorId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * What may be sent to a peer for `thrown`: an {@link AgentError} (or a copy of one) as it is;
+ * a seed class of any dialect (one with an {@link AS_AGENT_ERROR} method) as it converts itself;
+ * a schema failure as `validation`; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`;
+ * anything else as a generic internal error carrying only a random `errorId`, after handing
+ * the real error to `onError`. Never exposes an unexpected error's message.
+ *
+ * @example
+ * exposableError(new Error('db password is hunter2')).message; // 'Internal error'
+ */
+export function exposableError(
+  thrown: unknown,
+  onError?: RpcEncodeOptions['onError'],
+): AgentErrorLike {
+  if (isAgentError(thrown)) return thrown;
+  // A seed class of any dialect (it converts itself): exposable, as its author meant it.
+  if (thrown !== null && typeof thrown === 'object') {
+    let own: unknown;
+    try {
+      own = (thrown as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR];
+      if (typeof own === 'function') {
+        const converted: unknown = (own as () => unknown).call(thrown);
+        if (isAgentError(converted)) return converted;
+      }
+    } catch {
+      // A seed class whose conversion throws is sent as any unexpected error is.
+    }
+  }
+  const issues = schemaIssuesOf(thrown);
+  if (issues) {
+    return new AgentError(formatSchemaIssues(issues), {
+      category: 'validation',
+      code: 'VALIDATION_ERROR',
+      details: { issues },
+      captureStack: false,
+    });
+  }
+  if (thrown !== null && typeof thrown === 'object') {
+    const name = read(thrown, 'name');
+    if (name === 'AbortError' || name === 'TimeoutError') return toAgentError(thrown);
+  }
+  const errorId = newErrorId();
+  onError?.(thrown, errorId);
+  return new AgentError('Internal error', {
+    category: 'internal',
+    code: 'INTERNAL_ERROR',
+    details: { errorId },
+    captureStack: false,
+  });
+}
+
+/**
+ * The hints for `error`: the fields a numeric code cannot carry.
+ *
+ * @example
+ * wireHintsOf(AgentError.rateLimited('x', { retryAfterMs: 5 }));
+ * // { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 5 }
+ */
+export function wireHintsOf(error: AgentErrorLike): WireHints {
+  const hints: WireHints = {
+    code: error.code,
+    category: error.category,
+    retryable: error.retryable,
+  };
+  if (error.retryAfterMs !== undefined) hints.retryAfterMs = error.retryAfterMs;
+  return hints;
+}
+
+/**
+ * Encode `error` as a JSON-RPC error object with `code` (chosen by the dialect), its message,
+ * and `data` = its details plus, when `classify(code)` would not restore them, the
+ * {@link WIRE_HINTS_KEY} hints. Data is made JSON-safe and redacted (unless `redact: false`).
+ * An error that was decoded from this same protocol is sent back exactly as it was received.
+ *
+ * @example
+ * encodeRpcError('jsonrpc', AgentError.rateLimited('slow down'), -32603,
+ *   () => ({ category: 'internal', code: 'INTERNAL_ERROR' }));
+ * // { code: -32603, message: 'slow down', data: { agentError: { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true } } }
+ */
+export function encodeRpcError(
+  protocol: Protocol,
+  error: AgentErrorLike,
+  code: number,
+  classify: (code: number, message: string, data: unknown) => RpcClassification,
+  options?: SafeJsonOptions,
+): RpcErrorObject {
+  const wire = error.wire;
+  if (wire && wire.protocol === protocol && typeof wire.code === 'number') {
+    return withData({ code: wire.code, message: wire.message }, wire.data, options);
+  }
+  const details = error.details;
+  const restored = !needsWireHints(error, classify(code, error.message, details));
+  const data: Record<string, unknown> | undefined = restored
+    ? details
+    : { ...details, [WIRE_HINTS_KEY]: wireHintsOf(error) };
+  return withData({ code, message: error.message }, data, options);
+}
+
+/**
+ * Whether `error` needs {@link WireHints} on the wire: whether reading its code back
+ * (`classification`) would lose its code, category, retryability or retry delay.
+ *
+ * @example
+ * needsWireHints(AgentError.timeout('slow'), { category: 'timeout', code: 'TIMEOUT' }); // false
+ */
+export function needsWireHints(error: AgentErrorLike, classification: RpcClassification): boolean {
+  return !(
+    classification.category === error.category &&
+    classification.code === error.code &&
+    (classification.retryable ?? CATEGORIES[classification.category].retryable) ===
+      error.retryable &&
+    error.retryAfterMs === undefined
+  );
+}
+
+function withData(
+  out: RpcErrorObject,
+  data: unknown,
+  options: SafeJsonOptions | undefined,
+): RpcErrorObject {
+  if (data === undefined) return out;
+  const safe = toJsonSafe(data, options);
+  if (safe !== undefined) out.data = safe;
+  return out;
+}

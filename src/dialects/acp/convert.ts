@@ -1,0 +1,105 @@
+import type { AgentErrorLike } from '../../core/agent-error.js';
+import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
+import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import { schemaIssuesOf } from '../../core/schema-issues.js';
+import { toJsonSafe } from '../../core/serialize.js';
+import { ACP_ERROR_CODES } from './codes.js';
+import { classifyAcpError } from './decode.js';
+import { RequestError, isRequestError } from './request-error.js';
+import type { AcpErrorResponse } from './request-error.js';
+
+const CODE_BY_NAME: Readonly<Record<string, number>> = {
+  PARSE_ERROR: ACP_ERROR_CODES.ParseError,
+  INVALID_REQUEST: ACP_ERROR_CODES.InvalidRequest,
+  METHOD_NOT_FOUND: ACP_ERROR_CODES.MethodNotFound,
+  INVALID_PARAMS: ACP_ERROR_CODES.InvalidParams,
+  AUTH_REQUIRED: ACP_ERROR_CODES.AuthRequired,
+  RESOURCE_NOT_FOUND: ACP_ERROR_CODES.ResourceNotFound,
+  SESSION_NOT_FOUND: ACP_ERROR_CODES.ResourceNotFound,
+  UNSUPPORTED_PROTOCOL_VERSION: ACP_ERROR_CODES.UnsupportedProtocolVersion,
+  REQUEST_CANCELLED: ACP_ERROR_CODES.RequestCancelled,
+};
+
+const CODE_BY_CATEGORY: Partial<Record<AgentErrorLike['category'], number>> = {
+  auth: ACP_ERROR_CODES.AuthRequired,
+  not_found: ACP_ERROR_CODES.ResourceNotFound,
+  cancelled: ACP_ERROR_CODES.RequestCancelled,
+  validation: ACP_ERROR_CODES.InvalidParams,
+  protocol: ACP_ERROR_CODES.InvalidRequest,
+};
+
+/**
+ * The ACP code for an {@link AgentError}: by our code where ACP has one, else by category, else -32603.
+ *
+ * @example
+ * acpCodeFor(AgentError.auth('log in')); // -32000
+ */
+export function acpCodeFor(error: AgentErrorLike): number {
+  return (
+    CODE_BY_NAME[error.code] ?? CODE_BY_CATEGORY[error.category] ?? ACP_ERROR_CODES.InternalError
+  );
+}
+
+/**
+ * Encode an error for an ACP peer as `{ code, message, data? }`. A `RequestError` goes out as
+ * it is; a Zod / Valibot / Standard Schema failure as `invalidParams` with `data.issues`; an
+ * {@link AgentError} by its code or category, with `data.agentError` hints where the code
+ * cannot carry them; anything else as `Internal error` with only a random `data.errorId`
+ * (never the thrown message). `data` is JSON-safe and redacted unless `redact: false`.
+ *
+ * @example
+ * encodeAcpError(AgentError.auth('Token expired'));
+ * // { code: -32000, message: 'Token expired' }
+ */
+export function encodeAcpError(error: unknown, options?: RpcEncodeOptions): AcpErrorResponse {
+  if (isRequestError(error)) {
+    const out: AcpErrorResponse = { code: error.code, message: error.message };
+    const data = error.data === undefined ? undefined : toJsonSafe(error.data, options);
+    if (data !== undefined) out.data = data;
+    return out;
+  }
+  const issues = schemaIssuesOf(error);
+  if (issues) return encodeAcpError(RequestError.invalidParams({ issues }), options);
+  const e = exposableError(error, options?.onError);
+  return encodeRpcError('acp', e, acpCodeFor(e), classifyAcpError, options);
+}
+
+/**
+ * Any error as an ACP {@link RequestError}, per {@link encodeAcpError}: ready to throw from an
+ * `@agentclientprotocol/sdk` handler.
+ *
+ * @example
+ * throw toRequestError(AgentError.notFound('No such file', { details: { uri: 'file:///a' } }));
+ */
+export function toRequestError(error: unknown, options?: RpcEncodeOptions): RequestError {
+  if (error instanceof RequestError) return error;
+  const { code, message, data } = encodeAcpError(error, options);
+  return new RequestError(code, message, data);
+}
+
+/** The constructor of a `RequestError`-like class, such as `@agentclientprotocol/sdk`'s. */
+export type RequestErrorConstructor<E> = new (code: number, message: string, data?: unknown) => E;
+
+/**
+ * Any error as an instance of the SDK's own `RequestError` class, which you pass in (this
+ * package depends on no SDK). `@agentclientprotocol/sdk` recognises thrown errors with
+ * `instanceof` and turns anything else into `Internal error`, so a handler that throws must
+ * throw the SDK's class to keep the code, message and data.
+ *
+ * @example
+ * import { RequestError as SdkRequestError } from '@agentclientprotocol/sdk';
+ * throw toSdkRequestError(RequestError.authRequired(), SdkRequestError);
+ */
+export function toSdkRequestError<E>(
+  error: unknown,
+  RequestErrorClass: RequestErrorConstructor<E>,
+  options?: RpcEncodeOptions,
+): E {
+  if (typeof RequestErrorClass !== 'function') {
+    throw new TypeError(
+      `toSdkRequestError: RequestErrorClass must be a constructor; received ${RequestErrorClass === null ? 'null' : typeof RequestErrorClass}`,
+    );
+  }
+  const { code, message, data } = encodeAcpError(error, options);
+  return new RequestErrorClass(code, message, data);
+}

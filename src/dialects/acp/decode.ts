@@ -1,0 +1,105 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
+import type { RpcClassification } from '../../core/rpc-error.js';
+import type { SchemaIssue } from '../../core/schema-issues.js';
+import { ACP_ERROR_CODES } from './codes.js';
+
+const BY_CODE: Readonly<Record<number, RpcClassification>> = {
+  [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
+  [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
+  [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
+  [-32602]: { category: 'validation', code: 'INVALID_PARAMS' },
+  [-32603]: { category: 'internal', code: 'INTERNAL_ERROR' },
+  [-32000]: { category: 'auth', code: 'AUTH_REQUIRED' },
+  [-32002]: { category: 'not_found', code: 'RESOURCE_NOT_FOUND' },
+  [-32022]: { category: 'protocol', code: 'UNSUPPORTED_PROTOCOL_VERSION' },
+  [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
+};
+
+const SESSION_NOT_FOUND: RpcClassification = { category: 'not_found', code: 'SESSION_NOT_FOUND' };
+
+/**
+ * How ACP reads an error code (the `data` tells a missing session from another resource).
+ *
+ * @example
+ * classifyAcpError(-32000).category; // 'auth'
+ */
+export function classifyAcpError(
+  code: number,
+  _message?: string,
+  data?: unknown,
+): RpcClassification {
+  if (
+    code === ACP_ERROR_CODES.ResourceNotFound &&
+    data !== null &&
+    typeof data === 'object' &&
+    typeof (data as { sessionId?: unknown }).sessionId === 'string'
+  ) {
+    return SESSION_NOT_FOUND;
+  }
+  return BY_CODE[code] ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+}
+
+/**
+ * Decode an ACP error into an {@link AgentError}: a `RequestError` (ours or the SDK's), a
+ * JSON-RPC error object, or a whole error response. -32000 → `auth`, -32002 → `not_found`,
+ * -32800 → `cancelled`, -32022 → `protocol`, -32602 → `validation`; `wire` keeps what was
+ * received so that {@link encodeAcpError} gives it back unchanged. Throws a `TypeError`
+ * naming the field when `value` is none of these.
+ *
+ * @example
+ * decodeAcpError(RequestError.authRequired()).category; // 'auth'
+ */
+export function decodeAcpError(value: unknown): AgentError {
+  const error = readRpcErrorObject(value, 'decodeAcpError');
+  const options: { cause?: unknown; details?: Record<string, unknown> } = {};
+  if (value instanceof Error) options.cause = value;
+  if (error.code === ACP_ERROR_CODES.InvalidParams) {
+    // The SDK sends a Zod failure as `invalidParams(zodError.format())`: read it as issues too.
+    const issues = issuesFromZodFormat(error.data);
+    if (issues) options.details = { ...(error.data as Record<string, unknown>), issues };
+  }
+  return decodeRpcError(
+    'acp',
+    error,
+    classifyAcpError(error.code, error.message, error.data),
+    options,
+  );
+}
+
+const MAX_FORMAT_ISSUES = 100;
+
+/**
+ * The issues in a Zod `format()` tree (`{ _errors: [...], key: { _errors: [...] } }`), or
+ * `undefined` when `data` is not one or holds no message.
+ *
+ * @example
+ * issuesFromZodFormat({ _errors: [], cwd: { _errors: ['Required'] } });
+ * // [{ path: ['cwd'], message: 'Required' }]
+ */
+export function issuesFromZodFormat(data: unknown): SchemaIssue[] | undefined {
+  if (!isFormatNode(data) || Object.hasOwn(data, 'issues')) return undefined;
+  const issues: SchemaIssue[] = [];
+  const visit = (node: Record<string, unknown>, path: (string | number)[], depth: number) => {
+    for (const message of node._errors as unknown[]) {
+      if (typeof message === 'string' && issues.length < MAX_FORMAT_ISSUES)
+        issues.push({ path, message });
+    }
+    if (depth >= 32) return;
+    for (const [key, child] of Object.entries(node)) {
+      if (key !== '_errors' && isFormatNode(child))
+        visit(child, [...path, /^\d+$/.test(key) ? Number(key) : key], depth + 1);
+    }
+  };
+  visit(data, [], 0);
+  return issues.length > 0 ? issues : undefined;
+}
+
+function isFormatNode(value: unknown): value is Record<string, unknown> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Array.isArray((value as { _errors?: unknown })._errors)
+  );
+}

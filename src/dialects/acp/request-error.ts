@@ -1,0 +1,194 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
+import { ACP_ERROR_CODES } from './codes.js';
+import { decodeAcpError } from './decode.js';
+
+const BRAND: unique symbol = Symbol.for('agent-errors.RequestError') as never;
+
+/** A JSON-RPC error response payload, as {@link RequestError.toErrorResponse} returns it. */
+export interface AcpErrorResponse {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A JSON-RPC result carrying an error, as {@link RequestError.toResult} returns it. */
+export interface AcpErrorResult {
+  error: AcpErrorResponse;
+}
+
+/** The result of a request: a value or an error, as the ACP SDK types it. */
+export type Result<T> = { result: T } | AcpErrorResult;
+
+function withMessage(base: string, additionalMessage: string | undefined): string {
+  return additionalMessage ? `${base}: ${additionalMessage}` : base;
+}
+
+/**
+ * ACP's JSON-RPC error, with the same constructor, fields, factories and output as
+ * `RequestError` in `@agentclientprotocol/sdk`.
+ *
+ * @example
+ * throw RequestError.resourceNotFound('file:///path/to/file.txt');
+ * // code -32002, message 'Resource not found: file:///path/to/file.txt', data { uri }
+ */
+export class RequestError extends Error {
+  code: number;
+  /** Additional JSON-RPC error data. */
+  data?: unknown;
+
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    this.code = code;
+    this.name = 'RequestError';
+    this.data = data;
+  }
+
+  /** Invalid JSON was received (-32700). */
+  static parseError(data?: unknown, additionalMessage?: string): RequestError {
+    return new RequestError(
+      ACP_ERROR_CODES.ParseError,
+      withMessage('Parse error', additionalMessage),
+      data,
+    );
+  }
+
+  /** The JSON sent is not a valid Request object (-32600). */
+  static invalidRequest(data?: unknown, additionalMessage?: string): RequestError {
+    return new RequestError(
+      ACP_ERROR_CODES.InvalidRequest,
+      withMessage('Invalid request', additionalMessage),
+      data,
+    );
+  }
+
+  /**
+   * The method does not exist or is not available (-32601); data `{ method }`.
+   *
+   * The message follows the seed documentation, `Method not found: <method>`;
+   * `@agentclientprotocol/sdk` 2.4.0 writes `"Method not found": <method>` (with quotes).
+   */
+  static methodNotFound(method: string): RequestError {
+    return new RequestError(ACP_ERROR_CODES.MethodNotFound, `Method not found: ${method}`, {
+      method,
+    });
+  }
+
+  /** Invalid method parameter(s) (-32602). */
+  static invalidParams(data?: unknown, additionalMessage?: string): RequestError {
+    return new RequestError(
+      ACP_ERROR_CODES.InvalidParams,
+      withMessage('Invalid params', additionalMessage),
+      data,
+    );
+  }
+
+  /** Internal JSON-RPC error (-32603). */
+  static internalError(data?: unknown, additionalMessage?: string): RequestError {
+    return new RequestError(
+      ACP_ERROR_CODES.InternalError,
+      withMessage('Internal error', additionalMessage),
+      data,
+    );
+  }
+
+  /** Execution of the request was aborted (-32800). */
+  static requestCancelled(data?: unknown, additionalMessage?: string): RequestError {
+    return new RequestError(
+      ACP_ERROR_CODES.RequestCancelled,
+      withMessage('Request cancelled', additionalMessage),
+      data,
+    );
+  }
+
+  /** Authentication is required before proceeding (-32000). */
+  static authRequired(data?: unknown, additionalMessage?: string): RequestError {
+    return new RequestError(
+      ACP_ERROR_CODES.AuthRequired,
+      withMessage('Authentication required', additionalMessage),
+      data,
+    );
+  }
+
+  /** A resource, such as a file, was not found (-32002); data `{ uri }` when a uri is given. */
+  static resourceNotFound(uri?: string): RequestError {
+    return new RequestError(
+      ACP_ERROR_CODES.ResourceNotFound,
+      uri ? `Resource not found: ${uri}` : 'Resource not found',
+      uri ? { uri } : undefined,
+    );
+  }
+
+  /** The session does not exist or is not active on this connection (-32002, data `{ sessionId }`). */
+  static sessionNotFound(sessionId: string): RequestError {
+    return new RequestError(ACP_ERROR_CODES.ResourceNotFound, 'Resource not found', {
+      sessionId,
+    });
+  }
+
+  /** No supported protocol version is at or below the requested one (-32022). */
+  static unsupportedProtocolVersion(
+    requested: unknown,
+    supported: readonly unknown[],
+  ): RequestError {
+    return new RequestError(
+      ACP_ERROR_CODES.UnsupportedProtocolVersion,
+      'Unsupported protocol version',
+      { requested, supported: [...supported] },
+    );
+  }
+
+  /**
+   * This error as a JSON-RPC result object.
+   *
+   * @example
+   * RequestError.methodNotFound('test/method').toResult();
+   * // { error: { code: -32601, message: 'Method not found: test/method', data: { method: 'test/method' } } }
+   */
+  toResult<T>(): Result<T> {
+    return { error: this.toErrorResponse() };
+  }
+
+  /**
+   * This error as a JSON-RPC error response payload (`data` left out when there is none).
+   *
+   * @example
+   * RequestError.invalidParams({ field: 'sessionId' }).toErrorResponse();
+   * // { code: -32602, message: 'Invalid params', data: { field: 'sessionId' } }
+   */
+  toErrorResponse(): AcpErrorResponse {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+
+  /** This error as an {@link AgentError} (see `decodeAcpError`): how core and other dialects read it. */
+  [AS_AGENT_ERROR](): AgentError {
+    return decodeAcpError(this);
+  }
+
+  /** What `JSON.stringify` writes: the error response payload (an `Error`'s message is not enumerable). */
+  toJSON(): AcpErrorResponse {
+    return this.toErrorResponse();
+  }
+}
+
+Object.defineProperty(RequestError.prototype, BRAND, { value: true });
+
+/**
+ * Whether `value` is an ACP `RequestError`: ours (by brand, across copies of this package) or
+ * one shaped like it, such as `@agentclientprotocol/sdk`'s.
+ *
+ * @example
+ * isRequestError(RequestError.authRequired()); // true
+ */
+export function isRequestError(value: unknown): value is RequestError {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
+    const v = value as Record<string, unknown>;
+    return v.name === 'RequestError' && Number.isInteger(v.code) && typeof v.message === 'string';
+  } catch {
+    return false;
+  }
+}

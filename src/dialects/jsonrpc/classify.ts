@@ -1,0 +1,84 @@
+import type { RpcClassification } from '../../core/rpc-error.js';
+
+const STANDARD: Readonly<Record<number, RpcClassification>> = {
+  [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
+  [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
+  [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
+  [-32602]: { category: 'validation', code: 'INVALID_PARAMS' },
+  [-32603]: { category: 'internal', code: 'INTERNAL_ERROR' },
+};
+
+/**
+ * Well-known messages of the protocols that share JSON-RPC's server-error range, so that a
+ * code read without its protocol can still be told apart (ACP's -32000 "Authentication
+ * required" from MCP's -32000 "Connection closed"). First match wins.
+ */
+const BY_MESSAGE: readonly (readonly [RegExp, RpcClassification])[] = [
+  [/^authentication required\b/i, { category: 'auth', code: 'AUTH_REQUIRED' }],
+  [/^connection closed\b/i, { category: 'unavailable', code: 'CONNECTION_CLOSED' }],
+  [/^request (?:was )?cancell?ed\b/i, { category: 'cancelled', code: 'REQUEST_CANCELLED' }],
+  [
+    /^(?:request timed out|maximum total timeout exceeded)\b/i,
+    { category: 'timeout', code: 'REQUEST_TIMEOUT' },
+  ],
+  [/^resource not found\b/i, { category: 'not_found', code: 'RESOURCE_NOT_FOUND' }],
+  [/^task not found\b/i, { category: 'not_found', code: 'TASK_NOT_FOUND' }],
+  [/^task cannot be cancell?ed\b/i, { category: 'conflict', code: 'TASK_NOT_CANCELABLE' }],
+  [
+    /^unsupported protocol version\b/i,
+    { category: 'protocol', code: 'UNSUPPORTED_PROTOCOL_VERSION' },
+  ],
+  [/^server not initialized\b/i, { category: 'protocol', code: 'SERVER_NOT_INITIALIZED' }],
+  [/^content modified\b/i, { category: 'conflict', code: 'CONTENT_MODIFIED', retryable: true }],
+  [/^url elicitations? required\b/i, { category: 'auth', code: 'URL_ELICITATION_REQUIRED' }],
+];
+
+// Codes that only one protocol of the family uses, so they mean the same without a hint.
+const UNAMBIGUOUS: Readonly<Record<number, RpcClassification>> = {
+  [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
+  [-32801]: { category: 'conflict', code: 'CONTENT_MODIFIED', retryable: true },
+  [-32802]: { category: 'cancelled', code: 'SERVER_CANCELLED', retryable: true },
+  [-32803]: { category: 'internal', code: 'REQUEST_FAILED' },
+};
+
+function fromData(data: unknown): RpcClassification | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const d = data as Record<string, unknown>;
+  if (Array.isArray(d.authMethods)) return { category: 'auth', code: 'AUTH_REQUIRED' };
+  if (Array.isArray(d.elicitations)) return { category: 'auth', code: 'URL_ELICITATION_REQUIRED' };
+  if (typeof d.timeout === 'number') return { category: 'timeout', code: 'REQUEST_TIMEOUT' };
+  if (typeof d.sessionId === 'string' || typeof d.uri === 'string')
+    return { category: 'not_found', code: 'RESOURCE_NOT_FOUND' };
+  return undefined;
+}
+
+/**
+ * How a code reads when the protocol that sent it is unknown: the five standard codes by the
+ * specification; any other code by its message and `data` where a protocol of the family is
+ * recognisable, else by the codes only one protocol uses, else `internal`.
+ *
+ * @example
+ * classifyJsonRpcError(-32000, 'Authentication required').category; // 'auth'
+ * classifyJsonRpcError(-32000, 'Connection closed').category; // 'unavailable'
+ * classifyJsonRpcError(-32000, 'Something else').category; // 'internal'
+ */
+export function classifyJsonRpcError(
+  code: number,
+  message = '',
+  data?: unknown,
+): RpcClassification {
+  const standard = STANDARD[code];
+  if (standard) return standard;
+  // An MCP SDK error handed to the generic decoder still carries its `MCP error <code>: ` prefixes.
+  const text = message.replace(/^(?:MCP error -?\d+: )+/, '');
+  for (const [pattern, classification] of BY_MESSAGE) {
+    if (pattern.test(text)) return classification;
+  }
+  return (
+    fromData(data) ??
+    UNAMBIGUOUS[code] ?? {
+      category: 'internal',
+      code: code >= -32099 && code <= -32000 ? 'SERVER_ERROR' : 'INTERNAL_ERROR',
+    }
+  );
+}

@@ -1,0 +1,61 @@
+import type { AgentErrorLike } from '../../core/agent-error.js';
+import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
+import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import { classifyJsonRpcError } from './classify.js';
+import { JSONRPC_ERROR_CODES } from './codes.js';
+import { createErrorResponse } from './error-object.js';
+import type { JsonRpcErrorObject, JsonRpcErrorResponse, JsonRpcId } from './error-object.js';
+
+const BY_CODE: Readonly<Record<string, number>> = {
+  PARSE_ERROR: JSONRPC_ERROR_CODES.ParseError,
+  INVALID_REQUEST: JSONRPC_ERROR_CODES.InvalidRequest,
+  METHOD_NOT_FOUND: JSONRPC_ERROR_CODES.MethodNotFound,
+  INVALID_PARAMS: JSONRPC_ERROR_CODES.InvalidParams,
+};
+
+/**
+ * The JSON-RPC code for an {@link AgentError}: by our code where it names a standard one, else by category.
+ *
+ * @example
+ * jsonRpcCodeFor(AgentError.validation('bad')); // -32602
+ */
+export function jsonRpcCodeFor(error: AgentErrorLike): number {
+  const byCode = BY_CODE[error.code];
+  if (byCode !== undefined) return byCode;
+  if (error.category === 'validation') return JSONRPC_ERROR_CODES.InvalidParams;
+  if (error.category === 'protocol') return JSONRPC_ERROR_CODES.InvalidRequest;
+  return JSONRPC_ERROR_CODES.InternalError;
+}
+
+/**
+ * Encode an error as a plain JSON-RPC 2.0 error object. An {@link AgentError} keeps its
+ * message; its `details` go into `data` (JSON-safe, secrets redacted) along with
+ * `data.agentError` = `{ code, category, retryable, retryAfterMs? }` when the numeric code
+ * alone would not restore them. An error decoded from JSON-RPC goes back exactly as received.
+ * Anything else thrown goes out as `Internal error` with only a random `data.errorId`, after
+ * `options.onError` sees it.
+ *
+ * @example
+ * encodeJsonRpcError(AgentError.validation('name is required', { code: 'INVALID_PARAMS' }));
+ * // { code: -32602, message: 'name is required' }
+ */
+export function encodeJsonRpcError(error: unknown, options?: RpcEncodeOptions): JsonRpcErrorObject {
+  const e = exposableError(error, options?.onError);
+  return encodeRpcError('jsonrpc', e, jsonRpcCodeFor(e), classifyJsonRpcError, options);
+}
+
+/**
+ * Encode an error as a whole JSON-RPC 2.0 error response for request `id` (`null` when the
+ * request's id could not be read).
+ *
+ * @example
+ * encodeJsonRpcErrorResponse(7, AgentError.internal('boom'));
+ * // { jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'boom' } }
+ */
+export function encodeJsonRpcErrorResponse(
+  id: JsonRpcId | undefined,
+  error: unknown,
+  options?: RpcEncodeOptions,
+): JsonRpcErrorResponse {
+  return createErrorResponse(id, encodeJsonRpcError(error, options));
+}

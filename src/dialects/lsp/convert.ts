@@ -1,0 +1,107 @@
+import type { AgentErrorLike } from '../../core/agent-error.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
+import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import { LSP_ERROR_CODES } from './codes.js';
+import { classifyLspError, decodeLspError } from './decode.js';
+import { ResponseError } from './response-error.js';
+import type { ResponseErrorJson } from './response-error.js';
+
+const CODE_BY_NAME: Readonly<Record<string, number>> = {
+  PARSE_ERROR: LSP_ERROR_CODES.ParseError,
+  INVALID_REQUEST: LSP_ERROR_CODES.InvalidRequest,
+  METHOD_NOT_FOUND: LSP_ERROR_CODES.MethodNotFound,
+  INVALID_PARAMS: LSP_ERROR_CODES.InvalidParams,
+  SERVER_NOT_INITIALIZED: LSP_ERROR_CODES.ServerNotInitialized,
+  UNKNOWN_ERROR_CODE: LSP_ERROR_CODES.UnknownErrorCode,
+  REQUEST_CANCELLED: LSP_ERROR_CODES.RequestCancelled,
+  CONTENT_MODIFIED: LSP_ERROR_CODES.ContentModified,
+  SERVER_CANCELLED: LSP_ERROR_CODES.ServerCancelled,
+  REQUEST_FAILED: LSP_ERROR_CODES.RequestFailed,
+};
+
+const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
+  validation: LSP_ERROR_CODES.InvalidParams,
+  protocol: LSP_ERROR_CODES.InvalidRequest,
+  conflict: LSP_ERROR_CODES.ContentModified,
+  internal: LSP_ERROR_CODES.InternalError,
+};
+
+/**
+ * The LSP code for an {@link AgentError}: by our code where LSP has one; a cancel the client
+ * may retry is `ServerCancelled`, another `RequestCancelled`; else by category; anything else
+ * `RequestFailed` (-32803), a request that was valid but failed.
+ *
+ * @example
+ * lspCodeFor(AgentError.conflict('stale')); // -32801
+ */
+export function lspCodeFor(error: AgentErrorLike): number {
+  const byName = CODE_BY_NAME[error.code];
+  if (byName !== undefined) return byName;
+  if (error.category === 'cancelled')
+    return error.retryable ? LSP_ERROR_CODES.ServerCancelled : LSP_ERROR_CODES.RequestCancelled;
+  return CODE_BY_CATEGORY[error.category] ?? LSP_ERROR_CODES.RequestFailed;
+}
+
+/**
+ * Encode an error for an LSP peer as a JSON-RPC error object (what `ResponseError.toJson()`
+ * gives). A `ResponseError` goes out as it is; an {@link AgentError} by code or category with
+ * `data.agentError` hints where needed; anything else as `Internal error` with a random
+ * `data.errorId`. `data` is JSON-safe and redacted unless `redact: false`.
+ *
+ * @example
+ * encodeLspError(AgentError.cancelled('user typed again', { code: 'REQUEST_CANCELLED' }));
+ * // { code: -32800, message: 'user typed again' }
+ */
+export function encodeLspError(error: unknown, options?: RpcEncodeOptions): ResponseErrorJson {
+  const e = isRpcShaped(error) ? decodeLspError(error) : exposableError(error, options?.onError);
+  return encodeRpcError('lsp', e, lspCodeFor(e), classifyLspError, options);
+}
+
+function isRpcShaped(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const v = error as { name?: unknown; code?: unknown; toJson?: unknown; message?: unknown };
+  return (
+    Number.isInteger(v.code) &&
+    typeof v.message === 'string' &&
+    (v.name === 'ResponseError' || typeof v.toJson === 'function')
+  );
+}
+
+/**
+ * Any error as a {@link ResponseError}, per {@link encodeLspError}.
+ *
+ * @example
+ * toResponseError(AgentError.conflict('stale', { code: 'CONTENT_MODIFIED', retryable: true })).code; // -32801
+ */
+export function toResponseError(error: unknown, options?: RpcEncodeOptions): ResponseError {
+  if (error instanceof ResponseError) return error;
+  const { code, message, data } = encodeLspError(error, options);
+  return new ResponseError(code, message, data);
+}
+
+/** The constructor of a `ResponseError`-like class, such as `vscode-jsonrpc`'s. */
+export type ResponseErrorConstructor<E> = new (code: number, message: string, data?: unknown) => E;
+
+/**
+ * Any error as an instance of `vscode-jsonrpc`'s own `ResponseError`, which you pass in (this
+ * package depends on no SDK): `vscode-jsonrpc` recognises thrown errors with `instanceof` and
+ * turns anything else into `InternalError`.
+ *
+ * @example
+ * import { ResponseError as VsResponseError } from 'vscode-jsonrpc';
+ * throw toSdkResponseError(AgentError.conflict('stale'), VsResponseError);
+ */
+export function toSdkResponseError<E>(
+  error: unknown,
+  ResponseErrorClass: ResponseErrorConstructor<E>,
+  options?: RpcEncodeOptions,
+): E {
+  if (typeof ResponseErrorClass !== 'function') {
+    throw new TypeError(
+      `toSdkResponseError: ResponseErrorClass must be a constructor; received ${ResponseErrorClass === null ? 'null' : typeof ResponseErrorClass}`,
+    );
+  }
+  const { code, message, data } = encodeLspError(error, options);
+  return new ResponseErrorClass(code, message, data);
+}

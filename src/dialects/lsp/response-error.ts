@@ -1,0 +1,72 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
+import { LSP_ERROR_CODES } from './codes.js';
+import { decodeLspError } from './decode.js';
+
+const BRAND: unique symbol = Symbol.for('agent-errors.ResponseError') as never;
+
+/** The JSON form of a {@link ResponseError}: a JSON-RPC error object. */
+export interface ResponseErrorJson {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * An LSP response error with the same constructor, fields and `toJson()` as `vscode-jsonrpc`'s
+ * `ResponseError` (a code that is not a number becomes `UnknownErrorCode`, -32001).
+ *
+ * @example
+ * new ResponseError(LSP_ERROR_CODES.ContentModified, 'Content modified').toJson();
+ * // { code: -32801, message: 'Content modified' }
+ */
+export class ResponseError<D = unknown> extends Error {
+  readonly code: number;
+  readonly data: D | undefined;
+
+  constructor(code: number, message: string, data?: D) {
+    super(message);
+    this.name = 'ResponseError';
+    this.code = typeof code === 'number' ? code : LSP_ERROR_CODES.UnknownErrorCode;
+    this.data = data;
+  }
+
+  /** The JSON-RPC error object, `data` left out when undefined. */
+  toJson(): ResponseErrorJson {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+
+  /** This error as an {@link AgentError} (see `decodeLspError`): how core and other dialects read it. */
+  [AS_AGENT_ERROR](): AgentError {
+    return decodeLspError(this);
+  }
+
+  /** What `JSON.stringify` writes: {@link ResponseError.toJson}. */
+  toJSON(): ResponseErrorJson {
+    return this.toJson();
+  }
+}
+
+Object.defineProperty(ResponseError.prototype, BRAND, { value: true });
+
+/**
+ * Whether `value` is a `ResponseError`: ours (by brand) or one shaped like it, such as
+ * `vscode-jsonrpc`'s (an integer `code`, a string `message` and a `toJson` method).
+ *
+ * @example
+ * isResponseError(new ResponseError(-32800, 'Request cancelled')); // true
+ */
+export function isResponseError(value: unknown): value is ResponseError {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
+    const v = value as Record<string, unknown>;
+    return (
+      Number.isInteger(v.code) && typeof v.message === 'string' && typeof v.toJson === 'function'
+    );
+  } catch {
+    return false;
+  }
+}

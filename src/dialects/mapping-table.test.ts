@@ -1,0 +1,128 @@
+/**
+ * Every row of DESIGN.md's mapping table for the JSON-RPC family, checked against each
+ * dialect's decoder: `[code, message, data?] → category (retryable)`.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AgentError, ErrorCategory } from '../index.js';
+import { decodeA2aError } from './a2a/index.js';
+import { decodeAcpError } from './acp/index.js';
+import { decodeJsonRpcError } from './jsonrpc/index.js';
+import { decodeLspError } from './lsp/index.js';
+import { decodeMcpError } from './mcp/index.js';
+
+type Row = [code: number, message: string, category: ErrorCategory, retryable: boolean];
+
+const ROWS: Record<string, [(value: unknown) => AgentError, Row[]]> = {
+  // | JSON-RPC -32700, -32600, -32601 | protocol (no) |  -32602 validation (no) | -32603 internal (no)
+  jsonrpc: [
+    decodeJsonRpcError,
+    [
+      [-32700, 'Parse error', 'protocol', false],
+      [-32600, 'Invalid Request', 'protocol', false],
+      [-32601, 'Method not found', 'protocol', false],
+      [-32602, 'Invalid params', 'validation', false],
+      [-32603, 'Internal error', 'internal', false],
+    ],
+  ],
+  // | ACP -32000 auth required / -32002 resource not found / -32800 cancelled / -32022 unsupported version |
+  acp: [
+    decodeAcpError,
+    [
+      [-32000, 'Authentication required', 'auth', false],
+      [-32002, 'Resource not found', 'not_found', false],
+      [-32800, 'Request cancelled', 'cancelled', false],
+      [-32022, 'Unsupported protocol version', 'protocol', false],
+    ],
+  ],
+  // | MCP -32000 connection closed / -32001 request timeout / -32002 resource not found / -32042 URL elicitation required |
+  mcp: [
+    decodeMcpError,
+    [
+      [-32000, 'Connection closed', 'unavailable', true],
+      [-32001, 'Request timed out', 'timeout', true],
+      [-32002, 'Resource not found', 'not_found', false],
+      [-32042, 'URL elicitation required', 'auth', false],
+    ],
+  ],
+  // | LSP -32800 / -32801 content modified / -32802 server cancelled / -32803 request failed / -32002 not initialized |
+  lsp: [
+    decodeLspError,
+    [
+      [-32800, 'Request cancelled', 'cancelled', false],
+      [-32801, 'Content modified', 'conflict', true],
+      [-32802, 'Server cancelled', 'cancelled', true],
+      [-32803, 'Request failed', 'internal', false],
+      [-32002, 'Server not initialized', 'protocol', false],
+    ],
+  ],
+  // | A2A -32001 task not found / -32002 not cancelable / -32003, -32004, -32007, -32008, -32009 / -32005 / -32006 |
+  a2a: [
+    decodeA2aError,
+    [
+      [-32001, 'Task not found', 'not_found', false],
+      [-32002, 'Task cannot be canceled', 'conflict', false],
+      [-32003, 'Push Notification is not supported', 'protocol', false],
+      [-32004, 'This operation is not supported', 'protocol', false],
+      [-32007, 'Extended Agent Card not configured', 'protocol', false],
+      [-32008, 'Extension support required', 'protocol', false],
+      [-32009, 'Version not supported', 'protocol', false],
+      [-32005, 'Incompatible content types', 'validation', false],
+      [-32006, 'Invalid agent response type', 'internal', false],
+    ],
+  ],
+};
+
+describe('DESIGN.md mapping table, JSON-RPC family', () => {
+  for (const [protocol, [decode, rows]] of Object.entries(ROWS)) {
+    for (const [code, message, category, retryable] of rows) {
+      it(`${protocol} ${code} ${message} → ${category}${retryable ? ' (retry)' : ''}`, () => {
+        const e = decode({ jsonrpc: '2.0', id: 1, error: { code, message } });
+        expect([e.category, e.retryable]).toEqual([category, retryable]);
+        expect(e.wire).toEqual({ protocol, code, message });
+      });
+    }
+  }
+
+  it('the JSON-RPC standard codes read the same in every dialect', () => {
+    for (const [decode] of Object.values(ROWS)) {
+      for (const [code, message, category, retryable] of ROWS.jsonrpc![1]) {
+        const e = decode({ code, message });
+        expect([code, e.category, e.retryable]).toEqual([code, category, retryable]);
+      }
+    }
+  });
+
+  it('a colliding code means what its protocol says (-32000, -32002)', () => {
+    const m32000 = { code: -32000, message: 'x' };
+    expect(decodeAcpError(m32000).category).toBe('auth');
+    expect(decodeMcpError(m32000).category).toBe('unavailable');
+    const m32002 = { code: -32002, message: 'x' };
+    expect(decodeAcpError(m32002).category).toBe('not_found');
+    expect(decodeMcpError(m32002).category).toBe('not_found');
+    expect(decodeLspError(m32002).category).toBe('protocol');
+    expect(decodeA2aError(m32002).category).toBe('conflict');
+    // Without a protocol, the message decides, else internal.
+    expect(decodeJsonRpcError({ code: -32000, message: 'Authentication required' }).category).toBe(
+      'auth',
+    );
+    expect(decodeJsonRpcError({ code: -32000, message: 'Connection closed' }).category).toBe(
+      'unavailable',
+    );
+    expect(decodeJsonRpcError(m32000).category).toBe('internal');
+    expect(decodeJsonRpcError(m32002).category).toBe('internal');
+  });
+
+  it('schema failures: validation with details.issues [{ path, message }]', async () => {
+    const { encodeAcpError } = await import('./acp/index.js');
+    const { encodeMcpError } = await import('./mcp/index.js');
+    const failure = { issues: [{ message: 'Expected string', path: [{ key: 'cwd' }] }] };
+    for (const [encode, decode] of [
+      [encodeAcpError, decodeAcpError],
+      [encodeMcpError, decodeMcpError],
+    ] as const) {
+      const e = decode(encode(failure));
+      expect(e.category).toBe('validation');
+      expect(e.details?.issues).toEqual([{ path: ['cwd'], message: 'Expected string' }]);
+    }
+  });
+});

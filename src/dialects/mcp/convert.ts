@@ -1,0 +1,106 @@
+import type { AgentErrorLike } from '../../core/agent-error.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { encodeRpcError, exposableError, readWireHints } from '../../core/rpc-error.js';
+import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import { toJsonSafe } from '../../core/serialize.js';
+import { MCP_ERROR_CODES } from './codes.js';
+import { classifyMcpError, decodeMcpError } from './decode.js';
+import { isMcpError } from './is-mcp-error.js';
+import { MCP_ERROR_REASONS, McpError } from './mcp-error.js';
+import type { McpErrorObject, McpErrorReason } from './mcp-error.js';
+
+const CODE_BY_NAME: Readonly<Record<string, number>> = {
+  PARSE_ERROR: MCP_ERROR_CODES.ParseError,
+  INVALID_REQUEST: MCP_ERROR_CODES.InvalidRequest,
+  METHOD_NOT_FOUND: MCP_ERROR_CODES.MethodNotFound,
+  INVALID_PARAMS: MCP_ERROR_CODES.InvalidParams,
+  CONNECTION_CLOSED: MCP_ERROR_CODES.ConnectionClosed,
+  REQUEST_TIMEOUT: MCP_ERROR_CODES.RequestTimeout,
+  RESOURCE_NOT_FOUND: MCP_ERROR_CODES.ResourceNotFound,
+  HEADER_MISMATCH: MCP_ERROR_CODES.HeaderMismatch,
+  MISSING_REQUIRED_CLIENT_CAPABILITY: MCP_ERROR_CODES.MissingRequiredClientCapability,
+  UNSUPPORTED_PROTOCOL_VERSION: MCP_ERROR_CODES.UnsupportedProtocolVersion,
+  URL_ELICITATION_REQUIRED: MCP_ERROR_CODES.UrlElicitationRequired,
+};
+
+const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
+  unavailable: MCP_ERROR_CODES.ConnectionClosed,
+  timeout: MCP_ERROR_CODES.RequestTimeout,
+  not_found: MCP_ERROR_CODES.ResourceNotFound,
+  validation: MCP_ERROR_CODES.InvalidParams,
+  protocol: MCP_ERROR_CODES.InvalidRequest,
+};
+
+/**
+ * The MCP code for an {@link AgentError}: by our code where MCP has one, else by category,
+ * else -32603. (`auth` is not sent as -32042, which promises `data.elicitations`.)
+ *
+ * @example
+ * mcpCodeFor(AgentError.timeout('slow')); // -32001
+ */
+export function mcpCodeFor(error: AgentErrorLike): number {
+  return (
+    CODE_BY_NAME[error.code] ?? CODE_BY_CATEGORY[error.category] ?? MCP_ERROR_CODES.InternalError
+  );
+}
+
+/**
+ * Encode an error for an MCP peer as `{ code, message, data? }`, never with the SDK's
+ * `MCP error <code>: ` prefix (the receiving SDK adds it once). An {@link McpError} goes out as
+ * its {@link McpError.toJsonRpc}; the official SDK's `McpError` without its prefixes; an
+ * {@link AgentError} by code or category with `data.agentError` hints where needed; anything
+ * else as `Internal error` with a random `data.errorId`. `data` is JSON-safe and redacted.
+ *
+ * @example
+ * encodeMcpError(AgentError.timeout('upstream slow', { code: 'REQUEST_TIMEOUT' }));
+ * // { code: -32001, message: 'upstream slow' }
+ */
+export function encodeMcpError(error: unknown, options?: RpcEncodeOptions): McpErrorObject {
+  if (isMcpError(error)) {
+    // Also a clone or a copy from another package copy, which may have lost its methods.
+    const out: McpErrorObject = { code: error.code, message: error.message };
+    if (Object.keys(error.data).length > 0) out.data = toJsonSafe(error.data, options);
+    return out;
+  }
+  if (
+    error instanceof Error &&
+    error.name === 'McpError' &&
+    Number.isInteger((error as { code?: unknown }).code)
+  ) {
+    return encodeMcpError(decodeMcpError(error), options);
+  }
+  const e = exposableError(error, options?.onError);
+  return encodeRpcError('mcp', e, mcpCodeFor(e), classifyMcpError, options);
+}
+
+const KNOWN_REASONS: ReadonlySet<string> = new Set(MCP_ERROR_REASONS);
+
+/**
+ * Any error as an {@link McpError}, per {@link encodeMcpError}; the reason comes from our code
+ * when it names one (`'CONNECTION_REFUSED'` → `connection_refused`), else from the MCP code.
+ *
+ * @example
+ * toMcpError(AgentError.unavailable('peer gone', { code: 'CONNECTION_REFUSED' })).reason; // 'connection_refused'
+ */
+export function toMcpError(error: unknown, options?: RpcEncodeOptions): McpError {
+  if (error instanceof McpError) return error;
+  const { code, message, data } = encodeMcpError(error, options);
+  const agentCode =
+    readWireHints(data)?.code ??
+    (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
+  const named = typeof agentCode === 'string' ? agentCode.toLowerCase() : '';
+  const reason: McpErrorReason = KNOWN_REASONS.has(named)
+    ? named
+    : McpError.fromJsonRpc({ code, message }).reason;
+  return new McpError({
+    code,
+    reason,
+    message,
+    data:
+      data !== null && typeof data === 'object' && !Array.isArray(data)
+        ? (data as Record<string, unknown>)
+        : data === undefined
+          ? {}
+          : { data },
+  });
+}

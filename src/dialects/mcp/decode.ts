@@ -1,0 +1,113 @@
+import type { AgentError } from '../../core/agent-error.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { decodeRpcError, detailsFromData, readRpcErrorObject } from '../../core/rpc-error.js';
+import type { RpcClassification } from '../../core/rpc-error.js';
+import { stripMcpErrorPrefix } from './codes.js';
+import { isMcpError } from './is-mcp-error.js';
+import type { McpErrorShape } from './is-mcp-error.js';
+
+const BY_CODE: Readonly<Record<number, RpcClassification>> = {
+  [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
+  [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
+  [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
+  [-32602]: { category: 'validation', code: 'INVALID_PARAMS' },
+  [-32603]: { category: 'internal', code: 'INTERNAL_ERROR' },
+  [-32000]: { category: 'unavailable', code: 'CONNECTION_CLOSED' },
+  [-32001]: { category: 'timeout', code: 'REQUEST_TIMEOUT' },
+  [-32002]: { category: 'not_found', code: 'RESOURCE_NOT_FOUND' },
+  [-32020]: { category: 'protocol', code: 'HEADER_MISMATCH' },
+  [-32021]: { category: 'protocol', code: 'MISSING_REQUIRED_CLIENT_CAPABILITY' },
+  [-32022]: { category: 'protocol', code: 'UNSUPPORTED_PROTOCOL_VERSION' },
+  [-32042]: { category: 'auth', code: 'URL_ELICITATION_REQUIRED' },
+};
+
+const CANCELLED: RpcClassification = { category: 'cancelled', code: 'REQUEST_CANCELLED' };
+const CANCEL_TEXT = /\b(?:AbortError|aborted|cancell?ed)\b/i;
+
+/**
+ * How MCP reads an error code. The official SDK reports a request the user cancelled as
+ * -32001 "request timeout" (with the abort reason as message) or -32000 "Request was
+ * cancelled"; both are read as `cancelled`, so retry logic never retries a cancel.
+ *
+ * @example
+ * classifyMcpError(-32001, 'Request timed out', { timeout: 60000 }).category; // 'timeout'
+ * classifyMcpError(-32001, 'AbortError: This operation was aborted').category; // 'cancelled'
+ */
+export function classifyMcpError(code: number, message = '', data?: unknown): RpcClassification {
+  const text = stripMcpErrorPrefix(message);
+  const timeoutData =
+    data !== null &&
+    typeof data === 'object' &&
+    typeof (data as { timeout?: unknown }).timeout === 'number';
+  if ((code === -32001 && !timeoutData) || code === -32000) {
+    if (CANCEL_TEXT.test(text)) return CANCELLED;
+  }
+  return BY_CODE[code] ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+}
+
+// Categories of Hermes-style reasons; transport reasons not listed mean the peer is unreachable.
+const CATEGORY_BY_REASON: Readonly<Record<string, ErrorCategory>> = {
+  parse_error: 'protocol',
+  invalid_request: 'protocol',
+  method_not_found: 'protocol',
+  invalid_params: 'validation',
+  internal_error: 'internal',
+  resource_not_found: 'not_found',
+  server_error: 'internal',
+  domain_error: 'internal',
+  execution_error: 'internal',
+  connection_refused: 'unavailable',
+  connection_closed: 'unavailable',
+  send_failure: 'unavailable',
+  request_timeout: 'timeout',
+  timeout: 'timeout',
+  request_cancelled: 'cancelled',
+  cancelled: 'cancelled',
+  url_elicitation_required: 'auth',
+  unauthorized: 'auth',
+  header_mismatch: 'protocol',
+  missing_required_client_capability: 'protocol',
+  unsupported_protocol_version: 'protocol',
+};
+
+function categoryOfReason(error: McpErrorShape): ErrorCategory {
+  return (
+    CATEGORY_BY_REASON[error.reason] ??
+    (error.data.type === 'transport' ? 'unavailable' : classifyMcpError(error.code).category)
+  );
+}
+
+/**
+ * Decode an MCP error into an {@link AgentError}: one of our {@link McpError}s (read by its
+ * reason), the official SDK's `McpError` (its `MCP error <code>: ` prefixes stripped), a
+ * JSON-RPC error object or a whole error response. -32000 → `unavailable`, -32001 →
+ * `timeout` (or `cancelled`, see {@link classifyMcpError}), -32002 → `not_found`, -32042 →
+ * `auth`. Throws a `TypeError` naming the field when `value` is none of these.
+ *
+ * @example
+ * decodeMcpError({ code: -32602, message: 'MCP error -32602: MCP error -32602: bad' }).message; // 'bad'
+ */
+export function decodeMcpError(value: unknown): AgentError {
+  if (isMcpError(value)) {
+    const wire =
+      Object.keys(value.data).length === 0
+        ? { code: value.code, message: value.message }
+        : { code: value.code, message: value.message, data: value.data };
+    const category = categoryOfReason(value);
+    return decodeRpcError(
+      'mcp',
+      wire,
+      { category, code: value.reason.toUpperCase() },
+      { details: detailsFromData(value.data), cause: value },
+    );
+  }
+  const raw = readRpcErrorObject(value, 'decodeMcpError');
+  const message = stripMcpErrorPrefix(raw.message);
+  const error = raw.data === undefined ? { code: raw.code, message } : { ...raw, message };
+  return decodeRpcError(
+    'mcp',
+    error,
+    classifyMcpError(error.code, message, error.data),
+    value instanceof Error ? { cause: value } : undefined,
+  );
+}

@@ -1,0 +1,9 @@
+export { MCP_ERROR_CODES, stripMcpErrorPrefix } from './codes.js';
+export type { McpErrorCode } from './codes.js';
+export { MCP_ERROR_REASONS, McpError } from './mcp-error.js';
+export { isMcpError } from './is-mcp-error.js';
+export type { McpErrorShape } from './is-mcp-error.js';
+export type { McpErrorInit, McpErrorObject, McpErrorReason } from './mcp-error.js';
+export { classifyMcpError, decodeMcpError } from './decode.js';
+export { encodeMcpError, mcpCodeFor, toMcpError } from './convert.js';
+export type { RpcEncodeOptions } from '../../core/rpc-error.js';

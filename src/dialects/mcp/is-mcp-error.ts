@@ -1,0 +1,35 @@
+/** Brands our `McpError` across copies of this package. */
+export const MCP_ERROR_BRAND: unique symbol = Symbol.for('agent-errors.McpError') as never;
+
+/** The fields of an `McpError`, as they survive a second copy of this package or a clone. */
+export interface McpErrorShape {
+  code: number;
+  reason: string;
+  message: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Whether `value` is one of our `McpError`s: by brand (across copies of this package) or
+ * by shape (an integer `code`, a string `reason`, an object `data`). The official SDK's
+ * `McpError` has no `reason` and is not one.
+ *
+ * @example
+ * isMcpError(McpError.internalError()); // true
+ */
+export function isMcpError(value: unknown): value is McpErrorShape {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    if ((value as { [MCP_ERROR_BRAND]?: unknown })[MCP_ERROR_BRAND] === true) return true;
+    const v = value as Record<string, unknown>;
+    return (
+      Number.isInteger(v.code) &&
+      typeof v.reason === 'string' &&
+      typeof v.message === 'string' &&
+      v.data !== null &&
+      typeof v.data === 'object'
+    );
+  } catch {
+    return false;
+  }
+}

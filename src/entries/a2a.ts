@@ -1,0 +1,1 @@
+export * from '../dialects/a2a/index.js';

@@ -1,0 +1,1 @@
+export * from '../dialects/acp/index.js';
