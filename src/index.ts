@@ -28,3 +28,18 @@ export type { RedactOptions } from './core/redact.js';
 export { formatSchemaIssues, schemaIssuesOf } from './core/schema-issues.js';
 export type { SchemaIssue } from './core/schema-issues.js';
 export { SYSTEM_ERROR_CATEGORIES } from './core/system-errors.js';
+export { PATH_MARKER, sanitizeMessage } from './core/sanitize-message.js';
+export type { SanitizeMessageOptions } from './core/sanitize-message.js';
+export {
+  NEAREST_TOOL_CATEGORY,
+  TOOL_ERROR_CATEGORIES,
+  formatToolErrorText,
+  isToolErrorCategory,
+  parseToolErrorText,
+} from './core/tool-text.js';
+export type {
+  FormatToolErrorTextOptions,
+  ToolErrorCategory,
+  ToolErrorText,
+  ToolErrorTextInput,
+} from './core/tool-text.js';
