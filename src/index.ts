@@ -43,3 +43,6 @@ export type {
   ToolErrorText,
   ToolErrorTextInput,
 } from './core/tool-text.js';
+export { fromToolErrorText } from './core/tool-text-decode.js';
+export { fromCallToolResult, toCallToolResult } from './core/call-tool-result.js';
+export type { CallToolErrorResult, ToCallToolResultOptions } from './core/call-tool-result.js';
