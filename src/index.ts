@@ -46,3 +46,5 @@ export type {
 export { fromToolErrorText } from './core/tool-text-decode.js';
 export { fromCallToolResult, toCallToolResult } from './core/call-tool-result.js';
 export type { CallToolErrorResult, ToCallToolResultOptions } from './core/call-tool-result.js';
+export { toExposableError } from './core/expose.js';
+export type { ExposableError, ExposeOptions } from './core/expose.js';

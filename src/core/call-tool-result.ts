@@ -1,10 +1,11 @@
-import { AgentError, isAgentError } from './agent-error.js';
+import { AgentError } from './agent-error.js';
+import { toExposableError } from './expose.js';
+import type { ExposeOptions } from './expose.js';
 import type { AgentErrorInit } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import type { JsonValue } from './serialize.js';
-import { toAgentError } from './to-agent-error.js';
 import { formatToolErrorText, isToolErrorCategory } from './tool-text.js';
-import type { FormatToolErrorTextOptions, ToolErrorTextInput } from './tool-text.js';
+import type { FormatToolErrorTextOptions } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
 
 /**
@@ -20,63 +21,19 @@ export interface CallToolErrorResult {
 }
 
 /** Options for {@link toCallToolResult}. */
-export interface ToCallToolResultOptions extends FormatToolErrorTextOptions {
+export interface ToCallToolResultOptions extends FormatToolErrorTextOptions, ExposeOptions {
   /**
    * Also put the fields in `structuredContent.error` (default `false`: the SDK's client checks
    * `structuredContent` against the tool's `outputSchema`, even on errors, and would reject it).
    */
   structured?: boolean;
-  /**
-   * Called with an error that was not meant for the agent (see {@link toCallToolResult}) and the
-   * `errorId` the agent was shown instead, so logs can be joined to what the client saw.
-   */
-  onError?: (error: unknown, errorId: string) => void;
-}
-
-function randomId(): string {
-  // Core has no platform crypto; the id only joins a log line to a reply, it guards nothing.
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-}
-
-/** A `ToolError` (or a copy of one) by shape: string message and code, boolean retryable. */
-function isToolErrorShaped(value: unknown): value is ToolErrorTextInput {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    const v = value as Record<string, unknown>;
-    return (
-      typeof v.message === 'string' &&
-      typeof v.code === 'string' &&
-      v.code !== '' &&
-      typeof v.retryable === 'boolean' &&
-      (v.category === undefined || isErrorCategory(v.category))
-    );
-  } catch {
-    return false;
-  }
-}
-
-function exposable(error: unknown, options: ToCallToolResultOptions | undefined) {
-  if (isAgentError(error) || isToolErrorShaped(error)) return error;
-  const classified = toAgentError(error);
-  if (classified.category !== 'internal') return classified;
-  // A bug or an unknown failure: its message may hold anything, so the agent gets an id instead.
-  const errorId = randomId();
-  try {
-    options?.onError?.(error, errorId);
-  } catch {
-    // A failing log hook must not turn one error into two.
-  }
-  return AgentError.internal('Internal error', {
-    details: { errorId },
-    captureStack: false,
-  });
 }
 
 /**
  * Wrap an error in an MCP tool result (`isError: true`) whose text a model can read and a program
  * can parse ({@link formatToolErrorText}). An `AgentError`, a `ToolError` or anything with their
  * fields is written as it is (message sanitised, details redacted). Anything else is classified
- * with {@link toAgentError}; when that says only `internal`, the agent sees
+ * with `toAgentError`; when that says only `internal`, the agent sees
  * `Internal error` with a random `details.errorId` and the error goes to `onError`.
  *
  * @example
@@ -89,7 +46,7 @@ export function toCallToolResult(
   error: unknown,
   options?: ToCallToolResultOptions,
 ): CallToolErrorResult {
-  const source = exposable(error, options);
+  const source = toExposableError(error, options);
   const text = formatToolErrorText(source, options);
   const result: CallToolErrorResult = { isError: true, content: [{ type: 'text', text }] };
   if (options?.structured === true) {
