@@ -11,14 +11,15 @@ import { fromToolErrorText } from './tool-text-decode.js';
 /**
  * An MCP `CallToolResult` that reports a failed tool call, in the shape the MCP specification and
  * `@modelcontextprotocol/sdk` use. Declared here, without the SDK's types, so core stays free of
- * platform and protocol packages.
+ * platform and protocol packages. A type alias, not an interface, so that it is assignable to the
+ * SDK's `CallToolResult` (which has an index signature) and a tool handler can return it.
  */
-export interface CallToolErrorResult {
+export type CallToolErrorResult = {
   isError: true;
   content: [{ type: 'text'; text: string }];
   /** Present with `{ structured: true }`: `{ error: <the JSON block's fields plus message> }`. */
   structuredContent?: { error: { [key: string]: JsonValue } };
-}
+};
 
 /** Options for {@link toCallToolResult}. */
 export interface ToCallToolResultOptions extends FormatToolErrorTextOptions, ExposeOptions {
