@@ -9,7 +9,12 @@ export interface SanitizeMessageOptions {
   redactPatterns?: RedactOptions['redactPatterns'];
 }
 
-/** What a masked file path is replaced with. */
+/**
+ * What a masked file path is replaced with.
+ *
+ * @example
+ * sanitizeMessage('open /tmp/x.txt failed') === `open ${PATH_MARKER} failed`; // true
+ */
 export const PATH_MARKER = '[PATH]';
 
 const DEFAULT_MAX_LENGTH = 2_000;

@@ -204,6 +204,29 @@ describe('parseToolErrorText', () => {
     expect(parseToolErrorText(42)).toBeUndefined();
   });
 
+  it('stays linear on hostile input', () => {
+    const hostile = [
+      '```json\n'.repeat(25_000),
+      '```json'.repeat(25_000),
+      '[ERROR a='.repeat(20_000),
+      `[ERROR code=X] m\n\n${'```json\n{"code":1}\n```\n'.repeat(8_000)}`,
+      ' [AB'.repeat(50_000),
+    ];
+    for (const text of hostile) {
+      const started = performance.now();
+      parseToolErrorText(text);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+  });
+
+  it('accepts a header without a space before the message', () => {
+    expect(parseToolErrorText('[ERROR code=X retryable=true]m')).toEqual({
+      code: 'X',
+      message: 'm',
+      retryable: true,
+    });
+  });
+
   it('ignores unknown categories and bad delays', () => {
     expect(parseToolErrorText('[ERROR code=X category=fatal retryAfterMs=soon] m')).toEqual({
       code: 'X',

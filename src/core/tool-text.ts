@@ -8,6 +8,9 @@ import type { JsonValue } from './serialize.js';
 /**
  * The six categories of opentabs' `ToolError`, the ones its agents know. The text format writes
  * one of these as `category`; a hub category outside them travels as `agentCategory` too.
+ *
+ * @example
+ * TOOL_ERROR_CATEGORIES.includes('timeout'); // true
  */
 export const TOOL_ERROR_CATEGORIES = [
   'auth',
@@ -27,6 +30,9 @@ export type ToolErrorCategory = (typeof TOOL_ERROR_CATEGORIES)[number];
  * says "log in or fix permissions"), `quota` is `rate_limit` (a usage limit), `unavailable` is
  * `timeout` (transient), `conflict` is `validation` (change the request), `cancelled` and
  * `protocol` are `internal`.
+ *
+ * @example
+ * NEAREST_TOOL_CATEGORY.quota; // 'rate_limit'
  */
 export const NEAREST_TOOL_CATEGORY = {
   auth: 'auth',
@@ -180,15 +186,32 @@ export function formatToolErrorText(
   return `[ERROR ${header.join(' ')}] ${oneLine}\n\n\`\`\`json\n${JSON.stringify(block)}\n\`\`\``;
 }
 
-const HEADER = /\[ERROR((?: +[A-Za-z]+=[^\s\]]*)*) *\](?: ([^\n]*)|(?=\n|$))/;
+const HEADER = /\[ERROR((?: +[A-Za-z]+=[^\s\][]*)*) *\] ?([^\n]*)/;
 const BARE = /(?:^|\s)\[([A-Z][A-Z0-9_]{1,63})\] ([\s\S]*)$/;
-const FENCE = /```json[ \t]*\r?\n([\s\S]*?)\r?\n[ \t>]*```/g;
+const MAX_PARSE_LENGTH = 200_000;
 
+const CLOSE = /\r?\n[ \t>]*```/g;
+
+/** The first fenced `json` block from `from` on that parses to an object with a string `code`. */
 function readBlock(text: string, from: number): Record<string, unknown> | undefined {
-  FENCE.lastIndex = from;
-  for (let m = FENCE.exec(text); m !== null; m = FENCE.exec(text)) {
+  // Written with indexOf rather than one lazy pattern so that hostile text stays linear.
+  let at = from;
+  for (;;) {
+    const open = text.indexOf('```json', at);
+    if (open < 0) return undefined;
+    let i = open + 7;
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (text[i] === '\r') i++;
+    if (text[i] !== '\n') {
+      at = open + 7;
+      continue;
+    }
+    CLOSE.lastIndex = i;
+    const close = CLOSE.exec(text);
+    // No closing fence after this opening means none after any later one either.
+    if (close === null) return undefined;
     try {
-      const value: unknown = JSON.parse((m[1] ?? '').replace(/^[ \t>]+/gm, ''));
+      const value: unknown = JSON.parse(text.slice(i + 1, close.index).replace(/^[ \t>]+/gm, ''));
       if (
         value !== null &&
         typeof value === 'object' &&
@@ -198,10 +221,10 @@ function readBlock(text: string, from: number): Record<string, unknown> | undefi
         return value as Record<string, unknown>;
       }
     } catch {
-      // Not our block: keep looking.
+      // Not our block: keep looking after it.
     }
+    at = close.index + close[0].length;
   }
-  return undefined;
 }
 
 function fromFields(
@@ -255,8 +278,10 @@ function headerFields(raw: string): Record<string, unknown> {
  * // { code: 'TIMEOUT', message: 'Dashboard took too long', category: 'timeout', retryable: true }
  * parseToolErrorText('All good'); // undefined
  */
-export function parseToolErrorText(text: unknown): ToolErrorText | undefined {
-  if (typeof text !== 'string') return undefined;
+export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
+  if (typeof input !== 'string') return undefined;
+  // Far longer than any error we write: bounding it keeps the patterns linear on hostile input.
+  const text = input.length > MAX_PARSE_LENGTH ? input.slice(0, MAX_PARSE_LENGTH) : input;
   try {
     const header = HEADER.exec(text);
     if (header) {

@@ -92,13 +92,23 @@ export function isARCPError(value: unknown): value is ARCPErrorLike {
   }
 }
 
-/** `INVALID_REQUEST`: malformed envelope or arguments. Not retryable. */
+/**
+ * `INVALID_REQUEST`: malformed envelope or arguments. Not retryable.
+ *
+ * @example
+ * throw new InvalidRequestError('url is required');
+ */
 export class InvalidRequestError extends ARCPError<'INVALID_REQUEST'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('INVALID_REQUEST', message, options);
   }
 }
-/** `UNAUTHENTICATED`: bad or missing bearer token. Not retryable. */
+/**
+ * `UNAUTHENTICATED`: bad or missing bearer token. Not retryable.
+ *
+ * @example
+ * throw new UnauthenticatedError('token failed verification');
+ */
 export class UnauthenticatedError extends ARCPError<'UNAUTHENTICATED'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('UNAUTHENTICATED', message, options);
@@ -117,73 +127,133 @@ export class PermissionDeniedError extends ARCPError<'PERMISSION_DENIED'> {
     super('PERMISSION_DENIED', message, options);
   }
 }
-/** `JOB_NOT_FOUND`: unknown `job_id`. Not retryable. */
+/**
+ * `JOB_NOT_FOUND`: unknown `job_id`. Not retryable.
+ *
+ * @example
+ * throw new JobNotFoundError('no job j-42', { details: { job_id: 'j-42' } });
+ */
 export class JobNotFoundError extends ARCPError<'JOB_NOT_FOUND'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('JOB_NOT_FOUND', message, options);
   }
 }
-/** `AGENT_NOT_AVAILABLE`: agent name not registered. Not retryable. */
+/**
+ * `AGENT_NOT_AVAILABLE`: agent name not registered. Not retryable.
+ *
+ * @example
+ * throw new AgentNotAvailableError('agent "weekly-report" is not registered');
+ */
 export class AgentNotAvailableError extends ARCPError<'AGENT_NOT_AVAILABLE'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('AGENT_NOT_AVAILABLE', message, options);
   }
 }
-/** `AGENT_VERSION_NOT_AVAILABLE`: pinned version absent (v1.1). Not retryable. */
+/**
+ * `AGENT_VERSION_NOT_AVAILABLE`: pinned version absent (v1.1). Not retryable.
+ *
+ * @example
+ * throw new AgentVersionNotAvailableError('weekly-report@2 is not available');
+ */
 export class AgentVersionNotAvailableError extends ARCPError<'AGENT_VERSION_NOT_AVAILABLE'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('AGENT_VERSION_NOT_AVAILABLE', message, options);
   }
 }
-/** `CANCELLED`: job cancelled via `job.cancel`. Not retryable. */
+/**
+ * `CANCELLED`: job cancelled via `job.cancel`. Not retryable.
+ *
+ * @example
+ * throw new CancelledError('cancelled via job.cancel');
+ */
 export class CancelledError extends ARCPError<'CANCELLED'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('CANCELLED', message, options);
   }
 }
-/** `TIMEOUT`: wall-clock `max_runtime_sec` tripped. Retryable. */
+/**
+ * `TIMEOUT`: wall-clock `max_runtime_sec` tripped. Retryable.
+ *
+ * @example
+ * new TimeoutError('max_runtime_sec exceeded').retryable; // true
+ */
 export class TimeoutError extends ARCPError<'TIMEOUT'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('TIMEOUT', message, options);
   }
 }
-/** `INTERNAL_ERROR`: unhandled runtime error. Always retryable (pinned). */
+/**
+ * `INTERNAL_ERROR`: unhandled runtime error. Always retryable (pinned).
+ *
+ * @example
+ * new InternalError('bug', { retryable: false }).retryable; // true: pinned
+ */
 export class InternalError extends ARCPError<'INTERNAL_ERROR'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('INTERNAL_ERROR', message, options);
   }
 }
-/** `LEASE_SUBSET_VIOLATION`: child lease wider than parent (§10). Not retryable. */
+/**
+ * `LEASE_SUBSET_VIOLATION`: child lease wider than parent (§10). Not retryable.
+ *
+ * @example
+ * throw new LeaseSubsetViolationError('child lease wider than parent');
+ */
 export class LeaseSubsetViolationError extends ARCPError<'LEASE_SUBSET_VIOLATION'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('LEASE_SUBSET_VIOLATION', message, options);
   }
 }
-/** `LEASE_EXPIRED`: `lease_constraints.expires_at` reached (v1.1). Never retryable (pinned). */
+/**
+ * `LEASE_EXPIRED`: `lease_constraints.expires_at` reached (v1.1). Never retryable (pinned).
+ *
+ * @example
+ * new LeaseExpiredError('lease expired', { retryable: true }).retryable; // false: pinned
+ */
 export class LeaseExpiredError extends ARCPError<'LEASE_EXPIRED'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('LEASE_EXPIRED', message, options);
   }
 }
-/** `BUDGET_EXHAUSTED`: `lease_constraints.budgets` depleted (v1.1). Never retryable (pinned). */
+/**
+ * `BUDGET_EXHAUSTED`: `lease_constraints.budgets` depleted (v1.1). Never retryable (pinned).
+ *
+ * @example
+ * new BudgetExhaustedError('budget spent').retryable; // false: pinned
+ */
 export class BudgetExhaustedError extends ARCPError<'BUDGET_EXHAUSTED'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('BUDGET_EXHAUSTED', message, options);
   }
 }
-/** `RESUME_WINDOW_EXPIRED`: resume past `resume_window_sec`. Not retryable. */
+/**
+ * `RESUME_WINDOW_EXPIRED`: resume past `resume_window_sec`. Not retryable.
+ *
+ * @example
+ * throw new ResumeWindowExpiredError('resume past resume_window_sec');
+ */
 export class ResumeWindowExpiredError extends ARCPError<'RESUME_WINDOW_EXPIRED'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('RESUME_WINDOW_EXPIRED', message, options);
   }
 }
-/** `HEARTBEAT_LOST`: two consecutive missed pongs (v1.1). Retryable. */
+/**
+ * `HEARTBEAT_LOST`: two consecutive missed pongs (v1.1). Retryable.
+ *
+ * @example
+ * new HeartbeatLostError('two pongs missed').retryable; // true
+ */
 export class HeartbeatLostError extends ARCPError<'HEARTBEAT_LOST'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('HEARTBEAT_LOST', message, options);
   }
 }
-/** `DUPLICATE_KEY`: idempotency key collision with conflicting input. Not retryable. */
+/**
+ * `DUPLICATE_KEY`: idempotency key collision with conflicting input. Not retryable.
+ *
+ * @example
+ * throw new DuplicateKeyError('key weekly-report-2026-W19 reused with other input');
+ */
 export class DuplicateKeyError extends ARCPError<'DUPLICATE_KEY'> {
   constructor(message: string, options?: ARCPErrorOptions) {
     super('DUPLICATE_KEY', message, options);

@@ -4,6 +4,9 @@ import type { ErrorCategory } from '../../core/categories.js';
  * ARCP §12's fifteen error codes: the class each has in `@arcp/core`, its retryability by default,
  * and the hub category it maps to. `pinned` codes ignore per-error overrides: the protocol says
  * `LEASE_EXPIRED` and `BUDGET_EXHAUSTED` never retry and `INTERNAL_ERROR` always does.
+ *
+ * @example
+ * ARCP_ERRORS.HEARTBEAT_LOST; // { className: 'HeartbeatLostError', retryable: true, category: 'unavailable' }
  */
 export const ARCP_ERRORS = {
   INVALID_REQUEST: { className: 'InvalidRequestError', retryable: false, category: 'validation' },

@@ -15,6 +15,9 @@ import type { ErrorPayload, ToPayloadOptions } from './payload.js';
  * The ARCP code for each hub category when the error's own code is not an ARCP code. ARCP has no
  * rate-limit or overload code: those become the retryable `INTERNAL_ERROR`, with the hub fields
  * kept in `details` (see {@link HUB_DETAIL_KEYS}).
+ *
+ * @example
+ * ARCP_CODE_BY_CATEGORY.quota; // 'BUDGET_EXHAUSTED'
  */
 export const ARCP_CODE_BY_CATEGORY = {
   auth: 'UNAUTHENTICATED',
@@ -36,6 +39,10 @@ export const ARCP_CODE_BY_CATEGORY = {
  * `agentCode` (the hub code, when it is not the ARCP code), `agentCategory` (when the ARCP code's
  * category differs), `agentRetryable` (when the protocol pins the code the other way) and
  * `retryAfterMs`. Decoding reads them back and removes them from the hub's `details`.
+ *
+ * @example
+ * encodeArcpError(AgentError.rateLimited('slow')).details;
+ * // { agentCode: 'RATE_LIMITED', agentCategory: 'rate_limit' }
  */
 export const HUB_DETAIL_KEYS = [
   'agentCode',

@@ -6,7 +6,12 @@ import { toJsonSafe } from '../../core/serialize.js';
 import type { JsonValue } from '../../core/serialize.js';
 import { statusMeaning, toHttpStatus } from './status.js';
 
-/** The media type of an RFC 9457 problem document. */
+/**
+ * The media type of an RFC 9457 problem document.
+ *
+ * @example
+ * res.setHeader('content-type', PROBLEM_JSON);
+ */
 export const PROBLEM_JSON = 'application/problem+json';
 
 /**
@@ -87,7 +92,14 @@ export function isProblemDetails(value: unknown): value is ProblemDetails {
   );
 }
 
-/** The hub fields a problem document carries as extension members, validated. */
+/**
+ * The hub fields a problem document carries as extension members, validated (malformed ones are
+ * left out).
+ *
+ * @example
+ * problemFields({ status: 429, code: 'SLOW', category: 'rate_limit', retryAfterMs: -1 });
+ * // { code: 'SLOW', category: 'rate_limit' }
+ */
 export function problemFields(problem: ProblemDetails): {
   code?: string;
   category?: ErrorCategory;

@@ -5,6 +5,9 @@ import type { ErrorCategory } from '../../core/categories.js';
  * (`{ type: 'error', error: { type } }`), OpenAI (`{ error: { type, code } }`) and Google
  * (`{ error: { status } }`, gRPC status names). `retryable` is set where it differs from the
  * category's default.
+ *
+ * @example
+ * PROVIDER_ERROR_TYPES.overloaded_error; // { category: 'unavailable' }
  */
 export const PROVIDER_ERROR_TYPES: Readonly<
   Record<string, { category: ErrorCategory; retryable?: boolean }>

@@ -11,7 +11,12 @@ export interface StatusMeaning {
   readonly title: string;
 }
 
-/** The statuses the mapping table names, plus the common ones around them. */
+/**
+ * The statuses the mapping table names, plus the common ones around them.
+ *
+ * @example
+ * HTTP_STATUSES[529]?.category; // 'unavailable'
+ */
 export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   400: { category: 'validation', retryable: false, code: 'BAD_REQUEST', title: 'Bad Request' },
   401: { category: 'auth', retryable: false, code: 'UNAUTHORIZED', title: 'Unauthorized' },
@@ -110,6 +115,9 @@ export function statusMeaning(status: number): StatusMeaning {
 /**
  * The status each category is sent with. `quota` is 402 rather than 429 so that generic HTTP
  * clients, which retry 429, do not retry a spent budget.
+ *
+ * @example
+ * STATUS_BY_CATEGORY.cancelled; // 499
  */
 export const STATUS_BY_CATEGORY = {
   auth: 401,
