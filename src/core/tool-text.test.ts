@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATEGORIES } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { sanitizeMessage } from './sanitize-message.js';
+import { toJsonSafe } from './serialize.js';
 import {
   NEAREST_TOOL_CATEGORY,
   formatToolErrorText,
@@ -278,7 +279,10 @@ const errorInput: fc.Arbitrary<ToolErrorTextInput & { category: ErrorCategory }>
     category,
     retryable: fc.boolean(),
     retryAfterMs: fc.nat({ max: 86_400_000 }),
-    details: fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer())),
+    details: fc.dictionary(
+      fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,7}$/),
+      fc.oneof(fc.string(), fc.integer()),
+    ),
   },
   { requiredKeys: ['code', 'message', 'category'] },
 );
@@ -294,7 +298,9 @@ describe('format → parse', () => {
         expect(parsed?.category).toBe(e.category);
         expect(parsed?.retryable).toBe(e.retryable);
         expect(parsed?.retryAfterMs).toBe(e.retryAfterMs);
-        if (e.details) expect(parsed?.details).toBeTypeOf('object');
+        expect(parsed?.details).toEqual(
+          e.details === undefined ? undefined : toJsonSafe(e.details),
+        );
       }),
     );
   });
