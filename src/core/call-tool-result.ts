@@ -17,7 +17,10 @@ import { fromToolErrorText } from './tool-text-decode.js';
 export type CallToolErrorResult = {
   isError: true;
   content: [{ type: 'text'; text: string }];
-  /** Present with `{ structured: true }`: `{ error: <the JSON block's fields plus message> }`. */
+  /**
+   * Present with `{ structured: true }`: `{ error: { code, category, retryable, retryAfterMs?,
+   * details?, message } }`, `category` being the hub's (any of the twelve).
+   */
   structuredContent?: { error: { [key: string]: JsonValue } };
 };
 

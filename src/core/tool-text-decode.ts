@@ -79,7 +79,8 @@ function build(
  * from the prefixes `Tool dispatch error: ` and `MCP error <code>: ` (repeated prefixes are all
  * stripped and the code kept), then from a few conservative keywords (`rate limit`, `timed out`,
  * `not found`, `unauthorized`, …); anything else is `internal` and not retryable. The text as
- * received stays in `wire` (`protocol: 'tool'`). Never throws.
+ * received stays in `wire` (`protocol: 'tool'`), with `data` (the tool result it came in, say)
+ * when given. Never throws.
  *
  * @example
  * fromToolErrorText('MCP error -32001: MCP error -32001: Request timed out').category; // 'timeout'

@@ -118,6 +118,9 @@ describe('formatToolErrorText', () => {
     });
     expect(() => formatToolErrorText({ message: 'x', code: '' })).toThrow(/error\.code/);
     expect(() => formatToolErrorText(null as never)).toThrow(/received null/);
+    expect(() => formatToolErrorText({ code: 'X' } as never)).toThrow(
+      'formatToolErrorText: error.message must be a string; received undefined',
+    );
   });
 });
 

@@ -136,8 +136,12 @@ export function formatToolErrorText(
   if (typeof code !== 'string' || code === '') {
     throw new TypeError('formatToolErrorText: error.code must be a non-empty string');
   }
-  const rawMessage = typeof error.message === 'string' ? error.message : '';
-  const message = sanitizeMessage(rawMessage, options);
+  if (typeof error.message !== 'string') {
+    throw new TypeError(
+      `formatToolErrorText: error.message must be a string; received ${typeof error.message}`,
+    );
+  }
+  const message = sanitizeMessage(error.message, options);
   const oneLine = message.replace(/\r\n|[\r\n]/g, ' ');
   const hub = isErrorCategory(error.agentCategory)
     ? error.agentCategory
