@@ -114,7 +114,8 @@ export function statusMeaning(status: number): StatusMeaning {
 
 /**
  * The status each category is sent with. `quota` is 402 rather than 429 so that generic HTTP
- * clients, which retry 429, do not retry a spent budget.
+ * clients, which retry 429, do not retry a spent budget; `protocol` is 400 (the request broke the
+ * protocol), `timeout` 504. The problem body's members say the exact category either way.
  *
  * @example
  * STATUS_BY_CATEGORY.cancelled; // 499
