@@ -1,6 +1,7 @@
 import { AgentError } from './agent-error.js';
 import type { AgentErrorInit } from './agent-error.js';
-import { isErrorCategory, isProtocol } from './categories.js';
+import { isErrorCategory } from './categories.js';
+import { lenientOptions } from './lenient-options.js';
 import { toAgentError } from './to-agent-error.js';
 
 const MAX_CAUSE_DEPTH = 16;
@@ -25,33 +26,11 @@ function rebuild(value: unknown, depth: number): AgentError {
   try {
     const v = value as Record<string, unknown>;
     if (!isErrorCategory(v.category)) return toAgentError(value);
-    const init: AgentErrorInit = { category: v.category, captureStack: false };
-    if (typeof v.code === 'string' && v.code !== '') init.code = v.code;
-    if (typeof v.retryable === 'boolean') init.retryable = v.retryable;
-    if (
-      typeof v.retryAfterMs === 'number' &&
-      v.retryAfterMs >= 0 &&
-      Number.isFinite(v.retryAfterMs)
-    ) {
-      init.retryAfterMs = v.retryAfterMs;
-    }
-    if (v.details !== null && typeof v.details === 'object' && !Array.isArray(v.details)) {
-      init.details = v.details as Record<string, unknown>;
-    }
-    const wire = v.wire as Record<string, unknown> | null | undefined;
-    if (
-      wire !== null &&
-      typeof wire === 'object' &&
-      isProtocol(wire.protocol) &&
-      (typeof wire.code === 'number' || typeof wire.code === 'string')
-    ) {
-      init.wire = {
-        protocol: wire.protocol,
-        code: wire.code,
-        message: typeof wire.message === 'string' ? wire.message : '',
-        ...(wire.data !== undefined ? { data: wire.data } : {}),
-      };
-    }
+    const init: AgentErrorInit = {
+      ...lenientOptions(v),
+      category: v.category,
+      captureStack: false,
+    };
     if (v.cause !== undefined) {
       init.cause =
         v.cause !== null && typeof v.cause === 'object' && depth < MAX_CAUSE_DEPTH

@@ -100,7 +100,10 @@ function testRegExp(re: RegExp, text: string): boolean {
 
 // One cheap test tells whether any default pattern might match; most strings skip every replace.
 const QUICK_CHECK =
-  /bearer|basic|sk[-_]|rk_|gh[pousr]_|github_pat_|AKIA|ASIA|eyJ|xox[a-z]-|PRIVATE KEY|:\/\/[^\s]*@|pass|pwd|secret|token|key/i;
+  /bearer|basic|sk-|[sr]k_|gh[pousr]_|github_pat_|AKIA|ASIA|eyJ|xox[a-z]-|PRIVATE KEY|:\/\/[^\s/@]*@|(?:pass(?:word|wd)?|pwd|secret|token|api[_-]?key)["']?\s*[=:]/i;
+
+// No default pattern matches fewer characters than this (`pwd=abc`).
+const SHORTEST_SECRET = 7;
 
 /**
  * Replace every secret the default patterns (and `extra`) recognise in `text`.
@@ -111,7 +114,7 @@ const QUICK_CHECK =
  */
 export function redactString(text: string, extra?: RedactOptions['redactPatterns']): string {
   let out = text;
-  if (QUICK_CHECK.test(text)) {
+  if (text.length >= SHORTEST_SECRET && QUICK_CHECK.test(text)) {
     for (const { pattern, replace } of SECRET_PATTERNS) {
       pattern.lastIndex = 0;
       out = out.replace(pattern, replace);

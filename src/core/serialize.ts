@@ -60,7 +60,18 @@ export const MARKERS = {
   unreadable: '[Unreadable]',
 } as const;
 
-interface Ctx {
+function bound(value: number | undefined, fallback: number, option: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new TypeError(
+      `serializeError: ${option} must be a number >= 0; received ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+/** One serialisation's settings and running state. A class: this is the hot path of every encoder. */
+class Ctx {
   readonly redact: boolean;
   readonly extraKeys: RedactOptions['redactKeys'];
   readonly extraPatterns: RedactOptions['redactPatterns'];
@@ -72,35 +83,36 @@ interface Ctx {
   readonly includeCause: boolean;
   readonly maxCauseDepth: number;
   nodes: number;
-  readonly seen: Set<object>;
-}
+  // The objects on the current path. Depth is bounded, so a list beats a Set here.
+  readonly seen: object[] = [];
 
-function bound(value: number | undefined, fallback: number, option: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value >= 0)) {
-    throw new TypeError(
-      `serializeError: ${option} must be a number >= 0; received ${String(value)}`,
-    );
+  constructor(o: SerializeErrorOptions | undefined, maxNodes: number) {
+    if (o === undefined) {
+      this.redact = true;
+      this.extraKeys = undefined;
+      this.extraPatterns = undefined;
+      this.maxDepth = 10;
+      this.maxStringLength = 10_000;
+      this.maxArrayLength = 100;
+      this.maxKeys = 100;
+      this.includeStack = false;
+      this.includeCause = true;
+      this.maxCauseDepth = 5;
+      this.nodes = maxNodes;
+      return;
+    }
+    this.redact = o.redact !== false;
+    this.extraKeys = o.redactKeys;
+    this.extraPatterns = o.redactPatterns;
+    this.maxDepth = bound(o.maxDepth, 10, 'maxDepth');
+    this.maxStringLength = bound(o.maxStringLength, 10_000, 'maxStringLength');
+    this.maxArrayLength = bound(o.maxArrayLength, 100, 'maxArrayLength');
+    this.maxKeys = bound(o.maxKeys, 100, 'maxKeys');
+    this.includeStack = o.includeStack === true;
+    this.includeCause = o.includeCause !== false;
+    this.maxCauseDepth = bound(o.maxCauseDepth, 5, 'maxCauseDepth');
+    this.nodes = bound(o.maxNodes, maxNodes, 'maxNodes');
   }
-  return value;
-}
-
-function makeCtx(options: SerializeErrorOptions | undefined, maxNodes: number): Ctx {
-  const o = options ?? {};
-  return {
-    redact: o.redact !== false,
-    extraKeys: o.redactKeys,
-    extraPatterns: o.redactPatterns,
-    maxDepth: bound(o.maxDepth, 10, 'maxDepth'),
-    maxStringLength: bound(o.maxStringLength, 10_000, 'maxStringLength'),
-    maxArrayLength: bound(o.maxArrayLength, 100, 'maxArrayLength'),
-    maxKeys: bound(o.maxKeys, 100, 'maxKeys'),
-    includeStack: o.includeStack === true,
-    includeCause: o.includeCause !== false,
-    maxCauseDepth: bound(o.maxCauseDepth, 5, 'maxCauseDepth'),
-    nodes: bound(o.maxNodes, maxNodes, 'maxNodes'),
-    seen: new Set(),
-  };
 }
 
 // Room beyond the cut so that a secret straddling it is still recognised and removed whole.
@@ -153,21 +165,24 @@ function walk(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue 
   }
   if (value === null) return null;
   const obj = value as object;
-  if (ctx.seen.has(obj)) return MARKERS.circular;
+  if (ctx.seen.includes(obj)) return MARKERS.circular;
   if (depth >= ctx.maxDepth) return MARKERS.maxDepth;
-  ctx.seen.add(obj);
+  ctx.seen.push(obj);
   try {
     return walkObject(obj, depth, ctx, key);
   } catch {
     // A Proxy whose traps throw, or an exotic object that refuses to be read.
     return MARKERS.unreadable;
   } finally {
-    ctx.seen.delete(obj);
+    ctx.seen.pop();
   }
 }
 
 function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
-  if (isErrorLike(obj)) return serializeInto(obj, depth, ctx, 0) as unknown as JsonValue;
+  if (Array.isArray(obj)) return walkList(obj, depth, ctx);
+  const proto: unknown = Object.getPrototypeOf(obj);
+  const plain = proto === Object.prototype || proto === null;
+  if (!plain && isErrorLike(obj)) return serializeInto(obj, depth, ctx, 0) as unknown as JsonValue;
   let toJSON: unknown;
   try {
     toJSON = get(obj, 'toJSON');
@@ -183,7 +198,7 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
     }
     return replaced === obj ? MARKERS.circular : walk(replaced, depth + 1, ctx, key);
   }
-  if (Array.isArray(obj)) return walkList(obj, depth, ctx);
+  if (plain) return walkPlain(obj, depth, ctx);
   if (obj instanceof Map)
     return walkList([...obj.entries()].slice(0, ctx.maxArrayLength + 1), depth, ctx);
   if (obj instanceof Set) return walkList([...obj].slice(0, ctx.maxArrayLength + 1), depth, ctx);
@@ -194,6 +209,10 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
   if (obj instanceof Promise || obj instanceof WeakMap || obj instanceof WeakSet) {
     return `[${obj.constructor.name}]`;
   }
+  return walkPlain(obj, depth, ctx);
+}
+
+function walkPlain(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonValue } {
   const out: { [key: string]: JsonValue } = {};
   const keys = Object.keys(obj);
   const n = Math.min(keys.length, ctx.maxKeys);
@@ -212,7 +231,13 @@ function writeProperty(
   depth: number,
   ctx: Ctx,
 ): void {
-  const outKey = ctx.redact ? safeString(key, ctx) : key;
+  let outKey = key;
+  let sensitive = false;
+  if (ctx.redact) {
+    const info = keyInfo(key, ctx);
+    outKey = info.out;
+    sensitive = info.sensitive;
+  }
   let v: unknown;
   try {
     v = get(from, key);
@@ -221,12 +246,11 @@ function writeProperty(
     return;
   }
   if (
-    ctx.redact &&
+    sensitive &&
     v !== null &&
     v !== undefined &&
     typeof v !== 'number' &&
-    typeof v !== 'boolean' &&
-    isSensitiveKey(key, ctx.extraKeys)
+    typeof v !== 'boolean'
   ) {
     // Numbers and booleans under such keys are counts and flags (`max_tokens`), never secrets.
     out[outKey] = REDACTED;
@@ -234,6 +258,97 @@ function writeProperty(
   }
   const safe = walk(v, depth + 1, ctx, key);
   if (safe !== undefined) out[outKey] = safe;
+}
+
+/**
+ * Whether `value` can go to `JSON.stringify` as it is: only JSON types, plain objects and arrays,
+ * within every bound, no cycle, nothing to redact. Allocates nothing; most error data passes,
+ * and then the copying walk is skipped.
+ */
+function isClean(value: unknown, depth: number, ctx: Ctx): boolean {
+  switch (typeof value) {
+    case 'string':
+      return value.length <= ctx.maxStringLength && !(ctx.redact && mightHoldSecret(value, ctx));
+    case 'number':
+      return Number.isFinite(value);
+    case 'boolean':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth >= ctx.maxDepth || --ctx.nodes <= 0 || ctx.seen.includes(value)) return false;
+  ctx.seen.push(value);
+  try {
+    if (Array.isArray(value)) {
+      const list = value as unknown[];
+      if (list.length > ctx.maxArrayLength) return false;
+      for (let i = 0; i < list.length; i++) if (!isClean(list[i], depth + 1, ctx)) return false;
+      return true;
+    }
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return false;
+    const keys = Object.keys(value);
+    if (keys.length > ctx.maxKeys) return false;
+    for (const key of keys) {
+      if (key === 'toJSON') return false;
+      const v = (value as Record<string, unknown>)[key];
+      if (v === undefined) continue;
+      if (ctx.redact) {
+        const info = keyInfo(key, ctx);
+        if (info.out !== key) return false;
+        if (info.sensitive && v !== null && typeof v !== 'number' && typeof v !== 'boolean')
+          return false;
+      }
+      if (!isClean(v, depth + 1, ctx)) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    ctx.seen.pop();
+  }
+}
+
+function mightHoldSecret(text: string, ctx: Ctx): boolean {
+  return ctx.extraPatterns !== undefined || redactString(text) !== text;
+}
+
+/** `value` itself when it is already safe, else its safe copy. */
+function safeValue(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
+  const budget = ctx.nodes;
+  if (isClean(value, depth, ctx)) return value as JsonValue;
+  ctx.nodes = budget;
+  return walk(value, depth, ctx, key);
+}
+
+interface KeyInfo {
+  readonly sensitive: boolean;
+  readonly out: string;
+}
+
+// Keys repeat across errors far more than values do: remember what the default rules said of each.
+const KEY_CACHE = new Map<string, KeyInfo>();
+const KEY_CACHE_LIMIT = 2_000;
+const KEY_CACHE_MAX_LENGTH = 64;
+
+function keyInfo(key: string, ctx: Ctx): KeyInfo {
+  const cacheable =
+    ctx.extraKeys === undefined &&
+    ctx.extraPatterns === undefined &&
+    key.length <= KEY_CACHE_MAX_LENGTH;
+  if (cacheable) {
+    const hit = KEY_CACHE.get(key);
+    if (hit !== undefined) return hit;
+  }
+  const info = { sensitive: isSensitiveKey(key, ctx.extraKeys), out: safeString(key, ctx) };
+  if (cacheable) {
+    if (KEY_CACHE.size >= KEY_CACHE_LIMIT) KEY_CACHE.clear();
+    KEY_CACHE.set(key, info);
+  }
+  return info;
 }
 
 function walkList(list: readonly unknown[], depth: number, ctx: Ctx): JsonValue[] {
@@ -303,7 +418,7 @@ function serializeInto(
   }
   const details = readField(error, 'details');
   if (details.ok && details.value !== undefined) {
-    const safe = walk(details.value, depth + 1, ctx, 'details');
+    const safe = safeValue(details.value, depth + 1, ctx, 'details');
     if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) out.details = safe;
     else if (safe !== undefined) out.details = { value: safe };
   }
@@ -316,7 +431,7 @@ function serializeInto(
         code: typeof w.code === 'string' ? safeString(w.code, ctx) : w.code,
         message: typeof w.message === 'string' ? safeString(w.message, ctx) : '',
       };
-      const data = w.data === undefined ? undefined : walk(w.data, depth + 1, ctx, 'data');
+      const data = w.data === undefined ? undefined : safeValue(w.data, depth + 1, ctx, 'data');
       if (data !== undefined) safeWire.data = data;
       out.wire = safeWire;
     }
@@ -366,17 +481,17 @@ function serializeNested(
 ): SerializedError | JsonValue {
   if (causeDepth + 1 > ctx.maxCauseDepth) return MARKERS.maxCauseDepth;
   if (value !== null && typeof value === 'object') {
-    if (ctx.seen.has(value)) return MARKERS.circular;
+    if (ctx.seen.includes(value)) return MARKERS.circular;
     if (ctx.nodes-- <= 0) return MARKERS.truncated;
     if (depth + 1 >= ctx.maxDepth) return MARKERS.maxDepth;
     if (isErrorLike(value)) {
-      ctx.seen.add(value);
+      ctx.seen.push(value);
       try {
         return serializeInto(value, depth + 1, ctx, causeDepth + 1);
       } catch {
         return MARKERS.unreadable;
       } finally {
-        ctx.seen.delete(value);
+        ctx.seen.pop();
       }
     }
   }
@@ -386,7 +501,8 @@ function serializeNested(
 /**
  * Turn any value into one `JSON.stringify` accepts, bounded in depth, length and size, with
  * secrets redacted. Never throws: cycles, BigInt, symbols, throwing getters and `toJSON`s, and
- * unreadable proxies become markers (see {@link MARKERS}).
+ * unreadable proxies become markers (see {@link MARKERS}). Input that is already safe (plain
+ * JSON data within the bounds, nothing to redact) is returned as it is, not copied.
  *
  * @example
  * const a: Record<string, unknown> = { apiKey: 'sk-live-0123456789', n: 1n };
@@ -394,13 +510,26 @@ function serializeNested(
  * toJsonSafe(a); // { apiKey: '[REDACTED]', n: '1n', self: '[Circular]' }
  */
 export function toJsonSafe(value: unknown, options?: SafeJsonOptions): JsonValue | undefined {
-  const ctx = makeCtx(options, 5_000);
+  // Encoders call this for every error they send: reuse one default context when it is free
+  // (a toJSON reached during the walk may call back in, and then gets a fresh one).
+  const pooled = options === undefined && pooledCtx !== undefined;
+  const ctx = pooled ? (pooledCtx as Ctx) : new Ctx(options, DEFAULT_MAX_NODES);
+  if (pooled) pooledCtx = undefined;
   try {
-    return walk(value, 0, ctx);
+    return safeValue(value, 0, ctx);
   } catch {
     return MARKERS.unreadable;
+  } finally {
+    if (pooled) {
+      ctx.nodes = DEFAULT_MAX_NODES;
+      ctx.seen.length = 0;
+      pooledCtx = ctx;
+    }
   }
 }
+
+const DEFAULT_MAX_NODES = 5_000;
+let pooledCtx: Ctx | undefined = new Ctx(undefined, DEFAULT_MAX_NODES);
 
 /**
  * A JSON-safe plain object describing `error`: name, message, the {@link AgentError} fields,
@@ -412,7 +541,7 @@ export function toJsonSafe(value: unknown, options?: SafeJsonOptions): JsonValue
  * serializeError(err); // { name: 'Error', message: 'upstream said 401 for Bearer [REDACTED]' }
  */
 export function serializeError(error: unknown, options?: SerializeErrorOptions): SerializedError {
-  const ctx = makeCtx(options, 5_000);
+  const ctx = new Ctx(options, DEFAULT_MAX_NODES);
   if (error === null || typeof error !== 'object') {
     return {
       name: 'NonError',
@@ -422,7 +551,7 @@ export function serializeError(error: unknown, options?: SerializeErrorOptions):
           : safeString(asText(walk(error, 0, ctx)), ctx),
     };
   }
-  ctx.seen.add(error);
+  ctx.seen.push(error);
   try {
     return serializeInto(error, 0, ctx, 0);
   } catch {

@@ -1,7 +1,8 @@
 import { AgentError, isAgentError } from './agent-error.js';
-import type { AgentErrorInit, AgentErrorLike } from './agent-error.js';
+import type { AgentErrorLike } from './agent-error.js';
 import { CATEGORIES, isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
+import { lenientOptions } from './lenient-options.js';
 import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
 
@@ -37,31 +38,12 @@ function describeNonError(value: unknown): string {
 
 /** Rebuild a structured-clone or JSON copy of an AgentError as a real one. */
 function revive(like: AgentErrorLike): AgentError {
-  const init: AgentErrorInit = {
+  return new AgentError(like.message, {
+    ...lenientOptions(like),
     category: like.category,
-    code: like.code,
-    retryable: like.retryable,
     captureStack: false,
-  };
-  if (
-    typeof like.retryAfterMs === 'number' &&
-    like.retryAfterMs >= 0 &&
-    Number.isFinite(like.retryAfterMs)
-  ) {
-    init.retryAfterMs = like.retryAfterMs;
-  }
-  if (like.details !== null && typeof like.details === 'object' && !Array.isArray(like.details)) {
-    init.details = like.details;
-  }
-  const wire = like.wire;
-  if (wire !== null && typeof wire === 'object' && typeof wire.protocol === 'string') {
-    try {
-      return new AgentError(like.message, { ...init, wire, ...causeOf(like) });
-    } catch {
-      // An unknown protocol in `wire` is dropped rather than failing the whole conversion.
-    }
-  }
-  return new AgentError(like.message, { ...init, ...causeOf(like) });
+    ...causeOf(like),
+  });
 }
 
 function causeOf(value: object): { cause?: unknown } {
@@ -156,19 +138,13 @@ function withCarriedHints(
   code: string,
   from: object,
 ): AgentError {
-  const retryable = read(from, 'retryable');
-  const retryAfterMs = read(from, 'retryAfterMs');
-  const details = read(from, 'details');
+  const { retryable, retryAfterMs, details } = lenientOptions(from);
   return new AgentError(message, {
     category,
     code,
-    ...(typeof retryable === 'boolean' ? { retryable } : {}),
-    ...(typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)
-      ? { retryAfterMs }
-      : {}),
-    ...(details !== null && typeof details === 'object' && !Array.isArray(details)
-      ? { details: details as Record<string, unknown> }
-      : {}),
+    ...(retryable !== undefined ? { retryable } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    ...(details !== undefined ? { details } : {}),
     cause: from,
     captureStack: false,
   });

@@ -1,0 +1,204 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { AgentError, isAgentError, nextAction } from './agent-error.js';
+import type { AgentErrorLike } from './agent-error.js';
+import { CATEGORIES, ERROR_CATEGORIES, isRetryableCategory } from './categories.js';
+import type { ErrorCategory } from './categories.js';
+
+const FACTORIES = {
+  auth: (m: string) => AgentError.auth(m),
+  permission: (m: string) => AgentError.permissionDenied(m),
+  not_found: (m: string) => AgentError.notFound(m),
+  validation: (m: string) => AgentError.validation(m),
+  rate_limit: (m: string) => AgentError.rateLimited(m),
+  quota: (m: string) => AgentError.quotaExceeded(m),
+  timeout: (m: string) => AgentError.timeout(m),
+  cancelled: (m: string) => AgentError.cancelled(m),
+  conflict: (m: string) => AgentError.conflict(m),
+  unavailable: (m: string) => AgentError.unavailable(m),
+  protocol: (m: string) => AgentError.protocol(m),
+  internal: (m: string) => AgentError.internal(m),
+} satisfies Record<ErrorCategory, (message: string) => AgentError>;
+
+describe('categories', () => {
+  it('are exactly the twelve of DESIGN.md, with their default retryability', () => {
+    expect(ERROR_CATEGORIES).toEqual([
+      'auth',
+      'permission',
+      'not_found',
+      'validation',
+      'rate_limit',
+      'quota',
+      'timeout',
+      'cancelled',
+      'conflict',
+      'unavailable',
+      'protocol',
+      'internal',
+    ]);
+    const retrying = ERROR_CATEGORIES.filter(isRetryableCategory);
+    expect(retrying).toEqual(['rate_limit', 'timeout', 'unavailable']);
+  });
+});
+
+describe('AgentError', () => {
+  it.each(Object.entries(FACTORIES))(
+    'factory for %s sets category, code and retryability',
+    (category, make) => {
+      const err = make('boom');
+      const defaults = CATEGORIES[category as ErrorCategory];
+      expect(err).toBeInstanceOf(AgentError);
+      expect(err).toBeInstanceOf(Error);
+      expect(err.name).toBe('AgentError');
+      expect(err.message).toBe('boom');
+      expect(err.category).toBe(category);
+      expect(err.code).toBe(defaults.code);
+      expect(err.retryable).toBe(defaults.retryable);
+      expect(err.retryAfterMs).toBeUndefined();
+      expect('retryAfterMs' in err).toBe(false);
+    },
+  );
+
+  it('keeps every option it is given', () => {
+    const cause = new Error('root');
+    const err = AgentError.rateLimited('slow down', {
+      code: 'SLACK_RATE_LIMITED',
+      retryAfterMs: 2000,
+      details: { channel: 'general' },
+      cause,
+      wire: { protocol: 'http', code: 429, message: 'Too Many Requests' },
+    });
+    expect(err).toMatchObject({
+      code: 'SLACK_RATE_LIMITED',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 2000,
+      details: { channel: 'general' },
+      wire: { protocol: 'http', code: 429, message: 'Too Many Requests' },
+    });
+    expect(err.cause).toBe(cause);
+    expect(Object.keys(err)).not.toContain('cause');
+  });
+
+  it('captures a stack by default and skips it when asked', () => {
+    const thrown = AgentError.internal('with stack');
+    expect(thrown.stack).toMatch(/^AgentError: with stack\n\s+at /);
+    const fromWire = AgentError.internal('from the wire', { captureStack: false, code: 'X' });
+    expect(fromWire.stack).toBe('AgentError [X]: from the wire');
+    fromWire.stack = 'replaced';
+    expect(fromWire.stack).toBe('replaced');
+  });
+
+  it('never decorates the message', () => {
+    const err = new AgentError('Invalid params', { category: 'validation' });
+    expect(err.message).toBe('Invalid params');
+    expect(String(err)).toBe('AgentError: Invalid params');
+  });
+
+  it.each([
+    [{ category: 'fatal' }, /options\.category must be one of auth, permission/],
+    [{ category: 'auth', code: '' }, /options\.code must be a non-empty string; received ""/],
+    [{ category: 'auth', retryable: 'yes' }, /options\.retryable must be a boolean/],
+    [{ category: 'auth', retryAfterMs: -1 }, /options\.retryAfterMs must be a finite number/],
+    [{ category: 'auth', retryAfterMs: Number.NaN }, /options\.retryAfterMs/],
+    [
+      { category: 'auth', details: [] },
+      /options\.details must be a plain object; received an array/,
+    ],
+    [{ category: 'auth', wire: { protocol: 'smtp' } }, /options\.wire must be/],
+  ])('rejects bad options %j with a TypeError naming the option', (options, message) => {
+    expect(() => new AgentError('x', options as never)).toThrow(TypeError);
+    expect(() => new AgentError('x', options as never)).toThrow(message);
+  });
+
+  it('rejects a missing options object and a non-string message', () => {
+    expect(() => new AgentError('x', undefined as never)).toThrow(
+      /options must be an object with a category/,
+    );
+    expect(() => new AgentError(42 as never, { category: 'auth' })).toThrow(
+      /message must be a string; received number 42/,
+    );
+  });
+
+  it('serialises safely through JSON.stringify', () => {
+    const err = AgentError.auth('login expired', {
+      details: { token: 'abc123secret', user: 'ada' },
+    });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({
+      name: 'AgentError',
+      message: 'login expired',
+      code: 'AUTH_ERROR',
+      category: 'auth',
+      retryable: false,
+      details: { token: '[REDACTED]', user: 'ada' },
+    });
+  });
+});
+
+describe('isAgentError', () => {
+  it('holds for instances and their structured clones, with every field kept', () => {
+    const err = AgentError.rateLimited('slow', { retryAfterMs: 5, details: { a: [1, 2] } });
+    expect(isAgentError(err)).toBe(true);
+    const clone: unknown = structuredClone(err);
+    expect(isAgentError(clone)).toBe(true);
+    expect(clone).toMatchObject({
+      message: 'slow',
+      code: 'RATE_LIMITED',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 5,
+      details: { a: [1, 2] },
+    });
+  });
+
+  it('holds for a JSON copy and for a branded object from another copy of the package', () => {
+    expect(isAgentError(JSON.parse(JSON.stringify(AgentError.timeout('t'))))).toBe(true);
+    const foreign = Object.create(null, {
+      [Symbol.for('agent-errors.AgentError')]: { value: true },
+    }) as unknown;
+    expect(isAgentError(foreign)).toBe(true);
+  });
+
+  it('rejects look-alikes and hostile values without throwing', () => {
+    expect(isAgentError(new Error('plain'))).toBe(false);
+    expect(isAgentError({ message: 'm', code: 'X', category: 'fatal', retryable: true })).toBe(
+      false,
+    );
+    expect(isAgentError({ message: 'm', code: 'X', category: 'auth' })).toBe(false);
+    expect(isAgentError(null)).toBe(false);
+    expect(isAgentError('AgentError')).toBe(false);
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(isAgentError(hostile)).toBe(false);
+  });
+
+  it('narrows to the fields', () => {
+    const value: unknown = AgentError.timeout('t');
+    if (isAgentError(value)) {
+      expectTypeOf(value).toEqualTypeOf<AgentErrorLike>();
+      expectTypeOf(value.category).toEqualTypeOf<ErrorCategory>();
+      expectTypeOf(value.retryAfterMs).toEqualTypeOf<number | undefined>();
+    }
+  });
+});
+
+describe('nextAction', () => {
+  it.each([
+    [AgentError.auth('a'), 'reauthenticate'],
+    [AgentError.permissionDenied('p'), 'request_permission'],
+    [AgentError.validation('v'), 'fix_input'],
+    [AgentError.rateLimited('r'), 'wait_and_retry'],
+    [AgentError.unavailable('u', { retryAfterMs: 10 }), 'wait_and_retry'],
+    [AgentError.timeout('t'), 'retry'],
+    [AgentError.unavailable('u', { retryable: false }), 'give_up'],
+    [AgentError.quotaExceeded('q'), 'give_up'],
+    [AgentError.internal('i', { retryable: true }), 'retry'],
+  ])('%s → %s', (error, action) => {
+    expect(nextAction(error)).toBe(action);
+  });
+});

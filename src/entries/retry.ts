@@ -1,0 +1,2 @@
+export * from '../retry/index.js';
+export * from '../idempotency/index.js';

@@ -1,0 +1,44 @@
+import { AgentError } from '../core/agent-error.js';
+
+/**
+ * The error for an idempotency key reused with a different input (ARCP `DUPLICATE_KEY`):
+ * category `conflict`, not retryable, naming the request that holds the key.
+ *
+ * @example
+ * throw duplicateKeyError('weekly-report-2026-W19', 'job_01H…');
+ */
+export function duplicateKeyError(idempotencyKey: string, requestId: string): AgentError {
+  return AgentError.conflict('This idempotency key was already used with a different input', {
+    code: 'DUPLICATE_KEY',
+    retryable: false,
+    details: { idempotencyKey, requestId },
+    captureStack: false,
+  });
+}
+
+/**
+ * The error for a duplicate that waited for the first request longer than allowed:
+ * category `conflict`, retryable (retrying later returns the first request's outcome).
+ *
+ * @example
+ * throw requestInProgressError('weekly-report-2026-W19', 'job_01H…');
+ */
+export function requestInProgressError(idempotencyKey: string, requestId: string): AgentError {
+  return AgentError.conflict('A request with this idempotency key is still in progress', {
+    code: 'REQUEST_IN_PROGRESS',
+    retryable: true,
+    details: { idempotencyKey, requestId },
+    captureStack: false,
+  });
+}
+
+/**
+ * The error for an idempotency key that is not a non-empty string of at most 255 characters.
+ * @internal
+ */
+export function invalidKeyError(): AgentError {
+  return AgentError.validation(
+    'The idempotency key must be a non-empty string of at most 255 characters',
+    { code: 'INVALID_IDEMPOTENCY_KEY', captureStack: false },
+  );
+}

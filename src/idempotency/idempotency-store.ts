@@ -1,0 +1,77 @@
+import type { SerializedError } from '../core/serialize.js';
+
+/**
+ * How a request ended, as stored: its result, or its error in serialised form (what
+ * `serializeError` produces: JSON-safe, redacted, no stack or cause).
+ */
+export type IdempotencyOutcome =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: SerializedError };
+
+/**
+ * - `pending`: a request holds the key and is running (until it settles or its lease ends);
+ * - `done`: the outcome is final and every duplicate gets it until the entry expires;
+ * - `released`: the outcome is shared with the requests that were waiting for it, but the key
+ *   is free: the next claim runs the work again (a retryable failure).
+ */
+export type IdempotencyState = 'pending' | 'done' | 'released';
+
+/** What a store holds for one principal + idempotency key. */
+export interface IdempotencyRecord {
+  readonly state: IdempotencyState;
+  /** Fingerprint of the input of the request that claimed the key. */
+  readonly fingerprint: string;
+  /** Id of the request (job) that claimed the key. */
+  readonly requestId: string;
+  /** Present once the state is `done` or `released`. */
+  readonly outcome?: IdempotencyOutcome;
+}
+
+/** What a request claims a key with. */
+export interface IdempotencyClaim {
+  readonly fingerprint: string;
+  readonly requestId: string;
+  /** How long the claim holds without being settled (a crashed worker frees the key after this). */
+  readonly leaseMs: number;
+}
+
+/** The answer to a claim: the key is ours, or here is who holds it. */
+export type ClaimResult =
+  { readonly claimed: true } | { readonly claimed: false; readonly record: IdempotencyRecord };
+
+/**
+ * Where idempotency records live. {@link withIdempotency} drives the protocol; a store only has
+ * to make `claim` atomic and let `wait` see other requests settle. Stores report their own
+ * outages as a retryable `unavailable` AgentError and never wait without a bound.
+ *
+ * Keys passed in are already namespaced by principal and scope.
+ */
+export interface IdempotencyStore {
+  /** Atomically take `key` when it is free (absent, expired or `released`); else return its record. */
+  claim(key: string, claim: IdempotencyClaim): Promise<ClaimResult>;
+  /**
+   * Record the outcome of the request `requestId` that holds `key`: `keep: true` makes it `done`
+   * for the store's TTL, `keep: false` makes it `released`. Returns `false` (and changes nothing)
+   * when that request no longer holds the key (its lease ended).
+   */
+  settle(
+    key: string,
+    requestId: string,
+    outcome: IdempotencyOutcome,
+    options: { readonly keep: boolean },
+  ): Promise<boolean>;
+  /**
+   * Resolve with the record of `key` once it is no longer `pending`, with `undefined` once it
+   * is gone (expired, lease ended), or with the still-pending record after `timeoutMs`.
+   */
+  wait(
+    key: string,
+    options: { readonly timeoutMs: number },
+  ): Promise<IdempotencyRecord | undefined>;
+}
+
+/**
+ * How long a `released` record stays visible to waiters (it never blocks a new claim).
+ * @internal
+ */
+export const RELEASED_TTL_MS = 10_000;

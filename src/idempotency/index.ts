@@ -1,0 +1,18 @@
+export { withIdempotency, cacheableFailure } from './with-idempotency.js';
+export type {
+  IdempotencyContext,
+  MethodHandler,
+  WithIdempotencyOptions,
+} from './with-idempotency.js';
+export { MemoryIdempotencyStore } from './memory-idempotency-store.js';
+export type { MemoryIdempotencyStoreOptions } from './memory-idempotency-store.js';
+export type {
+  ClaimResult,
+  IdempotencyClaim,
+  IdempotencyOutcome,
+  IdempotencyRecord,
+  IdempotencyState,
+  IdempotencyStore,
+} from './idempotency-store.js';
+export { duplicateKeyError, requestInProgressError } from './idempotency-errors.js';
+export { canonicalJson, fingerprint } from './fingerprint.js';

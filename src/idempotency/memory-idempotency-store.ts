@@ -1,0 +1,159 @@
+import { clockOption, numberOption, optionError } from '../retry/check-option.js';
+import { systemClock } from '../retry/clock.js';
+import type { Clock } from '../retry/clock.js';
+import { RELEASED_TTL_MS } from './idempotency-store.js';
+import type {
+  ClaimResult,
+  IdempotencyClaim,
+  IdempotencyOutcome,
+  IdempotencyRecord,
+  IdempotencyStore,
+} from './idempotency-store.js';
+
+/** Options of {@link MemoryIdempotencyStore}. */
+export interface MemoryIdempotencyStoreOptions {
+  /** Settled entries kept at most; the least recently used go first. Default `10_000`. */
+  maxEntries?: number;
+  /** How long a settled outcome is replayed. Default 24 hours. */
+  ttlMs?: number;
+  /** Where time and timers come from (tests). */
+  clock?: Clock;
+}
+
+interface Entry {
+  record: IdempotencyRecord;
+  expiresAt: number;
+  waiters: Set<(record: IdempotencyRecord | undefined) => void>;
+}
+
+const WHERE = 'MemoryIdempotencyStore';
+
+/**
+ * The embedded {@link IdempotencyStore}: one process, no dependencies. Bounded in size (least
+ * recently used settled entries are evicted first; running ones never are) and in time (settled
+ * outcomes expire after `ttlMs`, claims after their lease). Waiters are woken the moment the
+ * request they wait for settles. Results are kept as they are (not copied).
+ *
+ * @example
+ * const store = new MemoryIdempotencyStore({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
+ * const create = withIdempotency(store, createReport);
+ */
+export class MemoryIdempotencyStore implements IdempotencyStore {
+  readonly #entries = new Map<string, Entry>();
+  readonly #maxEntries: number;
+  readonly #ttlMs: number;
+  readonly #clock: Clock;
+
+  constructor(options: MemoryIdempotencyStoreOptions = {}) {
+    if (options === null || typeof options !== 'object')
+      throw optionError(WHERE, 'options', 'an object', options);
+    this.#maxEntries =
+      numberOption(WHERE, 'maxEntries', options.maxEntries, { min: 1, integer: true }) ?? 10_000;
+    this.#ttlMs = numberOption(WHERE, 'ttlMs', options.ttlMs, { min: 1 }) ?? 86_400_000;
+    this.#clock =
+      clockOption<Clock>(WHERE, options.clock, ['now', 'setTimeout', 'clearTimeout']) ??
+      systemClock;
+  }
+
+  /** Entries held now, expired ones not yet swept included. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  claim(key: string, claim: IdempotencyClaim): Promise<ClaimResult> {
+    const entry = this.#live(key);
+    if (entry && entry.record.state !== 'released') {
+      this.#touch(key, entry);
+      return Promise.resolve({ claimed: false, record: entry.record });
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, {
+      record: { state: 'pending', fingerprint: claim.fingerprint, requestId: claim.requestId },
+      expiresAt: this.#clock.now() + claim.leaseMs,
+      waiters: new Set(),
+    });
+    this.#evict();
+    return Promise.resolve({ claimed: true });
+  }
+
+  settle(
+    key: string,
+    requestId: string,
+    outcome: IdempotencyOutcome,
+    { keep }: { readonly keep: boolean },
+  ): Promise<boolean> {
+    const entry = this.#live(key);
+    if (!entry || entry.record.state !== 'pending' || entry.record.requestId !== requestId)
+      return Promise.resolve(false);
+    const record: IdempotencyRecord = {
+      state: keep ? 'done' : 'released',
+      fingerprint: entry.record.fingerprint,
+      requestId,
+      outcome,
+    };
+    entry.record = record;
+    entry.expiresAt =
+      this.#clock.now() + (keep ? this.#ttlMs : Math.min(this.#ttlMs, RELEASED_TTL_MS));
+    this.#touch(key, entry);
+    this.#wake(entry, record);
+    this.#evict();
+    return Promise.resolve(true);
+  }
+
+  wait(
+    key: string,
+    { timeoutMs }: { readonly timeoutMs: number },
+  ): Promise<IdempotencyRecord | undefined> {
+    const entry = this.#live(key);
+    if (!entry || entry.record.state !== 'pending') return Promise.resolve(entry?.record);
+    return new Promise((resolve) => {
+      const done = (record: IdempotencyRecord | undefined): void => {
+        this.#clock.clearTimeout(timer);
+        resolve(record);
+      };
+      // Wake at the timeout or when the claim's lease ends, whichever is first.
+      const timer = this.#clock.setTimeout(
+        () => {
+          entry.waiters.delete(done);
+          resolve(this.#live(key)?.record);
+        },
+        Math.max(0, Math.min(timeoutMs, entry.expiresAt - this.#clock.now())),
+      );
+      entry.waiters.add(done);
+    });
+  }
+
+  #live(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt <= this.#clock.now()) {
+      this.#entries.delete(key);
+      this.#wake(entry, undefined);
+      return undefined;
+    }
+    return entry;
+  }
+
+  #touch(key: string, entry: Entry): void {
+    // Map order is insertion order: re-inserting makes the entry the most recently used.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+  }
+
+  #wake(entry: Entry, record: IdempotencyRecord | undefined): void {
+    const waiters = [...entry.waiters];
+    entry.waiters.clear();
+    for (const wake of waiters) wake(record);
+  }
+
+  #evict(): void {
+    if (this.#entries.size <= this.#maxEntries) return;
+    const now = this.#clock.now();
+    for (const [key, entry] of this.#entries) {
+      if (this.#entries.size <= this.#maxEntries) return;
+      // A running request keeps its claim: evicting it would let a duplicate run the work again.
+      if (entry.record.state === 'pending' && entry.expiresAt > now) continue;
+      this.#entries.delete(key);
+      this.#wake(entry, undefined);
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export { RedisIdempotencyStore } from './redis-idempotency-store.js';
+export type { RedisClientLike, RedisIdempotencyStoreOptions } from './redis-idempotency-store.js';

@@ -1,0 +1,240 @@
+import { AgentError } from '../core/agent-error.js';
+import { RELEASED_TTL_MS } from '../idempotency/idempotency-store.js';
+import type {
+  ClaimResult,
+  IdempotencyClaim,
+  IdempotencyOutcome,
+  IdempotencyRecord,
+  IdempotencyState,
+  IdempotencyStore,
+} from '../idempotency/idempotency-store.js';
+import { numberOption, optionError } from '../retry/check-option.js';
+import { CLAIM_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.js';
+
+/**
+ * The one method the store needs from a Redis client. A node-redis v4/v5 client
+ * (`createClient()`) fits as it is; so does anything that sends a raw command and resolves with
+ * the RESP reply (strings, numbers, `null`). Typed here so that `redis` stays an optional peer
+ * dependency: this module imports nothing from it.
+ */
+export interface RedisClientLike {
+  sendCommand(args: string[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
+}
+
+/** Options of {@link RedisIdempotencyStore}. */
+export interface RedisIdempotencyStoreOptions {
+  /** Prefix of every key the store writes. Default `'agent-errors:idempotency:'`. */
+  prefix?: string;
+  /** How long a settled outcome is replayed. Default 24 hours. */
+  ttlMs?: number;
+  /** Every command fails as `unavailable` after this long. Default `2_000`. */
+  commandTimeoutMs?: number;
+  /** First delay between polls while waiting for another process; doubles each poll. Default `10`. */
+  minPollMs?: number;
+  /** Longest delay between polls. Default `250`. */
+  maxPollMs?: number;
+}
+
+const WHERE = 'RedisIdempotencyStore';
+const STATES: Record<string, IdempotencyState> = { p: 'pending', d: 'done', r: 'released' };
+// Replies that mean "a Redis that is up told us no": a bug or a misconfiguration, not an outage.
+const PERMANENT_REPLY = /^(ERR|WRONGTYPE|NOSCRIPT|NOPERM|WRONGPASS|NOAUTH)\b/;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * An {@link IdempotencyStore} in Redis, for several server processes sharing one set of keys.
+ * A claim is one atomic Lua script (get, and set with the fingerprint only when free), so two
+ * processes hit with the same key at once run the work once. The pending state is a key with the
+ * claim's lease as its expiry, visible to every process; duplicates poll it with doubling,
+ * bounded delays. Outcomes are stored as JSON with the TTL (results must be JSON values).
+ *
+ * Every command is bounded by `commandTimeoutMs` (and aborted through node-redis's
+ * `abortSignal`, so a command queued while offline is dropped, not run late). A Redis that is
+ * down, restarting or unreachable surfaces as a retryable `unavailable` AgentError with code
+ * `IDEMPOTENCY_STORE_UNAVAILABLE`, never as a hang. Attach an `'error'` listener to the client:
+ * node-redis emits connection errors there while it reconnects.
+ *
+ * @example
+ * import { createClient } from 'redis';
+ * const client = createClient({ url: process.env.REDIS_URL });
+ * client.on('error', (err) => log.warn(err));
+ * await client.connect();
+ * const store = new RedisIdempotencyStore(client, { ttlMs: 24 * 3_600_000 });
+ * const createReport = withIdempotency(store, buildReport);
+ */
+export class RedisIdempotencyStore implements IdempotencyStore {
+  readonly #client: RedisClientLike;
+  readonly #prefix: string;
+  readonly #ttlMs: number;
+  readonly #commandTimeoutMs: number;
+  readonly #minPollMs: number;
+  readonly #maxPollMs: number;
+
+  constructor(client: RedisClientLike, options: RedisIdempotencyStoreOptions = {}) {
+    if (
+      client === null ||
+      typeof client !== 'object' ||
+      typeof (client as Partial<RedisClientLike>).sendCommand !== 'function'
+    )
+      throw optionError(WHERE, 'client', 'a Redis client with sendCommand (node-redis)', client);
+    if (options === null || typeof options !== 'object')
+      throw optionError(WHERE, 'options', 'an object', options);
+    const prefix = options.prefix ?? 'agent-errors:idempotency:';
+    if (typeof prefix !== 'string') throw optionError(WHERE, 'prefix', 'a string', prefix);
+    this.#client = client;
+    this.#prefix = prefix;
+    this.#ttlMs =
+      numberOption(WHERE, 'ttlMs', options.ttlMs, { min: 1, integer: true }) ?? 86_400_000;
+    this.#commandTimeoutMs =
+      numberOption(WHERE, 'commandTimeoutMs', options.commandTimeoutMs, { min: 1 }) ?? 2_000;
+    this.#minPollMs = numberOption(WHERE, 'minPollMs', options.minPollMs, { min: 1 }) ?? 10;
+    this.#maxPollMs = numberOption(WHERE, 'maxPollMs', options.maxPollMs, { min: 1 }) ?? 250;
+  }
+
+  async claim(key: string, claim: IdempotencyClaim): Promise<ClaimResult> {
+    const pending = `p${JSON.stringify([claim.requestId, claim.fingerprint])}`;
+    const reply = await this.#command([
+      'EVAL',
+      CLAIM_SCRIPT,
+      '1',
+      this.#prefix + key,
+      pending,
+      String(Math.max(1, Math.ceil(claim.leaseMs))),
+    ]);
+    if (reply === null || reply === undefined) return { claimed: true };
+    const record = parse(reply);
+    if (!record) throw this.#corrupt(key);
+    return { claimed: false, record };
+  }
+
+  async settle(
+    key: string,
+    requestId: string,
+    outcome: IdempotencyOutcome,
+    { keep }: { readonly keep: boolean },
+  ): Promise<boolean> {
+    let text: string;
+    try {
+      text = JSON.stringify(outcome);
+    } catch (cause) {
+      throw AgentError.internal('The outcome cannot be stored as JSON', {
+        code: 'IDEMPOTENCY_STORE_ERROR',
+        cause,
+        captureStack: false,
+      });
+    }
+    const ttl = keep ? this.#ttlMs : Math.min(this.#ttlMs, RELEASED_TTL_MS);
+    const reply = await this.#command([
+      'EVAL',
+      SETTLE_SCRIPT,
+      '1',
+      this.#prefix + key,
+      requestId,
+      keep ? 'd' : 'r',
+      text,
+      String(ttl),
+    ]);
+    return reply === 1 || reply === '1';
+  }
+
+  async wait(
+    key: string,
+    { timeoutMs }: { readonly timeoutMs: number },
+  ): Promise<IdempotencyRecord | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    let delay = this.#minPollMs;
+    for (;;) {
+      const reply = await this.#command(['GET', this.#prefix + key]);
+      if (reply === null || reply === undefined) return undefined;
+      const record = parse(reply);
+      if (!record) throw this.#corrupt(key);
+      const left = deadline - Date.now();
+      if (record.state !== 'pending' || left <= 0) return record;
+      await sleep(Math.min(delay, left));
+      delay = Math.min(delay * 2, this.#maxPollMs);
+    }
+  }
+
+  /** Send one command, bounded in time; failures become AgentErrors. */
+  async #command(args: string[]): Promise<unknown> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = AgentError.unavailable(
+          'The idempotency store (Redis) did not answer in time',
+          {
+            code: 'IDEMPOTENCY_STORE_UNAVAILABLE',
+            details: { command: args[0], timeoutMs: this.#commandTimeoutMs },
+            captureStack: false,
+          },
+        );
+        controller.abort(error);
+        reject(error);
+      }, this.#commandTimeoutMs);
+    });
+    try {
+      return await Promise.race([
+        this.#client.sendCommand(args, { abortSignal: controller.signal }),
+        timeout,
+      ]);
+    } catch (cause) {
+      if (cause instanceof AgentError) throw cause;
+      throw storeError(args[0] ?? '', cause);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #corrupt(key: string): AgentError {
+    return AgentError.internal('An idempotency record in Redis is not in the expected format', {
+      code: 'IDEMPOTENCY_STORE_ERROR',
+      details: { key: this.#prefix + key },
+      captureStack: false,
+    });
+  }
+}
+
+function storeError(command: string, cause: unknown): AgentError {
+  const message = cause instanceof Error ? cause.message : '';
+  if (PERMANENT_REPLY.test(message)) {
+    return AgentError.internal('The idempotency store (Redis) refused a command', {
+      code: 'IDEMPOTENCY_STORE_ERROR',
+      details: { command },
+      cause,
+      captureStack: false,
+    });
+  }
+  return AgentError.unavailable('The idempotency store (Redis) is unavailable', {
+    code: 'IDEMPOTENCY_STORE_UNAVAILABLE',
+    details: { command },
+    cause,
+    captureStack: false,
+  });
+}
+
+function parse(reply: unknown): IdempotencyRecord | undefined {
+  const text =
+    typeof reply === 'string'
+      ? reply
+      : reply instanceof Uint8Array
+        ? new TextDecoder().decode(reply)
+        : undefined;
+  if (text === undefined) return undefined;
+  const state = STATES[text.charAt(0)];
+  if (!state) return undefined;
+  try {
+    const parts: unknown = JSON.parse(text.slice(1));
+    if (!Array.isArray(parts)) return undefined;
+    const [requestId, fingerprint, outcome] = parts as unknown[];
+    if (typeof requestId !== 'string' || typeof fingerprint !== 'string') return undefined;
+    if (state === 'pending') return { state, requestId, fingerprint };
+    if (outcome === null || typeof outcome !== 'object') return undefined;
+    return { state, requestId, fingerprint, outcome: outcome as IdempotencyOutcome };
+  } catch {
+    return undefined;
+  }
+}

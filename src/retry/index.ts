@@ -1,0 +1,10 @@
+export { retry } from './retry.js';
+export type { RetryAttempt, RetryDecisionContext, RetryEvent, RetryOptions } from './retry.js';
+export { RetryError, isRetryError, retryStopOf } from './retry-error.js';
+export type { RetryStop, RetryStopReason } from './retry-error.js';
+export { createRetryBudget } from './retry-budget.js';
+export type { RetryBudget, RetryBudgetOptions } from './retry-budget.js';
+export { backoffDelay } from './backoff.js';
+export type { BackoffOptions } from './backoff.js';
+export { systemClock } from './clock.js';
+export type { Clock } from './clock.js';

@@ -1,0 +1,115 @@
+import { AgentError, isAgentError } from '../core/agent-error.js';
+import type { AgentErrorLike } from '../core/agent-error.js';
+
+/** Why {@link retry} stopped retrying. */
+export type RetryStopReason =
+  'not_retryable' | 'attempts_exhausted' | 'deadline' | 'budget' | 'aborted';
+
+const REASONS: readonly RetryStopReason[] = [
+  'not_retryable',
+  'attempts_exhausted',
+  'deadline',
+  'budget',
+  'aborted',
+];
+
+/** What `details.retry` of a {@link RetryError} holds. */
+export interface RetryStop {
+  /** How many times the function was called (0 when aborted before the first call). */
+  readonly attempts: number;
+  readonly reason: RetryStopReason;
+}
+
+const BRAND = Symbol.for('agent-errors.RetryError');
+
+/**
+ * What {@link retry} rejects with: the last error, classified, with how many attempts were made
+ * and why retrying stopped. It *is* that error for every decision — same `code`, `category`,
+ * `retryable`, `retryAfterMs`, `wire` and `message` — plus `attempts`, `reason` and `lastError`,
+ * and `details.retry = { attempts, reason }` so the stop survives the wire and `structuredClone`.
+ * `cause` is exactly what the last attempt threw (or the abort reason).
+ *
+ * @example
+ * try {
+ *   await retry(callTool, { maxAttempts: 3 });
+ * } catch (err) {
+ *   if (isRetryError(err)) console.log(err.code, err.details?.retry); // 'UNAVAILABLE' { attempts: 3, reason: 'attempts_exhausted' }
+ * }
+ */
+export class RetryError extends AgentError {
+  /** How many times the function was called. */
+  declare readonly attempts: number;
+  /** Why retrying stopped. */
+  declare readonly reason: RetryStopReason;
+  /** The last error as classified (the one decisions were made on). */
+  declare readonly lastError: AgentError;
+
+  constructor(lastError: AgentError, stop: RetryStop, cause: unknown) {
+    super(lastError.message, {
+      category: lastError.category,
+      code: lastError.code,
+      retryable: lastError.retryable,
+      ...(lastError.retryAfterMs !== undefined ? { retryAfterMs: lastError.retryAfterMs } : {}),
+      ...(lastError.wire !== undefined ? { wire: lastError.wire } : {}),
+      details: { ...lastError.details, retry: { attempts: stop.attempts, reason: stop.reason } },
+      cause,
+      // The stack worth reading is the one of what was thrown, kept in `cause`.
+      captureStack: false,
+    });
+    // Not enumerable: the portable copy is `details.retry`; serialised forms stay the hub's shape.
+    Object.defineProperties(this, {
+      attempts: { value: stop.attempts },
+      reason: { value: stop.reason },
+      lastError: { value: lastError },
+    });
+  }
+}
+
+Object.defineProperties(RetryError.prototype, {
+  name: { value: 'RetryError', writable: true, configurable: true },
+  [BRAND]: { value: true },
+});
+
+/**
+ * Whether `value` is a {@link RetryError}, or a copy of one from another copy of the package,
+ * `structuredClone` or JSON: an error with a valid `details.retry`. Narrows to the error fields
+ * plus `details.retry`.
+ *
+ * @example
+ * if (isRetryError(err)) console.log(retryStopOf(err)?.reason);
+ */
+export function isRetryError(value: unknown): value is AgentErrorLike & {
+  details: { retry: RetryStop };
+} {
+  if (!isAgentError(value)) return false;
+  if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
+  return retryStopOf(value) !== undefined;
+}
+
+/**
+ * The `{ attempts, reason }` recorded on an error that {@link retry} rejected with, or
+ * `undefined` when there is none.
+ *
+ * @example
+ * retryStopOf(err); // { attempts: 3, reason: 'attempts_exhausted' }
+ */
+export function retryStopOf(error: unknown): RetryStop | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  try {
+    const details = (error as { details?: unknown }).details;
+    if (details === null || typeof details !== 'object') return undefined;
+    const stop = (details as { retry?: unknown }).retry;
+    if (stop === null || typeof stop !== 'object') return undefined;
+    const { attempts, reason } = stop as Record<string, unknown>;
+    if (
+      typeof attempts !== 'number' ||
+      !Number.isInteger(attempts) ||
+      attempts < 0 ||
+      !REASONS.includes(reason as RetryStopReason)
+    )
+      return undefined;
+    return { attempts, reason: reason as RetryStopReason };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,208 @@
+import { expect, it } from 'vitest';
+import { AgentError } from '../../src/core/agent-error.js';
+import type { IdempotencyStore } from '../../src/idempotency/idempotency-store.js';
+import { withIdempotency } from '../../src/idempotency/with-idempotency.js';
+import type { WithIdempotencyOptions } from '../../src/idempotency/with-idempotency.js';
+
+export interface StoreHarness {
+  /** A fresh store (fresh namespace) whose settled outcomes live `ttlMs`. */
+  makeStore(ttlMs: number): IdempotencyStore;
+  /** Let `ms` pass for the store and for `clock`. */
+  advance(ms: number): Promise<void>;
+  /** The clock `withIdempotency` should use for its wait deadline. */
+  clock: { now(): number };
+  /** A TTL short enough to wait out in a test (real time for Redis). */
+  shortTtlMs: number;
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+type Params = { week: string; _meta?: { idempotencyKey?: string } };
+type Context = { idempotencyKey?: string; principal?: string; requestId?: string };
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(condition()).toBe(true);
+}
+
+/** The behaviour every IdempotencyStore must show through withIdempotency. */
+export function storeContract(harness: () => StoreHarness): void {
+  const setup = (
+    handler: (p: Params, c: Context) => Promise<unknown>,
+    options: WithIdempotencyOptions<Params, Context> = {},
+  ) => {
+    const h = harness();
+    const store = h.makeStore(60_000);
+    return { h, store, call: withIdempotency(store, handler, { clock: h.clock, ...options }) };
+  };
+
+  it('runs the work once for concurrent duplicates, which all get its result', async () => {
+    const gate = deferred<void>();
+    let runs = 0;
+    const { call } = setup(async (p) => {
+      runs++;
+      await gate.promise;
+      return { report: p.week, run: runs };
+    });
+    const calls = Array.from({ length: 5 }, (_, i) =>
+      call({ week: 'W19' }, { idempotencyKey: 'k1', principal: 'alice', requestId: `r${i}` }),
+    );
+    await until(() => runs === 1);
+    gate.resolve();
+    const results = await Promise.all(calls);
+    expect(runs).toBe(1);
+    for (const result of results) expect(result).toEqual({ report: 'W19', run: 1 });
+    // A later duplicate is answered from the store.
+    expect(await call({ week: 'W19' }, { idempotencyKey: 'k1', principal: 'alice' })).toEqual({
+      report: 'W19',
+      run: 1,
+    });
+    expect(runs).toBe(1);
+  });
+
+  it('answers the same key with a different input with DUPLICATE_KEY naming the first request', async () => {
+    const { call } = setup((p) => Promise.resolve(p.week));
+    await call({ week: 'W19' }, { idempotencyKey: 'k2', requestId: 'job-1' });
+    const error = await call({ week: 'W20' }, { idempotencyKey: 'k2', requestId: 'job-2' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: 'DUPLICATE_KEY',
+      category: 'conflict',
+      retryable: false,
+      details: { idempotencyKey: 'k2', requestId: 'job-1' },
+    });
+  });
+
+  it('keys by principal and reads the key from params._meta', async () => {
+    let runs = 0;
+    const { call } = setup((p) => Promise.resolve(`${p.week}:${++runs}`));
+    const meta = { week: 'W19', _meta: { idempotencyKey: 'k3' } };
+    expect(await call(meta, { principal: 'alice' })).toBe('W19:1');
+    expect(await call({ ...meta, _meta: { idempotencyKey: 'k3' } }, { principal: 'alice' })).toBe(
+      'W19:1',
+    );
+    expect(await call(meta, { principal: 'bob' })).toBe('W19:2');
+    // Without a key, every call runs.
+    expect(await call({ week: 'W19' }, {})).toBe('W19:3');
+    expect(await call({ week: 'W19' }, {})).toBe('W19:4');
+  });
+
+  it('lets a retry run again after a retryable failure; waiters share that failure', async () => {
+    const gate = deferred<void>();
+    let runs = 0;
+    const { call } = setup(async () => {
+      runs++;
+      if (runs === 1) {
+        await gate.promise;
+        throw AgentError.unavailable('db down');
+      }
+      return 'ok';
+    });
+    const first = call({ week: 'W19' }, { idempotencyKey: 'k4' }).catch((e: unknown) => e);
+    const waiter = call({ week: 'W19' }, { idempotencyKey: 'k4' }).catch((e: unknown) => e);
+    await until(() => runs === 1);
+    gate.resolve();
+    expect(await first).toMatchObject({ code: 'UNAVAILABLE', message: 'db down' });
+    expect(await waiter).toMatchObject({
+      code: 'UNAVAILABLE',
+      category: 'unavailable',
+      retryable: true,
+    });
+    expect(await call({ week: 'W19' }, { idempotencyKey: 'k4' })).toBe('ok');
+    expect(runs).toBe(2);
+  });
+
+  it('keeps a non-retryable verdict and replays it without running again', async () => {
+    let runs = 0;
+    const { call } = setup(() => {
+      runs++;
+      return Promise.reject(
+        AgentError.validation('week is in the future', { details: { field: 'week' } }),
+      );
+    });
+    const first = await call({ week: 'W99' }, { idempotencyKey: 'k5' }).catch((e: unknown) => e);
+    const again = await call({ week: 'W99' }, { idempotencyKey: 'k5' }).catch((e: unknown) => e);
+    expect(runs).toBe(1);
+    expect(first).toBeInstanceOf(AgentError);
+    expect(again).toBeInstanceOf(AgentError);
+    expect(again).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'week is in the future',
+      details: { field: 'week' },
+    });
+  });
+
+  it('never replays the message of an unexpected error', async () => {
+    const gate = deferred<void>();
+    let runs = 0;
+    const { call } = setup(
+      async () => {
+        runs++;
+        await gate.promise;
+        throw new Error('ENOENT /srv/secret/path token=abc');
+      },
+      { cacheFailure: () => true },
+    );
+    const first = call({ week: 'W1' }, { idempotencyKey: 'k6' }).catch((e: unknown) => e);
+    const waiter = call({ week: 'W1' }, { idempotencyKey: 'k6' }).catch((e: unknown) => e);
+    await until(() => runs === 1);
+    gate.resolve();
+    expect(((await first) as Error).message).toContain('/srv/secret');
+    const shared = (await waiter) as AgentError;
+    expect(shared.category).toBe('internal');
+    expect(shared.message).not.toContain('secret');
+  });
+
+  it('forgets outcomes after the TTL', async () => {
+    const h = harness();
+    const store = h.makeStore(h.shortTtlMs);
+    let runs = 0;
+    const call = withIdempotency(store, () => Promise.resolve(++runs), { clock: h.clock });
+    expect(await call({}, { idempotencyKey: 'k7' })).toBe(1);
+    expect(await call({}, { idempotencyKey: 'k7' })).toBe(1);
+    await h.advance(h.shortTtlMs * 2);
+    expect(await call({}, { idempotencyKey: 'k7' })).toBe(2);
+  });
+
+  it('gives up waiting with a retryable REQUEST_IN_PROGRESS', async () => {
+    const gate = deferred<void>();
+    let runs = 0;
+    const h = harness();
+    const call = withIdempotency(
+      h.makeStore(60_000),
+      async () => {
+        runs++;
+        await gate.promise;
+        return 'late';
+      },
+      // A synchronous fingerprint keeps the waiter's steps on the microtask queue (manual clocks).
+      { clock: h.clock, waitTimeoutMs: h.shortTtlMs, fingerprintOf: () => 'same-input' },
+    );
+    const first = call({}, { idempotencyKey: 'k8', requestId: 'job-8' });
+    await until(() => runs === 1);
+    const waiter = call({}, { idempotencyKey: 'k8' }).catch((e: unknown) => e);
+    await h.advance(h.shortTtlMs * 2);
+    expect(await waiter).toMatchObject({
+      code: 'REQUEST_IN_PROGRESS',
+      retryable: true,
+      details: { requestId: 'job-8' },
+    });
+    gate.resolve();
+    expect(await first).toBe('late');
+  });
+}
