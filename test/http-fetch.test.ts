@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentError } from '../src/index.js';
-import { fromFetchResponse, fromHttpResponse, toHttpResponse } from '../src/entries/http.js';
+import { AgentError } from 'agent-errors';
+import { fromFetchResponse, fromHttpResponse, toHttpResponse } from 'agent-errors/http';
 
 interface Reply {
   status: number;

@@ -4,13 +4,13 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AgentError } from '../src/index.js';
+import { AgentError } from 'agent-errors';
 import {
   ToolError,
   fromCallToolResult,
   parseToolErrorText,
   toCallToolResult,
-} from '../src/entries/tool.js';
+} from 'agent-errors/tool';
 
 const full = new AgentError('Channel "general" is archived', {
   category: 'conflict',

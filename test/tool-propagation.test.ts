@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
-import { AgentError } from '../src/index.js';
+import { AgentError } from 'agent-errors';
 import {
   ToolError,
   fromCallToolResult,
@@ -15,7 +15,7 @@ import {
   toCallToolResult,
   toToolError,
   toolErrorFields,
-} from '../src/entries/tool.js';
+} from 'agent-errors/tool';
 
 // Seed 002's chain: page → extension → WebSocket → MCP server → agent.
 
