@@ -39,4 +39,6 @@ test('http', () => {
   expectTypeOf(fromHttpResponse({ status: 404 })).toEqualTypeOf<AgentError>();
   expectTypeOf(fromHttpResponse(new Response())).toEqualTypeOf<Promise<AgentError>>();
   expectTypeOf(toHttpResponse).returns.toEqualTypeOf<HttpErrorResponse>();
+  const either = {} as Response | { status: number };
+  expectTypeOf(fromHttpResponse(either)).toEqualTypeOf<AgentError | Promise<AgentError>>();
 });

@@ -19,6 +19,11 @@ export interface HttpResponseInit {
   headers?: HeadersInput;
   /** Parsed JSON, or the text (JSON text is parsed). */
   body?: unknown;
+  /**
+   * Never set. It keeps a fetch `Response` (whose body must be read, asynchronously) from
+   * type-checking as this plain shape, so the right overload of {@link fromHttpResponse} applies.
+   */
+  bodyUsed?: never;
 }
 
 /** What {@link toHttpResponse} gives: status, headers and an RFC 9457 body. */
@@ -82,6 +87,9 @@ function isFetchResponse(value: unknown): value is Response {
  */
 export function fromHttpResponse(response: Response): Promise<AgentError>;
 export function fromHttpResponse(response: HttpResponseInit): AgentError;
+export function fromHttpResponse(
+  response: HttpResponseInit | Response,
+): AgentError | Promise<AgentError>;
 export function fromHttpResponse(
   response: HttpResponseInit | Response,
 ): AgentError | Promise<AgentError> {
