@@ -28,3 +28,23 @@ export type { RedactOptions } from './core/redact.js';
 export { formatSchemaIssues, schemaIssuesOf } from './core/schema-issues.js';
 export type { SchemaIssue } from './core/schema-issues.js';
 export { SYSTEM_ERROR_CATEGORIES } from './core/system-errors.js';
+export { PATH_MARKER, sanitizeMessage } from './core/sanitize-message.js';
+export type { SanitizeMessageOptions } from './core/sanitize-message.js';
+export {
+  NEAREST_TOOL_CATEGORY,
+  TOOL_ERROR_CATEGORIES,
+  formatToolErrorText,
+  isToolErrorCategory,
+  parseToolErrorText,
+} from './core/tool-text.js';
+export type {
+  FormatToolErrorTextOptions,
+  ToolErrorCategory,
+  ToolErrorText,
+  ToolErrorTextInput,
+} from './core/tool-text.js';
+export { fromToolErrorText } from './core/tool-text-decode.js';
+export { fromCallToolResult, toCallToolResult } from './core/call-tool-result.js';
+export type { CallToolErrorResult, ToCallToolResultOptions } from './core/call-tool-result.js';
+export { toExposableError } from './core/expose.js';
+export type { ExposableError, ExposeOptions } from './core/expose.js';

@@ -7,3 +7,7 @@ export type { McpErrorInit, McpErrorObject, McpErrorReason } from './mcp-error.j
 export { classifyMcpError, decodeMcpError } from './decode.js';
 export { encodeMcpError, mcpCodeFor, toMcpError } from './convert.js';
 export type { RpcEncodeOptions } from '../../core/rpc-error.js';
+// MCP tool results whose `isError` is true: the agent-readable text lives in core, shared with
+// agent-errors/tool, so that neither dialect imports the other.
+export { fromCallToolResult, toCallToolResult } from '../../core/call-tool-result.js';
+export type { CallToolErrorResult, ToCallToolResultOptions } from '../../core/call-tool-result.js';

@@ -1,0 +1,146 @@
+import { AgentError } from './agent-error.js';
+import { toExposableError } from './expose.js';
+import type { ExposeOptions } from './expose.js';
+import type { AgentErrorInit } from './agent-error.js';
+import { isErrorCategory } from './categories.js';
+import type { JsonValue } from './serialize.js';
+import { formatToolErrorText, isToolErrorCategory } from './tool-text.js';
+import type { FormatToolErrorTextOptions } from './tool-text.js';
+import { fromToolErrorText } from './tool-text-decode.js';
+
+/**
+ * An MCP `CallToolResult` that reports a failed tool call, in the shape the MCP specification and
+ * `@modelcontextprotocol/sdk` use. Declared here, without the SDK's types, so core stays free of
+ * platform and protocol packages. A type alias, not an interface, so that it is assignable to the
+ * SDK's `CallToolResult` (which has an index signature) and a tool handler can return it.
+ */
+export type CallToolErrorResult = {
+  isError: true;
+  content: [{ type: 'text'; text: string }];
+  /**
+   * Present with `{ structured: true }`: `{ error: { code, category, retryable, retryAfterMs?,
+   * details?, message } }`, `category` being the hub's (any of the twelve).
+   */
+  structuredContent?: { error: { [key: string]: JsonValue } };
+};
+
+/** Options for {@link toCallToolResult}. */
+export interface ToCallToolResultOptions extends FormatToolErrorTextOptions, ExposeOptions {
+  /**
+   * Also put the fields in `structuredContent.error` (default `false`: the SDK's client checks
+   * `structuredContent` against the tool's `outputSchema`, even on errors, and would reject it).
+   */
+  structured?: boolean;
+}
+
+/**
+ * Wrap an error in an MCP tool result (`isError: true`) whose text a model can read and a program
+ * can parse ({@link formatToolErrorText}). An `AgentError`, a `ToolError` or anything with their
+ * fields is written as it is (message sanitised, details redacted). Anything else is classified
+ * with `toAgentError`; when that says only `internal`, the agent sees
+ * `Internal error` with a random `details.errorId` and the error goes to `onError`.
+ *
+ * @example
+ * server.registerTool('post', { inputSchema: { channel: z.string() } }, async ({ channel }) => {
+ *   try { return await post(channel); }
+ *   catch (err) { return toCallToolResult(err); }
+ * });
+ */
+export function toCallToolResult(
+  error: unknown,
+  options?: ToCallToolResultOptions,
+): CallToolErrorResult {
+  const source = toExposableError(error, options);
+  const text = formatToolErrorText(source, options);
+  const result: CallToolErrorResult = { isError: true, content: [{ type: 'text', text }] };
+  if (options?.structured === true) {
+    const decoded = fromToolErrorText(text);
+    const fields: { [key: string]: JsonValue } = {
+      code: decoded.code,
+      category: decoded.category,
+      retryable: decoded.retryable,
+    };
+    if (decoded.retryAfterMs !== undefined) fields.retryAfterMs = decoded.retryAfterMs;
+    if (decoded.details !== undefined) fields.details = decoded.details as JsonValue;
+    fields.message = decoded.message;
+    result.structuredContent = { error: fields };
+  }
+  return result;
+}
+
+function structuredFields(value: unknown): Record<string, unknown> | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const v = value as Record<string, unknown>;
+  const inner = v.error;
+  const candidate =
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? (inner as Record<string, unknown>)
+      : v;
+  return typeof candidate.code === 'string' &&
+    candidate.code !== '' &&
+    (isErrorCategory(candidate.category) || isToolErrorCategory(candidate.category))
+    ? candidate
+    : undefined;
+}
+
+function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const item of content as unknown[]) {
+    if (item === null || typeof item !== 'object') continue;
+    const { type, text } = item as { type?: unknown; text?: unknown };
+    if (type === 'text' && typeof text === 'string') parts.push(text);
+  }
+  return parts.join('\n');
+}
+
+/**
+ * Decode an MCP tool result with `isError: true` into an {@link AgentError}: from
+ * `structuredContent.error` when it carries our fields, else from the text content, in any form
+ * {@link fromToolErrorText} reads (tool error text, `MCP error <code>: `, `Tool dispatch error: `,
+ * conservative keywords, else `internal`, not retryable). The result stays in `wire.data`.
+ * Throws a `TypeError` for something that is not a failed tool result.
+ *
+ * @example
+ * const result = await client.callTool({ name: 'post', arguments: { channel: '#x' } });
+ * if (result.isError) {
+ *   const err = fromCallToolResult(result);
+ *   if (err.retryable) await sleep(err.retryAfterMs ?? 1000);
+ * }
+ */
+export function fromCallToolResult(result: unknown): AgentError {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) {
+    throw new TypeError(
+      `fromCallToolResult: result must be a CallToolResult object; received ${result === null ? 'null' : Array.isArray(result) ? 'an array' : typeof result}`,
+    );
+  }
+  const { isError, content, structuredContent } = result as Record<string, unknown>;
+  if (isError !== true) {
+    throw new TypeError(
+      `fromCallToolResult: result.isError must be true (a failed tool call); received ${String(isError)}`,
+    );
+  }
+  const text = textOf(content);
+  const fields = structuredFields(structuredContent);
+  if (fields) {
+    const fromText = fromToolErrorText(text, result);
+    const hub = isErrorCategory(fields.agentCategory) ? fields.agentCategory : fields.category;
+    const init: AgentErrorInit = {
+      category: isErrorCategory(hub) ? hub : fromText.category,
+      code: fields.code as string,
+      captureStack: false,
+      wire: { protocol: 'tool', code: fields.code as string, message: text, data: result },
+    };
+    if (typeof fields.retryable === 'boolean') init.retryable = fields.retryable;
+    const delay = fields.retryAfterMs;
+    if (typeof delay === 'number' && delay >= 0 && Number.isFinite(delay))
+      init.retryAfterMs = delay;
+    const details = fields.details;
+    if (details !== null && typeof details === 'object' && !Array.isArray(details)) {
+      init.details = details as Record<string, unknown>;
+    }
+    const message = typeof fields.message === 'string' ? fields.message : fromText.message;
+    return new AgentError(message, init);
+  }
+  return fromToolErrorText(text, result);
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { fromToolErrorText } from './tool-text-decode.js';
+
+describe('fromToolErrorText', () => {
+  it('keeps every field of tool error text and the text itself in wire', () => {
+    const text =
+      '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests\n\n```json\n{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}\n```';
+    const err = fromToolErrorText(text);
+    expect({ ...err, message: err.message }).toMatchObject({
+      message: 'Too many requests',
+      code: 'RATE_LIMITED',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 2000,
+      wire: { protocol: 'tool', code: 'RATE_LIMITED', message: text },
+    });
+  });
+
+  it('classifies the bare [CODE] form by its code', () => {
+    expect(fromToolErrorText('[NOT_FOUND] Channel "x" not found').category).toBe('not_found');
+    expect(fromToolErrorText('[USER_NOT_FOUND] User "42"').category).toBe('not_found');
+    const unknown = fromToolErrorText('[EXPORT_TOO_LARGE] Export exceeds 10,000 rows');
+    expect([unknown.category, unknown.code, unknown.retryable]).toEqual([
+      'internal',
+      'EXPORT_TOO_LARGE',
+      false,
+    ]);
+  });
+
+  it('strips every MCP error prefix and keeps the first code', () => {
+    const err = fromToolErrorText('MCP error -32602: MCP error -32602: bad');
+    expect([err.message, err.category, err.code, err.details]).toEqual([
+      'bad',
+      'validation',
+      'INVALID_PARAMS',
+      { mcpErrorCode: -32602 },
+    ]);
+    expect(fromToolErrorText('MCP error -32001: Request timed out').retryable).toBe(true);
+    expect(fromToolErrorText('MCP error -32602: Tool nope not found').category).toBe('not_found');
+    expect(fromToolErrorText('MCP error -32042: open this URL').category).toBe('auth');
+  });
+
+  it('reads Tool dispatch error: and then the keywords', () => {
+    const err = fromToolErrorText('Tool dispatch error: connection refused by extension');
+    expect([err.category, err.retryable, err.details]).toEqual([
+      'unavailable',
+      true,
+      { dispatchError: true },
+    ]);
+  });
+
+  it.each([
+    ['Rate limit exceeded, slow down', 'rate_limit', true],
+    ['Too Many Requests', 'rate_limit', true],
+    ['Request timed out after 30s', 'timeout', true],
+    ['Not logged in — open the app and sign in first', 'auth', false],
+    ['401 Unauthorized', 'auth', false],
+    ['Permission denied for #general', 'permission', false],
+    ['Channel "general" not found', 'not_found', false],
+    ['Invalid argument: channel', 'validation', false],
+    ['url is required', 'validation', false],
+    ['Upstream overloaded', 'unavailable', true],
+    ['Something odd happened', 'internal', false],
+    ['', 'internal', false],
+  ] as const)('classifies %j as %s', (text, category, retryable) => {
+    const err = fromToolErrorText(text);
+    expect([err.category, err.retryable]).toEqual([category, retryable]);
+  });
+
+  it('never throws, even for a non-string', () => {
+    expect(fromToolErrorText(undefined as never).category).toBe('internal');
+  });
+});

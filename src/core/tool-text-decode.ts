@@ -1,0 +1,140 @@
+import { AgentError } from './agent-error.js';
+import type { AgentErrorInit, WireInfo } from './agent-error.js';
+import { CATEGORIES } from './categories.js';
+import type { ErrorCategory } from './categories.js';
+import { parseToolErrorText } from './tool-text.js';
+
+// The default code of each category: `[RATE_LIMITED] slow down` classifies by its code.
+const CATEGORY_BY_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
+  (Object.keys(CATEGORIES) as ErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
+);
+
+/**
+ * MCP's numeric codes as they appear in `MCP error <code>: …` text (the SDK's `McpError`
+ * message). Only the codes MCP itself uses; the full tables live in the jsonrpc and mcp dialects.
+ */
+const MCP_TEXT_CODES: Readonly<Record<number, { code: string; category: ErrorCategory }>> = {
+  [-32700]: { code: 'PARSE_ERROR', category: 'protocol' },
+  [-32600]: { code: 'INVALID_REQUEST', category: 'protocol' },
+  [-32601]: { code: 'METHOD_NOT_FOUND', category: 'protocol' },
+  [-32602]: { code: 'INVALID_PARAMS', category: 'validation' },
+  [-32603]: { code: 'INTERNAL_ERROR', category: 'internal' },
+  [-32000]: { code: 'CONNECTION_CLOSED', category: 'unavailable' },
+  [-32001]: { code: 'REQUEST_TIMEOUT', category: 'timeout' },
+  [-32002]: { code: 'RESOURCE_NOT_FOUND', category: 'not_found' },
+  [-32042]: { code: 'URL_ELICITATION_REQUIRED', category: 'auth' },
+};
+
+/**
+ * Conservative keyword rules, first match wins. Each needs a phrase that hardly occurs in a
+ * message about anything else; what none of them matches stays `internal`.
+ */
+const KEYWORDS: readonly (readonly [RegExp, ErrorCategory])[] = [
+  [/\brate[ -]?limit(?:ed)?\b|\btoo many requests\b/i, 'rate_limit'],
+  [
+    /\bunauthori[sz]ed\b|\bunauthenticated\b|\bnot (?:logged|signed) in\b|\bauthentication (?:failed|required)\b|\b(?:token|session) (?:has )?expired\b/i,
+    'auth',
+  ],
+  [/\bpermission denied\b|\bforbidden\b|\baccess denied\b|\bnot permitted\b/i, 'permission'],
+  [/\btimed out\b|\btimeout\b|\bdeadline exceeded\b/i, 'timeout'],
+  [
+    /\bservice unavailable\b|\btemporarily unavailable\b|\boverloaded\b|\bconnection (?:refused|reset|closed)\b|\beconn(?:refused|reset)\b/i,
+    'unavailable',
+  ],
+  [/\bnot found\b|\bno such\b|\bdoes not exist\b/i, 'not_found'],
+  [
+    /\binvalid (?:argument|input|param(?:eter)?|value)s?\b|\bvalidation (?:error|failed)\b|\bis required\b/i,
+    'validation',
+  ],
+];
+
+function byKeyword(text: string): ErrorCategory | undefined {
+  for (const [pattern, category] of KEYWORDS) if (pattern.test(text)) return category;
+  return undefined;
+}
+
+const DISPATCH_PREFIX = /^\s*tool dispatch error:\s*/i;
+const MCP_PREFIX = /^\s*MCP error (-?\d+):\s*/;
+// The MCP SDK answers an unknown or disabled tool with -32602; the agent should not fix its input.
+const MCP_UNKNOWN_TOOL = /^Tool \S+ (?:not found|disabled)$/;
+
+function build(
+  message: string,
+  init: Omit<AgentErrorInit, 'captureStack'>,
+  text: string,
+  data: unknown,
+): AgentError {
+  const wire: WireInfo = {
+    protocol: 'tool',
+    code: init.code ?? CATEGORIES[init.category].code,
+    message: text,
+    ...(data !== undefined ? { data } : {}),
+  };
+  return new AgentError(message, { ...init, wire, captureStack: false });
+}
+
+/**
+ * Decode the text of a failed tool call into an {@link AgentError}. Tool error text in any form
+ * ({@link parseToolErrorText}) keeps its fields. Text with no structure is classified, in order,
+ * from the prefixes `Tool dispatch error: ` and `MCP error <code>: ` (repeated prefixes are all
+ * stripped and the code kept), then from a few conservative keywords (`rate limit`, `timed out`,
+ * `not found`, `unauthorized`, …); anything else is `internal` and not retryable. The text as
+ * received stays in `wire` (`protocol: 'tool'`), with `data` (the tool result it came in, say)
+ * when given. Never throws.
+ *
+ * @example
+ * fromToolErrorText('MCP error -32001: MCP error -32001: Request timed out').category; // 'timeout'
+ * fromToolErrorText('Something odd happened').category; // 'internal'
+ */
+export function fromToolErrorText(text: string, data?: unknown): AgentError {
+  const received = typeof text === 'string' ? text : '';
+  try {
+    return decode(received, data);
+  } catch {
+    return build(received, { category: 'internal' }, received, data);
+  }
+}
+
+function decode(text: string, data: unknown): AgentError {
+  const parsed = parseToolErrorText(text);
+  if (parsed) {
+    const category =
+      parsed.category ??
+      CATEGORY_BY_CODE.get(parsed.code) ??
+      byKeyword(`${parsed.code.replace(/_/g, ' ')} ${parsed.message}`) ??
+      'internal';
+    return build(
+      parsed.message,
+      {
+        category,
+        code: parsed.code,
+        ...(parsed.retryable !== undefined ? { retryable: parsed.retryable } : {}),
+        ...(parsed.retryAfterMs !== undefined ? { retryAfterMs: parsed.retryAfterMs } : {}),
+        ...(parsed.details !== undefined ? { details: parsed.details } : {}),
+      },
+      text,
+      data,
+    );
+  }
+
+  let message = text.replace(DISPATCH_PREFIX, '');
+  const dispatched = message !== text;
+  let mcpCode: number | undefined;
+  for (let m = MCP_PREFIX.exec(message); m !== null; m = MCP_PREFIX.exec(message)) {
+    mcpCode ??= Number(m[1]);
+    message = message.slice(m[0].length);
+  }
+  message = message.trim();
+  const details = {
+    ...(dispatched ? { dispatchError: true } : {}),
+    ...(mcpCode !== undefined ? { mcpErrorCode: mcpCode } : {}),
+  };
+  const extra = Object.keys(details).length > 0 ? { details } : {};
+  const known = mcpCode === undefined ? undefined : MCP_TEXT_CODES[mcpCode];
+  if (known) {
+    const category = MCP_UNKNOWN_TOOL.test(message) ? 'not_found' : known.category;
+    return build(message, { category, code: known.code, ...extra }, text, data);
+  }
+  const category = byKeyword(message) ?? 'internal';
+  return build(message, { category, code: CATEGORIES[category].code, ...extra }, text, data);
+}

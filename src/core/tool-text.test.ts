@@ -1,0 +1,321 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CATEGORIES } from './categories.js';
+import type { ErrorCategory } from './categories.js';
+import { sanitizeMessage } from './sanitize-message.js';
+import { toJsonSafe } from './serialize.js';
+import {
+  NEAREST_TOOL_CATEGORY,
+  formatToolErrorText,
+  isToolErrorCategory,
+  parseToolErrorText,
+} from './tool-text.js';
+import type { ToolErrorTextInput } from './tool-text.js';
+
+describe('formatToolErrorText', () => {
+  it("writes seed 002's propagation example exactly", () => {
+    const text = formatToolErrorText({
+      message: 'Too many requests',
+      code: 'RATE_LIMITED',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 2000,
+    });
+    expect(text).toBe(
+      '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests\n' +
+        '\n' +
+        '```json\n' +
+        '{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}\n' +
+        '```',
+    );
+  });
+
+  it('lists only the fields present', () => {
+    expect(
+      formatToolErrorText({
+        message: 'Dashboard took too long to load',
+        code: 'TIMEOUT',
+        category: 'timeout',
+        retryable: true,
+      }),
+    ).toMatchInlineSnapshot(`
+      "[ERROR code=TIMEOUT category=timeout retryable=true] Dashboard took too long to load
+
+      \`\`\`json
+      {"code":"TIMEOUT","category":"timeout","retryable":true}
+      \`\`\`"
+    `);
+  });
+
+  it('uses the [CODE] message form for an error with no metadata', () => {
+    expect(formatToolErrorText({ message: 'Export exceeds limit', code: 'EXPORT_TOO_LARGE' })).toBe(
+      '[EXPORT_TOO_LARGE] Export exceeds limit',
+    );
+    expect(formatToolErrorText({ message: 'x', code: 'EXPORT_TOO_LARGE', retryable: false })).toBe(
+      '[EXPORT_TOO_LARGE] x',
+    );
+  });
+
+  it('narrows a hub category outside the six and keeps it as agentCategory', () => {
+    const text = formatToolErrorText({
+      message: 'Monthly budget used up',
+      code: 'BUDGET_EXHAUSTED',
+      category: 'quota',
+      retryable: false,
+    });
+    expect(text).toMatchInlineSnapshot(`
+      "[ERROR code=BUDGET_EXHAUSTED category=rate_limit retryable=false agentCategory=quota] Monthly budget used up
+
+      \`\`\`json
+      {"code":"BUDGET_EXHAUSTED","category":"rate_limit","retryable":false,"agentCategory":"quota"}
+      \`\`\`"
+    `);
+    expect(parseToolErrorText(text)?.category).toBe('quota');
+  });
+
+  it('keeps the header to one line and carries a multi-line message in the block', () => {
+    const text = formatToolErrorText({
+      message: 'line one\nline two',
+      code: 'X',
+      category: 'internal',
+    });
+    expect(text.split('\n')[0]).toBe('[ERROR code=X category=internal] line one line two');
+    expect(parseToolErrorText(text)?.message).toBe('line one\nline two');
+  });
+
+  it('sanitises the message: secrets, credentials in URLs and file paths', () => {
+    const text = formatToolErrorText({
+      message:
+        'failed reading /home/ana/app/config.json with Bearer abc.def.ghi from https://bob:hunter2@api.example.com/v1',
+      code: 'INTERNAL_ERROR',
+      category: 'internal',
+      retryable: false,
+    });
+    expect(text).not.toContain('/home/ana');
+    expect(text).not.toContain('abc.def.ghi');
+    expect(text).not.toContain('hunter2');
+    expect(text).toContain('https://bob:[REDACTED]@api.example.com/v1');
+  });
+
+  it('bounds the message length', () => {
+    const text = formatToolErrorText(
+      { message: 'x'.repeat(10_000), code: 'BIG', category: 'internal' },
+      { maxLength: 100 },
+    );
+    expect(parseToolErrorText(text)?.message).toHaveLength(100);
+  });
+
+  it('redacts details and rejects input without a code', () => {
+    const text = formatToolErrorText({
+      message: 'denied',
+      code: 'PERMISSION_DENIED',
+      category: 'permission',
+      details: { apiKey: 'sk-live-0123456789abcdef', target: 's3://other/' },
+    });
+    expect(parseToolErrorText(text)?.details).toEqual({
+      apiKey: '[REDACTED]',
+      target: 's3://other/',
+    });
+    expect(() => formatToolErrorText({ message: 'x', code: '' })).toThrow(/error\.code/);
+    expect(() => formatToolErrorText(null as never)).toThrow(/received null/);
+    expect(() => formatToolErrorText({ code: 'X' } as never)).toThrow(
+      'formatToolErrorText: error.message must be a string; received undefined',
+    );
+  });
+});
+
+describe('parseToolErrorText', () => {
+  it('reads the seed example back', () => {
+    expect(
+      parseToolErrorText(
+        '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests\n\n```json\n{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}\n```',
+      ),
+    ).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 2000,
+    });
+  });
+
+  it('reads the header alone, the block alone and the bare form', () => {
+    expect(
+      parseToolErrorText('[ERROR code=AUTH_ERROR category=auth retryable=false] Not logged in'),
+    ).toEqual({
+      code: 'AUTH_ERROR',
+      message: 'Not logged in',
+      category: 'auth',
+      retryable: false,
+    });
+    expect(
+      parseToolErrorText(
+        'Could not post.\n```json\n{"code":"NOT_FOUND","category":"not_found","retryable":false}\n```',
+      ),
+    ).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Could not post.',
+      category: 'not_found',
+      retryable: false,
+    });
+    expect(parseToolErrorText('[USER_NOT_FOUND] User "42" not found')).toEqual({
+      code: 'USER_NOT_FOUND',
+      message: 'User "42" not found',
+      retryable: false,
+    });
+  });
+
+  it('reads text a relay or a model wrapped', () => {
+    const inner = formatToolErrorText({
+      message: 'Rate limited by Slack API',
+      code: 'RATE_LIMITED',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 2000,
+    });
+    const wrapped = `The tool failed:\n> ${inner.replace(/\n/g, '\n> ')}\nShould I retry?`;
+    expect(parseToolErrorText(wrapped)).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Rate limited by Slack API',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 2000,
+    });
+    expect(parseToolErrorText(`Tool dispatch error: ${inner}`)?.retryAfterMs).toBe(2000);
+    expect(parseToolErrorText(inner.replace(/\n/g, '\r\n'))?.message).toBe(
+      'Rate limited by Slack API',
+    );
+  });
+
+  it('prefers the JSON block over the header', () => {
+    expect(
+      parseToolErrorText(
+        '[ERROR code=A_B retryable=false] m\n\n```json\n{"code":"A B","retryable":true}\n```',
+      ),
+    ).toEqual({ code: 'A B', message: 'm', retryable: true });
+  });
+
+  it('returns undefined for text that is not a tool error', () => {
+    for (const text of [
+      '',
+      'All good',
+      'Error: something broke',
+      '[x] lower',
+      '```json\n{}\n```',
+    ]) {
+      expect(parseToolErrorText(text)).toBeUndefined();
+    }
+    expect(parseToolErrorText(42)).toBeUndefined();
+  });
+
+  it('stays linear on hostile input', () => {
+    const hostile = [
+      '```json\n'.repeat(25_000),
+      '```json'.repeat(25_000),
+      '[ERROR a='.repeat(20_000),
+      `[ERROR code=X] m\n\n${'```json\n{"code":1}\n```\n'.repeat(8_000)}`,
+      ' [AB'.repeat(50_000),
+    ];
+    for (const text of hostile) {
+      const started = performance.now();
+      parseToolErrorText(text);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+  });
+
+  it('accepts a header without a space before the message', () => {
+    expect(parseToolErrorText('[ERROR code=X retryable=true]m')).toEqual({
+      code: 'X',
+      message: 'm',
+      retryable: true,
+    });
+  });
+
+  it('ignores unknown categories and bad delays', () => {
+    expect(parseToolErrorText('[ERROR code=X category=fatal retryAfterMs=soon] m')).toEqual({
+      code: 'X',
+      message: 'm',
+    });
+  });
+
+  it('never throws, for any string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const out = parseToolErrorText(text);
+        expect(out === undefined || typeof out.code === 'string').toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom(
+            '[ERROR ',
+            'code=',
+            ']',
+            '[',
+            '\n',
+            '```json',
+            '```',
+            '{"code":"A"}',
+            ' ',
+            'x',
+          ),
+        ),
+        (parts) => {
+          const out = parseToolErrorText(parts.join(''));
+          expect(out === undefined || typeof out.code === 'string').toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+const category = fc.constantFrom(...ERROR_CATEGORIES);
+const errorInput: fc.Arbitrary<ToolErrorTextInput & { category: ErrorCategory }> = fc.record(
+  {
+    code: fc.string({ minLength: 1, maxLength: 40 }),
+    message: fc
+      .string({ maxLength: 200, unit: 'grapheme-ascii' })
+      .chain((s) =>
+        fc.constantFrom(s, `${s}\n\`\`\`json\n{"code":"FAKE"}\n\`\`\``, `[${s}] ]\r\n[`),
+      ),
+    category,
+    retryable: fc.boolean(),
+    retryAfterMs: fc.nat({ max: 86_400_000 }),
+    details: fc.dictionary(
+      fc.stringMatching(/^[a-z][a-zA-Z0-9]{0,7}$/),
+      fc.oneof(fc.string(), fc.integer()),
+    ),
+  },
+  { requiredKeys: ['code', 'message', 'category'] },
+);
+
+describe('format → parse', () => {
+  it('gives back every field, for arbitrary codes, messages, categories and delays', () => {
+    fc.assert(
+      fc.property(errorInput, (e) => {
+        const parsed = parseToolErrorText(formatToolErrorText(e));
+        expect(parsed).toBeDefined();
+        expect(parsed?.code).toBe(sanitizeMessage(e.code, { maxLength: 200 }));
+        expect(parsed?.message).toBe(sanitizeMessage(e.message));
+        expect(parsed?.category).toBe(e.category);
+        expect(parsed?.retryable).toBe(e.retryable);
+        expect(parsed?.retryAfterMs).toBe(e.retryAfterMs);
+        expect(parsed?.details).toEqual(
+          e.details === undefined ? undefined : toJsonSafe(e.details),
+        );
+      }),
+    );
+  });
+
+  it('keeps the tool category one of the six', () => {
+    fc.assert(
+      fc.property(category, (c) => {
+        const text = formatToolErrorText({ message: 'm', code: 'C', category: c });
+        const json = JSON.parse(/```json\n(.*)\n```/.exec(text)?.[1] ?? 'null');
+        expect(isToolErrorCategory(json.category)).toBe(true);
+        expect(json.category).toBe(NEAREST_TOOL_CATEGORY[c]);
+      }),
+    );
+  });
+});

@@ -1,0 +1,312 @@
+import { isErrorCategory } from './categories.js';
+import type { ErrorCategory } from './categories.js';
+import { sanitizeMessage } from './sanitize-message.js';
+import type { SanitizeMessageOptions } from './sanitize-message.js';
+import { toJsonSafe } from './serialize.js';
+import type { JsonValue } from './serialize.js';
+
+/**
+ * The six categories of opentabs' `ToolError`, the ones its agents know. The text format writes
+ * one of these as `category`; a hub category outside them travels as `agentCategory` too.
+ *
+ * @example
+ * TOOL_ERROR_CATEGORIES.includes('timeout'); // true
+ */
+export const TOOL_ERROR_CATEGORIES = [
+  'auth',
+  'rate_limit',
+  'not_found',
+  'validation',
+  'internal',
+  'timeout',
+] as const;
+
+/** One of the six opentabs categories ({@link TOOL_ERROR_CATEGORIES}). */
+export type ToolErrorCategory = (typeof TOOL_ERROR_CATEGORIES)[number];
+
+/**
+ * The nearest of the six tool categories for each hub category. Retryability travels on its own,
+ * so the choice is about what kind of failure it is: `permission` is `auth` (the seed's `auth`
+ * says "log in or fix permissions"), `quota` is `rate_limit` (a usage limit), `unavailable` is
+ * `timeout` (transient), `conflict` is `validation` (change the request), `cancelled` and
+ * `protocol` are `internal`.
+ *
+ * @example
+ * NEAREST_TOOL_CATEGORY.quota; // 'rate_limit'
+ */
+export const NEAREST_TOOL_CATEGORY = {
+  auth: 'auth',
+  permission: 'auth',
+  not_found: 'not_found',
+  validation: 'validation',
+  rate_limit: 'rate_limit',
+  quota: 'rate_limit',
+  timeout: 'timeout',
+  cancelled: 'internal',
+  conflict: 'validation',
+  unavailable: 'timeout',
+  protocol: 'internal',
+  internal: 'internal',
+} as const satisfies Record<ErrorCategory, ToolErrorCategory>;
+
+/**
+ * Whether `value` is one of the six opentabs categories.
+ *
+ * @example
+ * isToolErrorCategory('rate_limit'); // true
+ * isToolErrorCategory('quota'); // false
+ */
+export function isToolErrorCategory(value: unknown): value is ToolErrorCategory {
+  return typeof value === 'string' && (TOOL_ERROR_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** What {@link formatToolErrorText} writes: an `AgentError`, a `ToolError`, or any object like them. */
+export interface ToolErrorTextInput {
+  readonly message: string;
+  readonly code: string;
+  /** A hub category; one outside the six is written as its nearest and as `agentCategory`. */
+  readonly category?: ErrorCategory | undefined;
+  /** The hub category when `category` had to be narrowed to the six (a converted `ToolError`). */
+  readonly agentCategory?: ErrorCategory | undefined;
+  readonly retryable?: boolean | undefined;
+  readonly retryAfterMs?: number | undefined;
+  readonly details?: Record<string, unknown> | undefined;
+}
+
+/** What {@link parseToolErrorText} reads back. */
+export interface ToolErrorText {
+  code: string;
+  message: string;
+  /** The hub category: `agentCategory` when the text carries one, else `category`. */
+  category?: ErrorCategory;
+  retryable?: boolean;
+  retryAfterMs?: number;
+  details?: Record<string, unknown>;
+}
+
+/** Options for {@link formatToolErrorText}. */
+export type FormatToolErrorTextOptions = SanitizeMessageOptions;
+
+// What the bare `[CODE] message` form can carry as a code.
+const BARE_CODE = /^[A-Z][A-Z0-9_]{1,63}$/;
+
+function headerValue(text: string): string {
+  const v = text.replace(/[\s\][=]/g, '_');
+  return v === '' ? '_' : v;
+}
+
+function validDelay(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && Number.isFinite(value);
+}
+
+/**
+ * The agent-facing text of a tool error, as opentabs' MCP server writes it: a first line
+ * `[ERROR code=X category=Y retryable=Z retryAfterMs=N] message`, a blank line, and a fenced
+ * `json` block with the machine fields, each listed only when present. An error with no metadata
+ * (no category, not retryable, no delay) is written `[CODE] message`.
+ *
+ * The message is sanitised ({@link sanitizeMessage}) and kept to one line in the header; when that
+ * changed it (newlines), the exact message rides in the JSON block as `message`. Extensions
+ * beyond the seed: `agentCategory` (a hub category outside the six) and `details` (redacted).
+ *
+ * @example
+ * formatToolErrorText({
+ *   message: 'Too many requests',
+ *   code: 'RATE_LIMITED',
+ *   category: 'rate_limit',
+ *   retryable: true,
+ *   retryAfterMs: 2000,
+ * });
+ * // [ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests
+ * //
+ * // ```json
+ * // {"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}
+ * // ```
+ */
+export function formatToolErrorText(
+  error: ToolErrorTextInput,
+  options?: FormatToolErrorTextOptions,
+): string {
+  if (error === null || typeof error !== 'object') {
+    throw new TypeError(
+      `formatToolErrorText: error must be an object with message and code; received ${error === null ? 'null' : typeof error}`,
+    );
+  }
+  const { code, retryable, retryAfterMs, details } = error;
+  if (typeof code !== 'string' || code === '') {
+    throw new TypeError('formatToolErrorText: error.code must be a non-empty string');
+  }
+  if (typeof error.message !== 'string') {
+    throw new TypeError(
+      `formatToolErrorText: error.message must be a string; received ${typeof error.message}`,
+    );
+  }
+  const message = sanitizeMessage(error.message, options);
+  const oneLine = message.replace(/\r\n|[\r\n]/g, ' ');
+  const hub = isErrorCategory(error.agentCategory)
+    ? error.agentCategory
+    : isErrorCategory(error.category)
+      ? error.category
+      : undefined;
+  const category = hub === undefined ? undefined : NEAREST_TOOL_CATEGORY[hub];
+  const delay = validDelay(retryAfterMs) ? retryAfterMs : undefined;
+  const hasDetails = details !== null && typeof details === 'object' && !Array.isArray(details);
+
+  if (
+    hub === undefined &&
+    retryable !== true &&
+    delay === undefined &&
+    !hasDetails &&
+    oneLine === message &&
+    BARE_CODE.test(code)
+  ) {
+    return `[${code}] ${message}`;
+  }
+
+  const safeCode = sanitizeMessage(code, { maxLength: 200 });
+  const header = [`code=${headerValue(safeCode)}`];
+  const block: Record<string, JsonValue> = { code: safeCode };
+  if (category !== undefined) {
+    header.push(`category=${category}`);
+    block.category = category;
+  }
+  if (typeof retryable === 'boolean') {
+    header.push(`retryable=${String(retryable)}`);
+    block.retryable = retryable;
+  }
+  if (delay !== undefined) {
+    header.push(`retryAfterMs=${String(delay)}`);
+    block.retryAfterMs = delay;
+  }
+  if (hub !== undefined && hub !== category) {
+    header.push(`agentCategory=${hub}`);
+    block.agentCategory = hub;
+  }
+  if (hasDetails) {
+    const safe = toJsonSafe(details, { maxDepth: 6, maxStringLength: 2_000 });
+    if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) block.details = safe;
+  }
+  if (oneLine !== message) block.message = message;
+  return `[ERROR ${header.join(' ')}] ${oneLine}\n\n\`\`\`json\n${JSON.stringify(block)}\n\`\`\``;
+}
+
+const HEADER = /\[ERROR((?: +[A-Za-z]+=[^\s\][]*)*) *\] ?([^\n]*)/;
+const BARE = /(?:^|\s)\[([A-Z][A-Z0-9_]{1,63})\] ([\s\S]*)$/;
+const MAX_PARSE_LENGTH = 200_000;
+
+const CLOSE = /\r?\n[ \t>]*```/g;
+
+/** The first fenced `json` block from `from` on that parses to an object with a string `code`. */
+function readBlock(text: string, from: number): Record<string, unknown> | undefined {
+  // Written with indexOf rather than one lazy pattern so that hostile text stays linear.
+  let at = from;
+  for (;;) {
+    const open = text.indexOf('```json', at);
+    if (open < 0) return undefined;
+    let i = open + 7;
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (text[i] === '\r') i++;
+    if (text[i] !== '\n') {
+      at = open + 7;
+      continue;
+    }
+    CLOSE.lastIndex = i;
+    const close = CLOSE.exec(text);
+    // No closing fence after this opening means none after any later one either.
+    if (close === null) return undefined;
+    try {
+      const value: unknown = JSON.parse(text.slice(i + 1, close.index).replace(/^[ \t>]+/gm, ''));
+      if (
+        value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        typeof (value as { code?: unknown }).code === 'string'
+      ) {
+        return value as Record<string, unknown>;
+      }
+    } catch {
+      // Not our block: keep looking after it.
+    }
+    at = close.index + close[0].length;
+  }
+}
+
+function fromFields(
+  fields: Record<string, unknown>,
+  message: string,
+  into: ToolErrorText,
+): ToolErrorText {
+  const hub = isErrorCategory(fields.agentCategory)
+    ? fields.agentCategory
+    : isErrorCategory(fields.category)
+      ? fields.category
+      : undefined;
+  if (hub !== undefined) into.category = hub;
+  if (typeof fields.retryable === 'boolean') into.retryable = fields.retryable;
+  if (validDelay(fields.retryAfterMs)) into.retryAfterMs = fields.retryAfterMs;
+  const details = fields.details;
+  if (details !== null && typeof details === 'object' && !Array.isArray(details)) {
+    into.details = details as Record<string, unknown>;
+  }
+  into.message = typeof fields.message === 'string' ? fields.message : message;
+  return into;
+}
+
+function headerFields(raw: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of raw.trim().split(/ +/)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    const key = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    if (key === 'retryable') {
+      if (value === 'true' || value === 'false') out.retryable = value === 'true';
+    } else if (key === 'retryAfterMs') {
+      if (/^\d+(?:\.\d+)?$/.test(value)) out.retryAfterMs = Number(value);
+    } else if (key === 'code' || key === 'category' || key === 'agentCategory') {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/**
+ * Read a tool error back from its agent-facing text, in any form {@link formatToolErrorText}
+ * writes (`[ERROR …] message` with or without its JSON block, `[CODE] message`, or the JSON block
+ * alone), also when a model or a relay wrapped it in other text. The JSON block wins over the
+ * header where both say something. Returns `undefined`, and never throws, for text that is not a
+ * tool error.
+ *
+ * @example
+ * parseToolErrorText('[ERROR code=TIMEOUT category=timeout retryable=true] Dashboard took too long');
+ * // { code: 'TIMEOUT', message: 'Dashboard took too long', category: 'timeout', retryable: true }
+ * parseToolErrorText('All good'); // undefined
+ */
+export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
+  if (typeof input !== 'string') return undefined;
+  // Far longer than any error we write: bounding it keeps the patterns linear on hostile input.
+  const text = input.length > MAX_PARSE_LENGTH ? input.slice(0, MAX_PARSE_LENGTH) : input;
+  try {
+    const header = HEADER.exec(text);
+    if (header) {
+      const fields = headerFields(header[1] ?? '');
+      const block = readBlock(text, header.index + header[0].length);
+      const merged = block ? { ...fields, ...block } : fields;
+      const code = merged.code;
+      if (typeof code !== 'string' || code === '') return undefined;
+      return fromFields(merged, (header[2] ?? '').replace(/\r$/, ''), { code, message: '' });
+    }
+    const block = readBlock(text, 0);
+    if (block && (isErrorCategory(block.category) || typeof block.retryable === 'boolean')) {
+      const before = text.slice(0, text.indexOf('```json')).trim();
+      return fromFields(block, before, { code: block.code as string, message: '' });
+    }
+    const bare = BARE.exec(text);
+    if (bare) {
+      return { code: bare[1] as string, message: (bare[2] ?? '').trimEnd(), retryable: false };
+    }
+  } catch {
+    // A pathological input: it is not a tool error we can read.
+  }
+  return undefined;
+}

@@ -1,0 +1,119 @@
+import type { ErrorCategory } from '../../core/categories.js';
+
+/**
+ * ARCP §12's fifteen error codes: the class each has in `@arcp/core`, its retryability by default,
+ * and the hub category it maps to. `pinned` codes ignore per-error overrides: the protocol says
+ * `LEASE_EXPIRED` and `BUDGET_EXHAUSTED` never retry and `INTERNAL_ERROR` always does.
+ *
+ * @example
+ * ARCP_ERRORS.HEARTBEAT_LOST; // { className: 'HeartbeatLostError', retryable: true, category: 'unavailable' }
+ */
+export const ARCP_ERRORS = {
+  INVALID_REQUEST: { className: 'InvalidRequestError', retryable: false, category: 'validation' },
+  UNAUTHENTICATED: { className: 'UnauthenticatedError', retryable: false, category: 'auth' },
+  PERMISSION_DENIED: {
+    className: 'PermissionDeniedError',
+    retryable: false,
+    category: 'permission',
+  },
+  JOB_NOT_FOUND: { className: 'JobNotFoundError', retryable: false, category: 'not_found' },
+  AGENT_NOT_AVAILABLE: {
+    className: 'AgentNotAvailableError',
+    retryable: false,
+    category: 'not_found',
+  },
+  AGENT_VERSION_NOT_AVAILABLE: {
+    className: 'AgentVersionNotAvailableError',
+    retryable: false,
+    category: 'not_found',
+  },
+  CANCELLED: { className: 'CancelledError', retryable: false, category: 'cancelled' },
+  TIMEOUT: { className: 'TimeoutError', retryable: true, category: 'timeout' },
+  INTERNAL_ERROR: {
+    className: 'InternalError',
+    retryable: true,
+    category: 'internal',
+    pinned: true,
+  },
+  LEASE_SUBSET_VIOLATION: {
+    className: 'LeaseSubsetViolationError',
+    retryable: false,
+    category: 'permission',
+  },
+  LEASE_EXPIRED: {
+    className: 'LeaseExpiredError',
+    retryable: false,
+    category: 'permission',
+    pinned: true,
+  },
+  BUDGET_EXHAUSTED: {
+    className: 'BudgetExhaustedError',
+    retryable: false,
+    category: 'quota',
+    pinned: true,
+  },
+  RESUME_WINDOW_EXPIRED: {
+    className: 'ResumeWindowExpiredError',
+    retryable: false,
+    category: 'not_found',
+  },
+  HEARTBEAT_LOST: { className: 'HeartbeatLostError', retryable: true, category: 'unavailable' },
+  DUPLICATE_KEY: { className: 'DuplicateKeyError', retryable: false, category: 'conflict' },
+} as const satisfies Record<
+  string,
+  { className: string; retryable: boolean; category: ErrorCategory; pinned?: true }
+>;
+
+/**
+ * One of ARCP's fifteen error codes (the seed's `ErrorCode`).
+ *
+ * @example
+ * const code: ArcpErrorCode = 'LEASE_EXPIRED';
+ */
+export type ArcpErrorCode = keyof typeof ARCP_ERRORS;
+
+/** The seed's name for {@link ArcpErrorCode}. */
+export type ErrorCode = ArcpErrorCode;
+
+/**
+ * Every ARCP error code, in the seed's order.
+ *
+ * @example
+ * ARCP_ERROR_CODES.length; // 15
+ */
+export const ARCP_ERROR_CODES = Object.freeze(Object.keys(ARCP_ERRORS)) as readonly ArcpErrorCode[];
+
+/**
+ * Whether `value` is one of the fifteen ARCP error codes.
+ *
+ * @example
+ * isArcpErrorCode('HEARTBEAT_LOST'); // true
+ */
+export function isArcpErrorCode(value: unknown): value is ArcpErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ARCP_ERRORS, value);
+}
+
+/**
+ * Whether errors with `code` are retried when the payload says nothing more, per §12's table:
+ * `TIMEOUT`, `INTERNAL_ERROR` and `HEARTBEAT_LOST`.
+ *
+ * @example
+ * isRetryableByDefault('TIMEOUT'); // true
+ * isRetryableByDefault('PERMISSION_DENIED'); // false
+ */
+export function isRetryableByDefault(code: ArcpErrorCode): boolean {
+  return isArcpErrorCode(code) && ARCP_ERRORS[code].retryable;
+}
+
+/**
+ * The retryability ARCP allows for `code` given a requested value: the request, unless the
+ * protocol pins the code (`LEASE_EXPIRED`, `BUDGET_EXHAUSTED` never; `INTERNAL_ERROR` always).
+ *
+ * @example
+ * effectiveRetryable('BUDGET_EXHAUSTED', true); // false
+ */
+export function effectiveRetryable(code: ArcpErrorCode, requested: boolean | undefined): boolean {
+  const entry: { retryable: boolean; pinned?: true } = ARCP_ERRORS[code];
+  if (entry.pinned || requested === undefined) return entry.retryable;
+  return requested;
+}

@@ -1,0 +1,165 @@
+import { AgentError, isAgentError } from '../../core/agent-error.js';
+import type { AgentErrorInit } from '../../core/agent-error.js';
+import { isErrorCategory } from '../../core/categories.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { toAgentError } from '../../core/to-agent-error.js';
+import { ARCPError, createARCPError, isARCPError } from './arcp-error.js';
+import type { ARCPErrorLike } from './arcp-error.js';
+import { ARCP_ERRORS, effectiveRetryable, isArcpErrorCode } from './codes.js';
+import type { ArcpErrorCode } from './codes.js';
+import { readErrorEnvelope } from './envelopes.js';
+import { fromPayload, toPayload, validateErrorPayload } from './payload.js';
+import type { ErrorPayload, ToPayloadOptions } from './payload.js';
+
+/**
+ * The ARCP code for each hub category when the error's own code is not an ARCP code. ARCP has no
+ * rate-limit or overload code: those become the retryable `INTERNAL_ERROR`, with the hub fields
+ * kept in `details` (see {@link HUB_DETAIL_KEYS}).
+ *
+ * @example
+ * ARCP_CODE_BY_CATEGORY.quota; // 'BUDGET_EXHAUSTED'
+ */
+export const ARCP_CODE_BY_CATEGORY = {
+  auth: 'UNAUTHENTICATED',
+  permission: 'PERMISSION_DENIED',
+  not_found: 'JOB_NOT_FOUND',
+  validation: 'INVALID_REQUEST',
+  rate_limit: 'INTERNAL_ERROR',
+  quota: 'BUDGET_EXHAUSTED',
+  timeout: 'TIMEOUT',
+  cancelled: 'CANCELLED',
+  conflict: 'DUPLICATE_KEY',
+  unavailable: 'INTERNAL_ERROR',
+  protocol: 'INVALID_REQUEST',
+  internal: 'INTERNAL_ERROR',
+} as const satisfies Record<ErrorCategory, ArcpErrorCode>;
+
+/**
+ * The `details` keys that carry hub fields ARCP cannot say natively, written only when needed:
+ * `agentCode` (the hub code, when it is not the ARCP code), `agentCategory` (when the ARCP code's
+ * category differs), `agentRetryable` (when the protocol pins the code the other way) and
+ * `retryAfterMs`. Decoding reads them back and removes them from the hub's `details`.
+ *
+ * @example
+ * encodeArcpError(AgentError.rateLimited('slow')).details;
+ * // { agentCode: 'RATE_LIMITED', agentCategory: 'rate_limit' }
+ */
+export const HUB_DETAIL_KEYS = [
+  'agentCode',
+  'agentCategory',
+  'agentRetryable',
+  'retryAfterMs',
+] as const;
+
+/**
+ * The hub error for an ARCP error: category per the mapping table, `retryable` as carried, the
+ * hub fields kept in `details` restored, and the payload in `wire` (`protocol: 'arcp'`).
+ *
+ * @example
+ * arcpErrorToAgentError(new HeartbeatLostError('two pongs missed')).category; // 'unavailable'
+ */
+export function arcpErrorToAgentError(error: ARCPErrorLike, received?: unknown): AgentError {
+  if (!isARCPError(error)) {
+    throw new TypeError(
+      'arcpErrorToAgentError: error must be an ARCPError ({ code, message, retryable, details? })',
+    );
+  }
+  const details: Record<string, unknown> = { ...error.details };
+  const { agentCode, agentCategory, agentRetryable, retryAfterMs } = details;
+  for (const key of HUB_DETAIL_KEYS) delete details[key];
+  const init: AgentErrorInit = {
+    category: isErrorCategory(agentCategory) ? agentCategory : ARCP_ERRORS[error.code].category,
+    code: typeof agentCode === 'string' && agentCode !== '' ? agentCode : error.code,
+    retryable: typeof agentRetryable === 'boolean' ? agentRetryable : error.retryable,
+    captureStack: false,
+    wire: {
+      protocol: 'arcp',
+      code: error.code,
+      message: error.message,
+      data: received ?? toPayload(error),
+    },
+  };
+  if (typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs))
+    init.retryAfterMs = retryAfterMs;
+  if (Object.keys(details).length > 0) init.details = details;
+  if (error instanceof ARCPError) init.cause = error;
+  return new AgentError(error.message, init);
+}
+
+/**
+ * An {@link ARCPError} (the right subclass) for any error: an ARCP error as it is; anything else
+ * through the hub, using its code when it is an ARCP code, else the code it was received with,
+ * else {@link ARCP_CODE_BY_CATEGORY}, and keeping in `details` what ARCP cannot say, so that
+ * `decodeArcpError` gives back `code`, `category`, `retryable` and `retryAfterMs`.
+ *
+ * @example
+ * const err = toArcpError(AgentError.rateLimited('slow down', { retryAfterMs: 500 }));
+ * [err.code, err.details]; // ['INTERNAL_ERROR', { agentCode: 'RATE_LIMITED', agentCategory: 'rate_limit', retryAfterMs: 500 }]
+ */
+export function toArcpError(error: unknown): ARCPError {
+  if (error instanceof ARCPError) return error as ARCPError;
+  if (!isAgentError(error) && isARCPError(error)) {
+    return createARCPError(error.code, error.message, {
+      retryable: error.retryable,
+      ...(error.details !== undefined ? { details: error.details } : {}),
+    });
+  }
+  const hub = toAgentError(error);
+  const wireCode = hub.wire?.protocol === 'arcp' ? hub.wire.code : undefined;
+  const code: ArcpErrorCode = isArcpErrorCode(hub.code)
+    ? hub.code
+    : isArcpErrorCode(wireCode)
+      ? wireCode
+      : ARCP_CODE_BY_CATEGORY[hub.category];
+  const details: Record<string, unknown> = { ...hub.details };
+  if (hub.code !== code) details.agentCode = hub.code;
+  if (hub.category !== ARCP_ERRORS[code].category) details.agentCategory = hub.category;
+  if (effectiveRetryable(code, hub.retryable) !== hub.retryable)
+    details.agentRetryable = hub.retryable;
+  if (hub.retryAfterMs !== undefined) details.retryAfterMs = hub.retryAfterMs;
+  return createARCPError(code, hub.message, {
+    retryable: hub.retryable,
+    ...(Object.keys(details).length > 0 ? { details } : {}),
+    cause: error,
+  });
+}
+
+/**
+ * Decode an ARCP error in any form into the hub: an `ARCPError` (or a copy), an `ErrorPayload`,
+ * or a `session.error` / `job.error` / `tool_result` envelope. Anything else goes through
+ * `toAgentError`. Never throws.
+ *
+ * @example
+ * decodeArcpError({ type: 'job.error', payload: { code: 'TIMEOUT', message: 'slow', final_status: 'timed_out' } })
+ *   .retryable; // true
+ */
+export function decodeArcpError(input: unknown): AgentError {
+  try {
+    if (input !== null && typeof input === 'object' && !isAgentError(input)) {
+      if (input instanceof ARCPError) return arcpErrorToAgentError(input);
+      const type = (input as { type?: unknown }).type;
+      if (type === 'session.error' || type === 'job.error' || type === 'tool_result') {
+        const read = readErrorEnvelope(input);
+        if (read.ok) return arcpErrorToAgentError(read.error, input);
+      } else if (validateErrorPayload(input).ok) {
+        return arcpErrorToAgentError(fromPayload(input), input);
+      } else if (isARCPError(input)) {
+        return arcpErrorToAgentError(input, input);
+      }
+    }
+  } catch {
+    // Fall through to the general normaliser.
+  }
+  return toAgentError(input);
+}
+
+/**
+ * The ARCP wire payload for any error (see {@link toArcpError}), message sanitised and details
+ * redacted.
+ *
+ * @example
+ * encodeArcpError(AgentError.timeout('slow')); // { code: 'TIMEOUT', message: 'slow' }
+ */
+export function encodeArcpError(error: unknown, options?: ToPayloadOptions): ErrorPayload {
+  return toPayload(toArcpError(error), options);
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { readHeaders, retryAfterMsFromHeaders, shouldRetryHeader } from './headers.js';
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+
+describe('retryAfterMsFromHeaders', () => {
+  it('reads retry-after-ms, then retry-after seconds or date', () => {
+    expect(retryAfterMsFromHeaders({ 'retry-after-ms': '150.5', 'retry-after': '9' })).toBe(151);
+    expect(retryAfterMsFromHeaders({ 'Retry-After': '2' })).toBe(2000);
+    expect(
+      retryAfterMsFromHeaders({ 'retry-after': 'Tue, 10 Mar 2026 12:00:05 GMT' }, { now: NOW }),
+    ).toBe(5000);
+    expect(
+      retryAfterMsFromHeaders({ 'retry-after': 'Tue, 10 Mar 2026 11:00:00 GMT' }, { now: NOW }),
+    ).toBe(0);
+  });
+
+  it('ignores malformed values and never invents one', () => {
+    expect(retryAfterMsFromHeaders({ 'retry-after': 'soon' })).toBeUndefined();
+    expect(retryAfterMsFromHeaders({ 'retry-after-ms': '-5' })).toBeUndefined();
+    expect(retryAfterMsFromHeaders({})).toBeUndefined();
+    expect(retryAfterMsFromHeaders(undefined)).toBeUndefined();
+  });
+
+  it('reads the x-ratelimit-reset family when asked or when a limit is exhausted', () => {
+    expect(retryAfterMsFromHeaders({ 'x-ratelimit-reset': '30' })).toBeUndefined();
+    expect(retryAfterMsFromHeaders({ 'x-ratelimit-reset': '30' }, { rateLimitReset: true })).toBe(
+      30_000,
+    );
+    expect(
+      retryAfterMsFromHeaders(
+        { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 12) },
+        { now: NOW },
+      ),
+    ).toBe(12_000);
+    expect(
+      retryAfterMsFromHeaders(
+        { 'x-ratelimit-reset-requests': '1s', 'x-ratelimit-reset-tokens': '6m0s' },
+        { rateLimitReset: true },
+      ),
+    ).toBe(360_000);
+    expect(
+      retryAfterMsFromHeaders(
+        {
+          'anthropic-ratelimit-requests-remaining': '0',
+          'anthropic-ratelimit-requests-reset': '2026-03-10T12:00:03Z',
+        },
+        { now: NOW },
+      ),
+    ).toBe(3000);
+    expect(
+      retryAfterMsFromHeaders({ 'x-ratelimit-reset-after': '0.25' }, { rateLimitReset: true }),
+    ).toBe(250);
+  });
+});
+
+describe('readHeaders and x-should-retry', () => {
+  it('reads Headers, Node objects and pair lists case-insensitively', () => {
+    expect(readHeaders(new Headers({ 'X-Should-Retry': 'true' }))('x-should-retry')).toBe('true');
+    expect(readHeaders({ 'set-cookie': ['a', 'b'] })('Set-Cookie')).toBe('a, b');
+    expect(readHeaders([['Retry-After', '1']])('retry-after')).toBe('1');
+    expect(() => readHeaders(5 as never)).toThrow(/headers must be a Headers/);
+    expect(() => readHeaders([['a']] as never)).not.toThrow();
+    expect(() => readHeaders([5] as never)).toThrow(/\[name, value\] pairs/);
+  });
+
+  it('parses x-should-retry', () => {
+    expect(shouldRetryHeader({ 'x-should-retry': 'false' })).toBe(false);
+    expect(shouldRetryHeader({ 'x-should-retry': 'TRUE' })).toBe(true);
+    expect(shouldRetryHeader({ 'x-should-retry': 'maybe' })).toBeUndefined();
+  });
+});

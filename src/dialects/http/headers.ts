@@ -1,0 +1,176 @@
+/**
+ * Headers as any HTTP stack gives them: a fetch `Headers`, Node's `IncomingHttpHeaders`
+ * (`string | string[] | undefined` values, any key case), or a list of pairs.
+ */
+export type HeadersInput =
+  | Headers
+  | Readonly<Record<string, string | readonly string[] | number | undefined>>
+  | Iterable<readonly [string, string]>;
+
+/** A case-insensitive reader over {@link HeadersInput}. */
+export type HeaderReader = (name: string) => string | undefined;
+
+/**
+ * A case-insensitive getter for `headers`; repeated values are joined with `, `. Throws a
+ * `TypeError` for something that is not headers.
+ *
+ * @example
+ * readHeaders({ 'Retry-After': '2' })('retry-after'); // '2'
+ */
+export function readHeaders(headers: HeadersInput | undefined): HeaderReader {
+  if (headers === undefined || headers === null) return () => undefined;
+  if (typeof Headers !== 'undefined' && headers instanceof Headers) {
+    return (name) => headers.get(name) ?? undefined;
+  }
+  if (typeof headers !== 'object') {
+    throw new TypeError(
+      `readHeaders: headers must be a Headers, an object or a list of [name, value] pairs; received ${typeof headers}`,
+    );
+  }
+  const map = new Map<string, string>();
+  const add = (name: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    const text = Array.isArray(value)
+      ? value.map((v) => headerText(v)).join(', ')
+      : headerText(value);
+    const key = name.toLowerCase();
+    const prev = map.get(key);
+    map.set(key, prev === undefined ? text : `${prev}, ${text}`);
+  };
+  if (
+    Symbol.iterator in headers &&
+    typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function'
+  ) {
+    for (const pair of headers as Iterable<unknown>) {
+      if (!Array.isArray(pair) || typeof pair[0] !== 'string') {
+        throw new TypeError('readHeaders: a header list must hold [name, value] pairs');
+      }
+      add(pair[0], pair[1]);
+    }
+  } else {
+    for (const [name, value] of Object.entries(headers)) add(name, value);
+  }
+  return (name) => map.get(name.toLowerCase());
+}
+
+function headerText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+
+/** `'6m0s'`, `'1.5s'`, `'20ms'` (OpenAI's reset headers) → milliseconds. */
+function parseDuration(text: string): number | undefined {
+  if (!/^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/.test(text)) return undefined;
+  let total = 0;
+  DURATION_PART.lastIndex = 0;
+  for (let m = DURATION_PART.exec(text); m !== null; m = DURATION_PART.exec(text)) {
+    const n = Number(m[1]);
+    total +=
+      m[2] === 'ms' ? n : m[2] === 's' ? n * 1000 : m[2] === 'm' ? n * 60_000 : n * 3_600_000;
+  }
+  return total;
+}
+
+function nonNegative(ms: number): number | undefined {
+  return Number.isFinite(ms) ? Math.max(0, Math.round(ms)) : undefined;
+}
+
+/** A reset time that is a delay in seconds, an epoch in seconds or ms, or a duration string. */
+function parseReset(text: string, now: number): number | undefined {
+  const trimmed = text.trim();
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
+    const n = Number(trimmed);
+    if (n > 1e12) return nonNegative(n - now); // epoch milliseconds
+    if (n > 1e9) return nonNegative(n * 1000 - now); // epoch seconds (GitHub)
+    return nonNegative(n * 1000); // seconds from now
+  }
+  const duration = parseDuration(trimmed);
+  return duration === undefined ? undefined : nonNegative(duration);
+}
+
+const RESET_HEADERS = [
+  'x-ratelimit-reset-after',
+  'ratelimit-reset',
+  'x-ratelimit-reset',
+  'x-ratelimit-reset-requests',
+  'x-ratelimit-reset-tokens',
+  'anthropic-ratelimit-requests-reset',
+  'anthropic-ratelimit-tokens-reset',
+  'anthropic-ratelimit-input-tokens-reset',
+  'anthropic-ratelimit-output-tokens-reset',
+] as const;
+
+const REMAINING_HEADERS = [
+  'x-ratelimit-remaining',
+  'ratelimit-remaining',
+  'x-ratelimit-remaining-requests',
+  'x-ratelimit-remaining-tokens',
+  'anthropic-ratelimit-requests-remaining',
+  'anthropic-ratelimit-tokens-remaining',
+] as const;
+
+/** Options for {@link retryAfterMsFromHeaders}. */
+export interface RetryAfterOptions {
+  /** The clock for HTTP dates and epoch resets (default `Date.now()`). */
+  now?: number;
+  /**
+   * Also read the `x-ratelimit-reset` family (default: only when some `*-remaining` header is
+   * `0`; {@link fromHttpResponse} turns it on for 429 and 503).
+   */
+  rateLimitReset?: boolean;
+}
+
+/**
+ * How long the server asked us to wait, in milliseconds, or `undefined` when it did not say:
+ * `retry-after-ms`, then `retry-after` (seconds, or an HTTP date), then the `x-ratelimit-reset`
+ * family (delay seconds, epoch seconds or ms, or durations like `6m0s`; the longest wins).
+ * Never invented; malformed values are ignored.
+ *
+ * @example
+ * retryAfterMsFromHeaders({ 'retry-after': '2' }); // 2000
+ * retryAfterMsFromHeaders({ 'retry-after-ms': '150.5' }); // 151
+ */
+export function retryAfterMsFromHeaders(
+  headers: HeadersInput | HeaderReader | undefined,
+  options?: RetryAfterOptions,
+): number | undefined {
+  const get = typeof headers === 'function' ? headers : readHeaders(headers);
+  const now = options?.now ?? Date.now();
+  const ms = get('retry-after-ms')?.trim();
+  if (ms !== undefined && /^\d+(?:\.\d+)?$/.test(ms)) return nonNegative(Number(ms));
+  const after = get('retry-after')?.trim();
+  if (after !== undefined && after !== '') {
+    if (/^\d+(?:\.\d+)?$/.test(after)) return nonNegative(Number(after) * 1000);
+    const date = Date.parse(after);
+    if (!Number.isNaN(date) && /[a-z]/i.test(after)) return nonNegative(date - now);
+  }
+  const exhausted = REMAINING_HEADERS.some((name) => get(name)?.trim() === '0');
+  if (options?.rateLimitReset !== true && !exhausted) return undefined;
+  let longest: number | undefined;
+  for (const name of RESET_HEADERS) {
+    const value = get(name);
+    if (value === undefined) continue;
+    // Anthropic's reset headers are RFC 3339 timestamps.
+    const parsed = /^\d{4}-\d\d-\d\dT/.test(value.trim())
+      ? nonNegative(Date.parse(value.trim()) - now)
+      : parseReset(value, now);
+    if (parsed !== undefined && (longest === undefined || parsed > longest)) longest = parsed;
+  }
+  return longest;
+}
+
+/**
+ * What `x-should-retry` says: `true`, `false`, or `undefined` when absent or malformed. It
+ * overrides the status's retryability (as OpenAI's and Anthropic's SDKs treat it).
+ *
+ * @example
+ * shouldRetryHeader({ 'x-should-retry': 'false' }); // false
+ */
+export function shouldRetryHeader(
+  headers: HeadersInput | HeaderReader | undefined,
+): boolean | undefined {
+  const get = typeof headers === 'function' ? headers : readHeaders(headers);
+  const value = get('x-should-retry')?.trim().toLowerCase();
+  return value === 'true' ? true : value === 'false' ? false : undefined;
+}

@@ -1,0 +1,120 @@
+import type { AgentErrorLike } from '../../core/agent-error.js';
+import { isErrorCategory } from '../../core/categories.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { sanitizeMessage } from '../../core/sanitize-message.js';
+import { toJsonSafe } from '../../core/serialize.js';
+import type { JsonValue } from '../../core/serialize.js';
+import { statusMeaning, toHttpStatus } from './status.js';
+
+/**
+ * The media type of an RFC 9457 problem document.
+ *
+ * @example
+ * res.setHeader('content-type', PROBLEM_JSON);
+ */
+export const PROBLEM_JSON = 'application/problem+json';
+
+/**
+ * An RFC 9457 problem document with the extension members this library writes (`code`,
+ * `category`, `retryable`, `retryAfterMs`, `details`) so that a reader gets every hub field back.
+ */
+export interface ProblemDetails {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  instance?: string;
+  code?: string;
+  category?: ErrorCategory;
+  retryable?: boolean;
+  retryAfterMs?: number;
+  details?: { [key: string]: JsonValue };
+  [extension: string]: JsonValue | undefined;
+}
+
+/** Options for {@link toProblemJson}. */
+export interface ProblemJsonOptions {
+  /** A URI naming the problem type (default `'about:blank'`: the status says it all). */
+  type?: string;
+  /** A URI for this occurrence. */
+  instance?: string;
+  /** Longest `detail` written (default 2,000 characters). */
+  maxDetailLength?: number;
+}
+
+/**
+ * The RFC 9457 problem document for `error`: `title` the status's reason phrase, `detail` the
+ * sanitised message, and the hub fields as extension members, details redacted.
+ *
+ * @example
+ * toProblemJson(AgentError.notFound('Channel "x" not found'));
+ * // { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Channel "x" not found',
+ * //   code: 'NOT_FOUND', category: 'not_found', retryable: false }
+ */
+export function toProblemJson(error: AgentErrorLike, options?: ProblemJsonOptions): ProblemDetails {
+  const status = toHttpStatus(error);
+  const problem: ProblemDetails = {
+    type: options?.type ?? 'about:blank',
+    title: statusMeaning(status).title,
+    status,
+    detail: sanitizeMessage(error.message, { maxLength: options?.maxDetailLength ?? 2_000 }),
+  };
+  if (options?.instance !== undefined) problem.instance = options.instance;
+  problem.code = sanitizeMessage(error.code, { maxLength: 200 });
+  problem.category = error.category;
+  problem.retryable = error.retryable;
+  if (error.retryAfterMs !== undefined) problem.retryAfterMs = error.retryAfterMs;
+  if (error.details !== undefined) {
+    const safe = toJsonSafe(error.details);
+    if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) problem.details = safe;
+  }
+  return problem;
+}
+
+/**
+ * Whether `value` looks like an RFC 9457 problem document: an object whose standard members, where
+ * present, have the right types, with at least `title`, `detail` or `status`.
+ *
+ * @example
+ * isProblemDetails({ title: 'Not Found', status: 404 }); // true
+ */
+export function isProblemDetails(value: unknown): value is ProblemDetails {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  const optional = (key: string, type: string) => v[key] === undefined || typeof v[key] === type;
+  return (
+    optional('type', 'string') &&
+    optional('title', 'string') &&
+    optional('detail', 'string') &&
+    optional('instance', 'string') &&
+    optional('status', 'number') &&
+    (typeof v.title === 'string' || typeof v.detail === 'string' || typeof v.status === 'number')
+  );
+}
+
+/**
+ * The hub fields a problem document carries as extension members, validated (malformed ones are
+ * left out).
+ *
+ * @example
+ * problemFields({ status: 429, code: 'SLOW', category: 'rate_limit', retryAfterMs: -1 });
+ * // { code: 'SLOW', category: 'rate_limit' }
+ */
+export function problemFields(problem: ProblemDetails): {
+  code?: string;
+  category?: ErrorCategory;
+  retryable?: boolean;
+  retryAfterMs?: number;
+  details?: Record<string, unknown>;
+} {
+  const out: ReturnType<typeof problemFields> = {};
+  if (typeof problem.code === 'string' && problem.code !== '') out.code = problem.code;
+  if (isErrorCategory(problem.category)) out.category = problem.category;
+  if (typeof problem.retryable === 'boolean') out.retryable = problem.retryable;
+  const delay = problem.retryAfterMs;
+  if (typeof delay === 'number' && delay >= 0 && Number.isFinite(delay)) out.retryAfterMs = delay;
+  const details = problem.details;
+  if (details !== null && typeof details === 'object' && !Array.isArray(details))
+    out.details = details;
+  return out;
+}

@@ -1,0 +1,267 @@
+import { AgentError } from '../../core/agent-error.js';
+import type { AgentErrorInit } from '../../core/agent-error.js';
+import { CATEGORIES } from '../../core/categories.js';
+import { toExposableError } from '../../core/expose.js';
+import type { ExposeOptions } from '../../core/expose.js';
+import { toAgentError } from '../../core/to-agent-error.js';
+import { readHeaders, retryAfterMsFromHeaders, shouldRetryHeader } from './headers.js';
+import type { HeadersInput } from './headers.js';
+import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './problem-json.js';
+import type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
+import { readProviderError } from './provider-body.js';
+import { statusMeaning } from './status.js';
+
+/** An HTTP response as plain data: what {@link fromHttpResponse} reads synchronously. */
+export interface HttpResponseInit {
+  /** The status; may be left out when `body` is a problem document or a provider error body. */
+  status?: number;
+  statusText?: string;
+  headers?: HeadersInput;
+  /** Parsed JSON, or the text (JSON text is parsed). */
+  body?: unknown;
+  /**
+   * Never set. It keeps a fetch `Response` (whose body must be read, asynchronously) from
+   * type-checking as this plain shape, so the right overload of {@link fromHttpResponse} applies.
+   */
+  bodyUsed?: never;
+}
+
+/** What {@link toHttpResponse} gives: status, headers and an RFC 9457 body. */
+export interface HttpErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: ProblemDetails;
+}
+
+const MAX_TEXT_MESSAGE = 300;
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  const trimmed = body.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      // Not JSON after all: keep the text.
+    }
+  }
+  return body;
+}
+
+function plainMessage(body: unknown, contentType: string | undefined): string | undefined {
+  if (typeof body === 'string') {
+    const text = body.trim();
+    if (text === '' || text.length > MAX_TEXT_MESSAGE || /html|xml/i.test(contentType ?? ''))
+      return undefined;
+    return text;
+  }
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === 'string') return message;
+    if (typeof error === 'string') return error;
+  }
+  return undefined;
+}
+
+function isFetchResponse(value: unknown): value is Response {
+  return typeof Response !== 'undefined' && value instanceof Response;
+}
+
+/**
+ * Decode an HTTP error response into an {@link AgentError}, per DESIGN.md's table. In order of
+ * precedence: our problem+json extension members (`code`, `category`, `retryable`,
+ * `retryAfterMs`, `details`), a provider error body (`{ type: 'error', error: { type } }`,
+ * `{ error: { type, code } }`, `{ error: { status } }`), then the status. `x-should-retry`
+ * overrides retryability; `retryAfterMs` comes from `retry-after-ms`, `retry-after` (seconds or
+ * HTTP date) and, on 429 and 503, the `x-ratelimit-reset` family. The status and body stay in
+ * `wire` (`protocol: 'http'`).
+ *
+ * Give it `{ status, headers, body }` and it answers at once; give it a fetch `Response` and it
+ * returns a promise (the body has to be read; this consumes it). Throws a `TypeError` for a
+ * status that is not an error (unless the body is one) or input that is not a response.
+ *
+ * @example
+ * const err = fromHttpResponse({ status: 429, headers: { 'retry-after': '2' } });
+ * [err.category, err.retryable, err.retryAfterMs]; // ['rate_limit', true, 2000]
+ * const err2 = await fromHttpResponse(await fetch(url));
+ */
+export function fromHttpResponse(response: Response): Promise<AgentError>;
+export function fromHttpResponse(response: HttpResponseInit): AgentError;
+export function fromHttpResponse(
+  response: HttpResponseInit | Response,
+): AgentError | Promise<AgentError>;
+export function fromHttpResponse(
+  response: HttpResponseInit | Response,
+): AgentError | Promise<AgentError> {
+  if (isFetchResponse(response)) return fromFetchResponse(response);
+  if (response === null || typeof response !== 'object') {
+    throw new TypeError(
+      `fromHttpResponse: response must be a fetch Response or { status, headers?, body? }; received ${response === null ? 'null' : typeof response}`,
+    );
+  }
+  const get = readHeaders(response.headers);
+  const body = parseBody(response.body);
+  const problem = isProblemDetails(body) ? body : undefined;
+  const fields = problem ? problemFields(problem) : {};
+  const provider = readProviderError(body);
+  const status =
+    response.status ?? (typeof problem?.status === 'number' ? problem.status : undefined);
+  if (status !== undefined && (!Number.isInteger(status) || status < 100 || status > 599)) {
+    throw new TypeError(
+      `fromHttpResponse: status must be an integer from 100 to 599; received ${String(status)}`,
+    );
+  }
+  const isErrorStatus = status !== undefined && status >= 400;
+  if (!isErrorStatus && !provider && fields.category === undefined) {
+    throw new TypeError(
+      status === undefined
+        ? 'fromHttpResponse: status is missing and the body is neither a problem document nor a provider error'
+        : `fromHttpResponse: status ${status} is not an error status (400–599) and the body is not an error`,
+    );
+  }
+  const meaning = isErrorStatus ? statusMeaning(status) : undefined;
+  const category = fields.category ?? provider?.category ?? meaning?.category ?? 'internal';
+  const baseRetryable =
+    fields.retryable ??
+    (provider
+      ? (provider.retryable ?? CATEGORIES[category].retryable)
+      : fields.category !== undefined
+        ? CATEGORIES[category].retryable
+        : (meaning?.retryable ?? false));
+  const retryable = shouldRetryHeader(get) ?? baseRetryable;
+  const retryAfterMs =
+    fields.retryAfterMs ??
+    retryAfterMsFromHeaders(get, { rateLimitReset: status === 429 || status === 503 });
+  const title = response.statusText || meaning?.title || 'Error';
+  const message =
+    problem?.detail ??
+    provider?.message ??
+    plainMessage(body, get('content-type')) ??
+    problem?.title ??
+    title;
+
+  const init: AgentErrorInit = {
+    category,
+    code: fields.code ?? provider?.code ?? meaning?.code ?? CATEGORIES[category].code,
+    retryable,
+    captureStack: false,
+    wire: {
+      protocol: 'http',
+      code: status ?? 0,
+      message: title,
+      ...(body !== undefined ? { data: body } : {}),
+    },
+  };
+  if (retryAfterMs !== undefined) init.retryAfterMs = retryAfterMs;
+  const requestId = get('request-id') ?? get('x-request-id');
+  const details: Record<string, unknown> = { ...fields.details };
+  if (fields.details === undefined) {
+    if (requestId !== undefined) details.requestId = requestId;
+    if (provider) details.provider = provider.fields;
+  }
+  if (Object.keys(details).length > 0) init.details = details;
+  return new AgentError(message, init);
+}
+
+/**
+ * {@link fromHttpResponse} for a fetch `Response`: reads the body as text (parsing JSON), then
+ * classifies. Consumes the body; pass `response.clone()` to keep it.
+ *
+ * @example
+ * const res = await fetch(url);
+ * if (!res.ok) throw await fromFetchResponse(res);
+ */
+export async function fromFetchResponse(response: Response): Promise<AgentError> {
+  if (!isFetchResponse(response)) {
+    throw new TypeError('fromFetchResponse: response must be a fetch Response');
+  }
+  let body: unknown;
+  try {
+    body = response.bodyUsed ? undefined : await response.text();
+  } catch {
+    // A body that fails to arrive: classify from the status and headers alone.
+  }
+  return fromHttpResponse({
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+    ...(body !== undefined && body !== '' ? { body } : {}),
+  });
+}
+
+/** Options for {@link toHttpResponse}. */
+export interface ToHttpResponseOptions extends ProblemJsonOptions, ExposeOptions {}
+
+/**
+ * The HTTP answer for any error: the status ({@link toHttpStatus}), `content-type:
+ * application/problem+json`, `retry-after` (whole seconds, rounded up) and `retry-after-ms` when
+ * there is a delay, `x-should-retry`, and the RFC 9457 body ({@link toProblemJson}). An error the
+ * code did not mean to expose becomes `Internal error` with an `errorId` (see `onError`).
+ *
+ * @example
+ * const { status, headers, body } = toHttpResponse(AgentError.rateLimited('slow', { retryAfterMs: 1500 }));
+ * // 429, { 'content-type': 'application/problem+json', 'retry-after': '2', 'retry-after-ms': '1500', 'x-should-retry': 'true' }
+ */
+export function toHttpResponse(error: unknown, options?: ToHttpResponseOptions): HttpErrorResponse {
+  const hub = toAgentError(toExposableError(error, options));
+  const body = toProblemJson(hub, options);
+  const headers: Record<string, string> = { 'content-type': PROBLEM_JSON };
+  if (hub.retryAfterMs !== undefined) {
+    headers['retry-after'] = String(Math.ceil(hub.retryAfterMs / 1000));
+    headers['retry-after-ms'] = String(hub.retryAfterMs);
+  }
+  headers['x-should-retry'] = String(hub.retryable);
+  return { status: body.status ?? 500, headers, body };
+}
+
+/**
+ * {@link toHttpResponse} as a fetch `Response`, for web-standard servers (Hono, Deno, Bun,
+ * workers).
+ *
+ * @example
+ * app.onError((err) => toFetchResponse(err));
+ */
+export function toFetchResponse(error: unknown, options?: ToHttpResponseOptions): Response {
+  const { status, headers, body } = toHttpResponse(error, options);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/**
+ * Decode anything HTTP-shaped into the hub, never throwing: `{ status, headers, body }`, a
+ * problem document, a provider error body (or their JSON text). Anything else goes through
+ * `toAgentError`. (For a fetch `Response`, await {@link fromFetchResponse}.)
+ *
+ * @example
+ * decodeHttpError({ type: 'error', error: { type: 'rate_limit_error', message: 'slow' } }).category;
+ * // 'rate_limit'
+ */
+export function decodeHttpError(input: unknown): AgentError {
+  try {
+    const parsed = parseBody(input);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      const v = parsed as Record<string, unknown>;
+      if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) {
+        return fromHttpResponse(v as HttpResponseInit);
+      }
+      if (isProblemDetails(parsed) || readProviderError(parsed))
+        return fromHttpResponse({ body: parsed });
+    }
+  } catch {
+    // Fall through to the general normaliser.
+  }
+  return toAgentError(input);
+}
+
+/**
+ * The HTTP form of any error: the same as {@link toHttpResponse}. `decodeHttpError` of it gives
+ * back `code`, `category`, `retryable` and `retryAfterMs`.
+ *
+ * @example
+ * encodeHttpError(AgentError.notFound('no such channel')).status; // 404
+ */
+export function encodeHttpError(
+  error: unknown,
+  options?: ToHttpResponseOptions,
+): HttpErrorResponse {
+  return toHttpResponse(error, options);
+}

@@ -1,0 +1,157 @@
+import type { AgentErrorLike } from '../../core/agent-error.js';
+import type { ErrorCategory } from '../../core/categories.js';
+
+/** What an HTTP error status says, per DESIGN.md's mapping table. */
+export interface StatusMeaning {
+  readonly category: ErrorCategory;
+  readonly retryable: boolean;
+  /** The code an error gets when nothing in the body names one. */
+  readonly code: string;
+  /** The standard reason phrase, used as a problem document's `title`. */
+  readonly title: string;
+}
+
+/**
+ * The statuses the mapping table names, plus the common ones around them.
+ *
+ * @example
+ * HTTP_STATUSES[529]?.category; // 'unavailable'
+ */
+export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
+  400: { category: 'validation', retryable: false, code: 'BAD_REQUEST', title: 'Bad Request' },
+  401: { category: 'auth', retryable: false, code: 'UNAUTHORIZED', title: 'Unauthorized' },
+  402: { category: 'quota', retryable: false, code: 'PAYMENT_REQUIRED', title: 'Payment Required' },
+  403: { category: 'permission', retryable: false, code: 'FORBIDDEN', title: 'Forbidden' },
+  404: { category: 'not_found', retryable: false, code: 'NOT_FOUND', title: 'Not Found' },
+  405: {
+    category: 'protocol',
+    retryable: false,
+    code: 'METHOD_NOT_ALLOWED',
+    title: 'Method Not Allowed',
+  },
+  408: { category: 'timeout', retryable: true, code: 'REQUEST_TIMEOUT', title: 'Request Timeout' },
+  409: { category: 'conflict', retryable: false, code: 'CONFLICT', title: 'Conflict' },
+  410: { category: 'not_found', retryable: false, code: 'GONE', title: 'Gone' },
+  412: {
+    category: 'conflict',
+    retryable: false,
+    code: 'PRECONDITION_FAILED',
+    title: 'Precondition Failed',
+  },
+  413: {
+    category: 'validation',
+    retryable: false,
+    code: 'CONTENT_TOO_LARGE',
+    title: 'Content Too Large',
+  },
+  415: {
+    category: 'validation',
+    retryable: false,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    title: 'Unsupported Media Type',
+  },
+  422: {
+    category: 'validation',
+    retryable: false,
+    code: 'UNPROCESSABLE_CONTENT',
+    title: 'Unprocessable Content',
+  },
+  429: {
+    category: 'rate_limit',
+    retryable: true,
+    code: 'TOO_MANY_REQUESTS',
+    title: 'Too Many Requests',
+  },
+  499: {
+    category: 'cancelled',
+    retryable: false,
+    code: 'CLIENT_CLOSED_REQUEST',
+    title: 'Client Closed Request',
+  },
+  500: {
+    category: 'internal',
+    retryable: true,
+    code: 'INTERNAL_SERVER_ERROR',
+    title: 'Internal Server Error',
+  },
+  501: {
+    category: 'protocol',
+    retryable: false,
+    code: 'NOT_IMPLEMENTED',
+    title: 'Not Implemented',
+  },
+  502: { category: 'unavailable', retryable: true, code: 'BAD_GATEWAY', title: 'Bad Gateway' },
+  503: {
+    category: 'unavailable',
+    retryable: true,
+    code: 'SERVICE_UNAVAILABLE',
+    title: 'Service Unavailable',
+  },
+  504: { category: 'timeout', retryable: true, code: 'GATEWAY_TIMEOUT', title: 'Gateway Timeout' },
+  529: { category: 'unavailable', retryable: true, code: 'OVERLOADED', title: 'Overloaded' },
+};
+
+/**
+ * What an HTTP error status means: the table above, else any other 4xx is `validation` (fix the
+ * request, do not retry) and any other 5xx is `internal` and retryable. Throws a `TypeError` for
+ * anything that is not an integer from 400 to 599.
+ *
+ * @example
+ * statusMeaning(503); // { category: 'unavailable', retryable: true, code: 'SERVICE_UNAVAILABLE', … }
+ */
+export function statusMeaning(status: number): StatusMeaning {
+  if (!Number.isInteger(status) || status < 400 || status > 599) {
+    throw new TypeError(
+      `statusMeaning: status must be an HTTP error status (an integer from 400 to 599); received ${String(status)}`,
+    );
+  }
+  const known = HTTP_STATUSES[status];
+  if (known) return known;
+  return status < 500
+    ? { category: 'validation', retryable: false, code: `HTTP_${status}`, title: 'Client Error' }
+    : { category: 'internal', retryable: true, code: `HTTP_${status}`, title: 'Server Error' };
+}
+
+/**
+ * The status each category is sent with. `quota` is 402 rather than 429 so that generic HTTP
+ * clients, which retry 429, do not retry a spent budget; `protocol` is 400 (the request broke the
+ * protocol), `timeout` 504. The problem body's members say the exact category either way.
+ *
+ * @example
+ * STATUS_BY_CATEGORY.cancelled; // 499
+ */
+export const STATUS_BY_CATEGORY = {
+  auth: 401,
+  permission: 403,
+  not_found: 404,
+  validation: 400,
+  rate_limit: 429,
+  quota: 402,
+  timeout: 504,
+  cancelled: 499,
+  conflict: 409,
+  unavailable: 503,
+  protocol: 400,
+  internal: 500,
+} as const satisfies Record<ErrorCategory, number>;
+
+/**
+ * The HTTP status to answer with for `error`: the status it was received with, when it came from
+ * HTTP, else {@link STATUS_BY_CATEGORY}.
+ *
+ * @example
+ * toHttpStatus(AgentError.rateLimited('slow down')); // 429
+ */
+export function toHttpStatus(error: AgentErrorLike): number {
+  const wire = error.wire;
+  if (
+    wire?.protocol === 'http' &&
+    typeof wire.code === 'number' &&
+    Number.isInteger(wire.code) &&
+    wire.code >= 400 &&
+    wire.code <= 599
+  ) {
+    return wire.code;
+  }
+  return STATUS_BY_CATEGORY[error.category] ?? 500;
+}

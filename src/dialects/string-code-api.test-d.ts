@@ -1,0 +1,44 @@
+import { expectTypeOf, test } from 'vitest';
+import type { AgentError } from '../core/agent-error.js';
+import type { ErrorCategory as HubCategory } from '../core/categories.js';
+import type { ARCPError, ArcpErrorCode, ErrorPayload, TimeoutError } from '../entries/arcp.js';
+import { createARCPError, fromPayload, isRetryableByDefault } from '../entries/arcp.js';
+import type { HttpErrorResponse } from '../entries/http.js';
+import { fromHttpResponse, toHttpResponse } from '../entries/http.js';
+import type {
+  CallToolErrorResult,
+  ErrorCategory,
+  ToolError,
+  ToolErrorText,
+} from '../entries/tool.js';
+import {
+  fromCallToolResult,
+  parseToolErrorText,
+  toCallToolResult,
+  toToolError,
+} from '../entries/tool.js';
+
+test('tool', () => {
+  expectTypeOf<ErrorCategory>().toExtend<HubCategory>();
+  expectTypeOf(parseToolErrorText).returns.toEqualTypeOf<ToolErrorText | undefined>();
+  expectTypeOf(toCallToolResult).returns.toEqualTypeOf<CallToolErrorResult>();
+  expectTypeOf(fromCallToolResult).returns.toEqualTypeOf<AgentError>();
+  expectTypeOf(toToolError).returns.toEqualTypeOf<ToolError>();
+  expectTypeOf<ToolError['category']>().toEqualTypeOf<ErrorCategory | undefined>();
+});
+
+test('arcp', () => {
+  expectTypeOf(createARCPError('TIMEOUT', 'm')).toEqualTypeOf<ARCPError<'TIMEOUT'>>();
+  expectTypeOf<TimeoutError['code']>().toEqualTypeOf<'TIMEOUT'>();
+  expectTypeOf(fromPayload).returns.toEqualTypeOf<ARCPError>();
+  expectTypeOf(isRetryableByDefault).parameter(0).toEqualTypeOf<ArcpErrorCode>();
+  expectTypeOf<ErrorPayload['code']>().toEqualTypeOf<ArcpErrorCode>();
+});
+
+test('http', () => {
+  expectTypeOf(fromHttpResponse({ status: 404 })).toEqualTypeOf<AgentError>();
+  expectTypeOf(fromHttpResponse(new Response())).toEqualTypeOf<Promise<AgentError>>();
+  expectTypeOf(toHttpResponse).returns.toEqualTypeOf<HttpErrorResponse>();
+  const either = {} as Response | { status: number };
+  expectTypeOf(fromHttpResponse(either)).toEqualTypeOf<AgentError | Promise<AgentError>>();
+});

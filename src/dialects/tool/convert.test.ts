@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AgentError } from '../../core/agent-error.js';
+import { ERROR_CATEGORIES } from '../../core/categories.js';
+import { decodeToolError, encodeToolError, toToolError, toolErrorToAgentError } from './convert.js';
+import { ToolError, toolErrorFields } from './tool-error.js';
+
+describe('ToolError ⇄ AgentError', () => {
+  it('carries every field to the hub', () => {
+    const te = ToolError.rateLimited('Too many requests', 2000);
+    const hub = toolErrorToAgentError(te);
+    expect(hub).toMatchObject({
+      message: 'Too many requests',
+      code: 'RATE_LIMITED',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 2000,
+    });
+    expect(hub.cause).toBe(te);
+  });
+
+  it('classifies a ToolError with no category by its code, else internal', () => {
+    expect(toolErrorToAgentError(new ToolError('x', 'NOT_FOUND')).category).toBe('not_found');
+    expect(toolErrorToAgentError(new ToolError('x', 'EXPORT_TOO_LARGE')).category).toBe('internal');
+    expect(() => toolErrorToAgentError({} as never)).toThrow(/must be a ToolError/);
+  });
+
+  it.each([
+    ['permission', 'auth'],
+    ['quota', 'rate_limit'],
+    ['unavailable', 'timeout'],
+    ['conflict', 'validation'],
+    ['cancelled', 'internal'],
+    ['protocol', 'internal'],
+  ] as const)('narrows %s to %s and keeps the hub category', (hubCategory, toolCategory) => {
+    const te = toToolError(new AgentError('m', { category: hubCategory, code: 'SOME_CODE' }));
+    expect([te.category, te.agentCategory, te.code]).toEqual([
+      toolCategory,
+      hubCategory,
+      'SOME_CODE',
+    ]);
+    expect(toolErrorToAgentError(te).category).toBe(hubCategory);
+  });
+
+  it('returns a ToolError as it is and revives a copy', () => {
+    const te = ToolError.timeout('slow');
+    expect(toToolError(te)).toBe(te);
+    expect(toToolError(JSON.parse(JSON.stringify(te)))).toBeInstanceOf(ToolError);
+  });
+
+  it('round-trips every hub error through ToolError, its fields and its text without loss', () => {
+    const hubError = fc.record(
+      {
+        message: fc.string({ maxLength: 50, unit: 'grapheme-ascii' }),
+        code: fc.stringMatching(/^[A-Z][A-Z0-9_]{0,20}$/),
+        category: fc.constantFrom(...ERROR_CATEGORIES),
+        retryable: fc.boolean(),
+        retryAfterMs: fc.nat({ max: 600_000 }),
+      },
+      { requiredKeys: ['message', 'code', 'category', 'retryable'] },
+    );
+    fc.assert(
+      fc.property(hubError, ({ message, ...init }) => {
+        const original = new AgentError(message.replace(/[/\\]/g, ''), init);
+        const viaClass = toolErrorToAgentError(toToolError(original));
+        const viaFields = decodeToolError(structuredClone(toolErrorFields(toToolError(original))));
+        const viaText = decodeToolError(encodeToolError(original));
+        for (const back of [viaClass, viaFields, viaText]) {
+          expect(back.code).toBe(original.code);
+          expect(back.category).toBe(original.category);
+          expect(back.retryable).toBe(original.retryable);
+          expect(back.retryAfterMs).toBe(original.retryAfterMs);
+        }
+        expect(viaClass.message).toBe(original.message);
+      }),
+    );
+  });
+});
+
+describe('decodeToolError / encodeToolError', () => {
+  it('decodes text, fields, CallToolResults and anything else', () => {
+    expect(decodeToolError('[NOT_FOUND] gone').category).toBe('not_found');
+    expect(
+      decodeToolError({ isError: true, content: [{ type: 'text', text: 'Request timed out' }] })
+        .category,
+    ).toBe('timeout');
+    expect(decodeToolError(new Error('boom')).category).toBe('internal');
+    expect(decodeToolError(AgentError.conflict('c')).category).toBe('conflict');
+  });
+
+  it('encodes the seed example exactly', () => {
+    expect(encodeToolError(ToolError.rateLimited('Too many requests', 2000))).toBe(
+      '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests\n\n```json\n{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}\n```',
+    );
+    expect(
+      encodeToolError(new ToolError('Export exceeds 10,000 row limit', 'EXPORT_TOO_LARGE')),
+    ).toBe('[EXPORT_TOO_LARGE] Export exceeds 10,000 row limit');
+  });
+});

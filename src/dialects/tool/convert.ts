@@ -1,0 +1,119 @@
+import { AgentError, isAgentError } from '../../core/agent-error.js';
+import type { AgentErrorInit, AgentErrorLike } from '../../core/agent-error.js';
+import { CATEGORIES } from '../../core/categories.js';
+import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
+import { fromCallToolResult, toCallToolResult } from '../../core/call-tool-result.js';
+import type { ToCallToolResultOptions } from '../../core/call-tool-result.js';
+import { toAgentError } from '../../core/to-agent-error.js';
+import { NEAREST_TOOL_CATEGORY } from '../../core/tool-text.js';
+import { fromToolErrorText } from '../../core/tool-text-decode.js';
+import { ToolError, isToolError, reviveToolError } from './tool-error.js';
+import type { ToolErrorLike, ToolErrorOptions } from './tool-error.js';
+
+const TOOL_BRAND = Symbol.for('agent-errors.ToolError');
+const AGENT_BRAND = Symbol.for('agent-errors.AgentError');
+
+function hasBrand(value: unknown, brand: symbol): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    return (value as Record<symbol, unknown>)[brand] === true;
+  } catch {
+    return false;
+  }
+}
+
+const CATEGORY_BY_CODE: ReadonlyMap<string, AgentErrorCategory> = new Map(
+  (Object.keys(CATEGORIES) as AgentErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
+);
+
+/**
+ * The hub error for a {@link ToolError} (or a copy of one): `agentCategory` when it carries one,
+ * else its category, else the category whose default code it uses, else `internal`; `code`,
+ * `retryable`, `retryAfterMs` and `details` as carried. The tool error stays as `cause`.
+ *
+ * @example
+ * toolErrorToAgentError(ToolError.rateLimited('Too many requests', 2000)).retryAfterMs; // 2000
+ */
+export function toolErrorToAgentError(error: ToolErrorLike): AgentError {
+  if (!isToolError(error)) {
+    throw new TypeError(
+      'toolErrorToAgentError: error must be a ToolError or its fields ({ message, code, retryable, category? })',
+    );
+  }
+  const category =
+    error.agentCategory ?? error.category ?? CATEGORY_BY_CODE.get(error.code) ?? 'internal';
+  const init: AgentErrorInit = {
+    category,
+    code: error.code,
+    retryable: error.retryable,
+    cause: error,
+    captureStack: false,
+  };
+  if (error.retryAfterMs !== undefined) init.retryAfterMs = error.retryAfterMs;
+  if (error.details !== undefined) init.details = error.details;
+  return new AgentError(error.message, init);
+}
+
+/**
+ * A {@link ToolError} for any error: a tool error (or a copy) as it is; anything else through the
+ * hub, its category narrowed to the nearest of the six (`permission` → `auth`, `quota` →
+ * `rate_limit`, `unavailable` → `timeout`, `conflict` → `validation`, `cancelled` and `protocol`
+ * → `internal`) with the hub category kept as `agentCategory`, so nothing is lost.
+ *
+ * @example
+ * const te = toToolError(AgentError.quotaExceeded('Budget used up'));
+ * [te.category, te.agentCategory]; // ['rate_limit', 'quota']
+ */
+export function toToolError(error: unknown): ToolError {
+  if (error instanceof ToolError) return error;
+  if (hasBrand(error, TOOL_BRAND) || (!isAgentError(error) && isToolError(error))) {
+    const revived = reviveToolError(error);
+    if (revived) return revived;
+  }
+  const hub: AgentErrorLike = toAgentError(error);
+  const category = NEAREST_TOOL_CATEGORY[hub.category];
+  const opts: ToolErrorOptions = { category, retryable: hub.retryable, cause: error };
+  if (category !== hub.category) opts.agentCategory = hub.category;
+  if (hub.retryAfterMs !== undefined) opts.retryAfterMs = hub.retryAfterMs;
+  if (hub.details !== undefined) opts.details = hub.details;
+  return new ToolError(hub.message, hub.code, opts);
+}
+
+/**
+ * Decode a tool error in any form into the hub: a `ToolError` or its fields, tool error text
+ * (any form, also wrapped, or unstructured text classified conservatively), or an MCP
+ * `CallToolResult` with `isError: true`. Anything else goes through `toAgentError`. Never throws.
+ *
+ * @example
+ * decodeToolError('[ERROR code=TIMEOUT category=timeout retryable=true] slow').retryable; // true
+ */
+export function decodeToolError(input: unknown): AgentError {
+  try {
+    if (typeof input === 'string') return fromToolErrorText(input);
+    if (input !== null && typeof input === 'object') {
+      if (input instanceof AgentError || hasBrand(input, AGENT_BRAND)) return toAgentError(input);
+      // A ToolError's agentCategory must win over its narrowed category; a copy of an AgentError
+      // (it has `wire`, or a category outside the six) goes to the hub's own reviver.
+      if (isToolError(input) && !('wire' in input)) return toolErrorToAgentError(input);
+      if (isAgentError(input)) return toAgentError(input);
+      if ((input as { isError?: unknown }).isError === true) return fromCallToolResult(input);
+    }
+  } catch {
+    // Fall through to the general normaliser.
+  }
+  return toAgentError(input);
+}
+
+/**
+ * The agent-facing text for any error, as `toCallToolResult` writes it (message sanitised,
+ * details redacted; an unexpected error becomes `Internal error` with an `errorId`).
+ * `decodeToolError(encodeToolError(e))` gives back `code`, `category`, `retryable` and
+ * `retryAfterMs`.
+ *
+ * @example
+ * encodeToolError(ToolError.auth('Not logged in'));
+ * // '[ERROR code=AUTH_ERROR category=auth retryable=false] Not logged in\n\n```json\n…\n```'
+ */
+export function encodeToolError(error: unknown, options?: ToCallToolResultOptions): string {
+  return toCallToolResult(error, { ...options, structured: false }).content[0].text;
+}

@@ -1,0 +1,1 @@
+export * from '../dialects/arcp/index.js';

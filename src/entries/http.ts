@@ -1,0 +1,1 @@
+export * from '../dialects/http/index.js';
