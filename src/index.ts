@@ -48,3 +48,7 @@ export { fromCallToolResult, toCallToolResult } from './core/call-tool-result.js
 export type { CallToolErrorResult, ToCallToolResultOptions } from './core/call-tool-result.js';
 export { toExposableError } from './core/expose.js';
 export type { ExposableError, ExposeOptions } from './core/expose.js';
+export { decode } from './front/decode.js';
+export type { DecodeOptions } from './front/decode.js';
+export { encode } from './front/encode.js';
+export type { EncodeOptions, EncodedForms } from './front/encode.js';

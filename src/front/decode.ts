@@ -1,0 +1,220 @@
+import { AgentError, isAgentError } from '../core/agent-error.js';
+import type { Protocol } from '../core/categories.js';
+import { fromCallToolResult } from '../core/call-tool-result.js';
+import { AS_AGENT_ERROR, toAgentError } from '../core/to-agent-error.js';
+import { fromToolErrorText } from '../core/tool-text-decode.js';
+import { A2A_ERROR_NAMES, decodeA2aError } from '../dialects/a2a/index.js';
+import { decodeAcpError } from '../dialects/acp/index.js';
+import { decodeArcpError, isARCPError, isArcpErrorCode } from '../dialects/arcp/index.js';
+import { decodeHttpError, fromHttpResponse } from '../dialects/http/index.js';
+import { decodeJsonRpcError } from '../dialects/jsonrpc/index.js';
+import { decodeLspError } from '../dialects/lsp/index.js';
+import { decodeMcpError } from '../dialects/mcp/index.js';
+import { decodeToolError, isToolError } from '../dialects/tool/index.js';
+
+/** Options for {@link decode}. */
+export interface DecodeOptions {
+  /**
+   * The protocol the input came from, when the caller knows it. It settles numeric codes that
+   * mean different things in different protocols (-32000 is "auth required" in ACP and
+   * "connection closed" in MCP). Without it, the shape, message and data decide.
+   */
+  protocol?: Protocol;
+}
+
+type Rec = Record<string, unknown>;
+
+const A2A_CLASS_NAMES: ReadonlySet<string> = new Set(
+  Object.values(A2A_ERROR_NAMES).map((entry: { name: string }) => entry.name),
+);
+const MCP_PREFIX = /^\s*MCP error -?\d+:/;
+const ERROR_ENVELOPES = new Set(['session.error', 'job.error', 'tool_result']);
+
+function isRecord(value: unknown): value is Rec {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isRpcErrorObject(
+  value: unknown,
+): value is { code: number; message: string; data?: unknown } {
+  return isRecord(value) && Number.isInteger(value.code) && typeof value.message === 'string';
+}
+
+/** The dialect decoder for a numeric JSON-RPC error, by protocol. */
+function rpcDecoder(protocol: Protocol | undefined): (value: unknown) => AgentError {
+  switch (protocol) {
+    case 'acp':
+      return decodeAcpError;
+    case 'mcp':
+      return decodeMcpError;
+    case 'lsp':
+      return decodeLspError;
+    case 'a2a':
+      return decodeA2aError;
+    default:
+      return decodeJsonRpcError;
+  }
+}
+
+/** Which JSON-RPC dialect an error object without a protocol hint most likely came from. */
+function sniffRpcProtocol(error: { message: string; data?: unknown }): Protocol | undefined {
+  if (MCP_PREFIX.test(error.message)) return 'mcp';
+  const data = error.data;
+  // A2A v1.0 sends google.rpc.ErrorInfo details with its own domain.
+  if (
+    Array.isArray(data) &&
+    data.some(
+      (d) => isRecord(d) && typeof d['@type'] === 'string' && d.domain === 'a2a-protocol.org',
+    )
+  ) {
+    return 'a2a';
+  }
+  return undefined;
+}
+
+function decodeRpc(error: unknown, protocol: Protocol | undefined): AgentError {
+  const hint =
+    protocol === 'jsonrpc' || protocol === undefined
+      ? sniffRpcProtocol(error as { message: string; data?: unknown })
+      : protocol;
+  return rpcDecoder(hint ?? protocol)(error);
+}
+
+function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefined): AgentError {
+  const errors = batch.filter((item) => isRecord(item) && isRecord(item.error));
+  const [first] = errors;
+  if (first === undefined) {
+    return AgentError.protocol('A JSON-RPC batch with no error response in it', {
+      code: 'NOT_AN_ERROR',
+      captureStack: false,
+      cause: batch,
+    });
+  }
+  const primary = decode(first, options);
+  if (errors.length === 1) return primary;
+  const summary = errors.slice(0, 20).map((item) => {
+    const e = decode(item, options);
+    return {
+      id: (item as Rec).id ?? null,
+      code: e.code,
+      category: e.category,
+      retryable: e.retryable,
+    };
+  });
+  return new AgentError(primary.message, {
+    category: primary.category,
+    code: primary.code,
+    retryable: primary.retryable,
+    ...(primary.retryAfterMs !== undefined ? { retryAfterMs: primary.retryAfterMs } : {}),
+    details: { ...primary.details, batch: summary, batchErrors: errors.length },
+    ...(primary.wire !== undefined ? { wire: primary.wire } : {}),
+    cause: batch,
+    captureStack: false,
+  });
+}
+
+function decodeText(text: string, options: DecodeOptions | undefined): AgentError {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return decodeValue(JSON.parse(trimmed) as unknown, options);
+    } catch {
+      // Not JSON after all: read it as text.
+    }
+  }
+  if (options?.protocol === 'http') return decodeHttpError(text);
+  return fromToolErrorText(text);
+}
+
+/** Errors thrown by the official SDKs and the AI SDK, recognised by name and shape. */
+function decodeSdkInstance(value: Rec, options: DecodeOptions | undefined): AgentError | undefined {
+  const name = typeof value.name === 'string' ? value.name : '';
+  // AI SDK APICallError, OpenAI / Anthropic SDK APIError: an HTTP failure wrapped in an Error.
+  const status = value.statusCode ?? value.status;
+  if (typeof status === 'number' && status >= 100 && status <= 599 && value instanceof Error) {
+    const headers = value.responseHeaders ?? value.headers;
+    const body = value.responseBody ?? value.error;
+    return fromHttpResponse({
+      status,
+      ...(isRecord(headers) ? { headers: headers as Record<string, string> } : {}),
+      ...(body !== undefined ? { body } : {}),
+    });
+  }
+  if (!Number.isInteger(value.code) || typeof value.message !== 'string') return undefined;
+  if (name === 'RequestError') return decodeAcpError(value);
+  if (name === 'McpError') return decodeMcpError(value);
+  if (name === 'ResponseError') return decodeLspError(value);
+  if (A2A_CLASS_NAMES.has(name) || name === 'A2AError') return decodeA2aError(value);
+  return value instanceof Error ? decodeRpc(value, options?.protocol) : undefined;
+}
+
+function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentError {
+  if (typeof input === 'string') return decodeText(input, options);
+  if (Array.isArray(input)) return decodeBatch(input, options);
+  if (!isRecord(input)) return toAgentError(input);
+  const protocol = options?.protocol;
+
+  if (input instanceof AgentError || isAgentError(input)) return toAgentError(input);
+  // Our seed classes convert themselves (RequestError, McpError, ResponseError…).
+  if (typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function') {
+    return toAgentError(input);
+  }
+  if (typeof Response !== 'undefined' && input instanceof Response) {
+    // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
+    return fromHttpResponse({ status: input.status, headers: input.headers });
+  }
+
+  // A whole JSON-RPC response (or request-shaped object) carrying an error.
+  if (isRpcErrorObject(input.error) && ('jsonrpc' in input || 'id' in input)) {
+    return decodeRpc(input.error, protocol);
+  }
+  if (
+    protocol === 'arcp' ||
+    isARCPError(input) ||
+    (typeof input.type === 'string' && ERROR_ENVELOPES.has(input.type))
+  ) {
+    return decodeArcpError(input);
+  }
+  if (protocol === 'tool' || isToolError(input)) return decodeToolError(input);
+  if (input.isError === true && Array.isArray(input.content)) return fromCallToolResult(input);
+  if (protocol === 'http') return decodeHttpError(input);
+
+  const fromSdk = decodeSdkInstance(input, options);
+  if (fromSdk) return fromSdk;
+  if (isRpcErrorObject(input)) return decodeRpc(input, protocol);
+  if (isArcpErrorCode(input.code) && typeof input.message === 'string')
+    return decodeArcpError(input);
+  // HTTP responses, problem documents, provider bodies; anything else is normalised.
+  return decodeHttpError(input);
+}
+
+/**
+ * Turn whatever error arrived — from any protocol, in any form — into an {@link AgentError}
+ * that says what to do next. Recognises JSON-RPC error objects and responses (and batches),
+ * MCP tool results with `isError: true`, ToolError text (also inside other text), ARCP
+ * payloads and envelopes, A2A errors, RFC 9457 problem documents, HTTP responses
+ * (`{ status, headers, body }` or a fetch `Response`'s status and headers), provider error
+ * bodies, the official SDKs' error instances, our seed classes, JSON text of any of these, and
+ * anything {@link toAgentError} accepts. Never throws; what was received stays in `wire` (or
+ * `cause`).
+ *
+ * @example
+ * decode({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Authentication required' } }, { protocol: 'acp' })
+ *   .category; // 'auth'
+ * decode('MCP error -32001: Request timed out').retryable; // true
+ */
+export function decode(input: unknown, options?: DecodeOptions): AgentError {
+  try {
+    return decodeValue(input, options);
+  } catch (failure) {
+    // A dialect refused the input (a TypeError naming the field): normalise what we can.
+    try {
+      return toAgentError(input);
+    } catch {
+      return AgentError.internal('An undecodable error was received', {
+        captureStack: false,
+        cause: failure,
+      });
+    }
+  }
+}
