@@ -31,11 +31,20 @@ export interface Handler {
 
 export const DEFAULT_MAX_BATCH_SIZE = 1_000;
 
+/** A short, safe description of a bad option value for a TypeError. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return `${typeof value} ${value.toString()}`;
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 60));
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : typeof value;
+}
+
 /** Check `maxBatchSize`-style options. */
 export function positiveInteger(value: unknown, fallback: number, option: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new TypeError(`${option} must be a positive integer; received ${String(value)}`);
+    throw new TypeError(`${option} must be a positive integer; received ${describeValue(value)}`);
   }
   return value;
 }
@@ -54,7 +63,7 @@ export function answerValue(
   if (value.length === 0 || value.length > maxBatchSize) return invalidRequest(null);
   const replies = value.map((item) => dispatchValue(dispatcher, item));
   if (replies.some((r) => r instanceof Promise)) {
-    return Promise.all(replies).then(compact);
+    return Promise.all(replies.map((r) => Promise.resolve(r))).then(compact);
   }
   return compact(replies as (JsonRpcResponse | undefined)[]);
 }

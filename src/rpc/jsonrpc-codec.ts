@@ -153,7 +153,8 @@ export function decodeAgentErrorObject(
       init.retryAfterMs = after;
   }
   if (isPlainObject(data)) {
-    const { [AGENT_ERROR_DATA_KEY]: _hub, ...details } = data;
+    const details = { ...data };
+    delete details[AGENT_ERROR_DATA_KEY];
     if (Object.keys(details).length > 0) init.details = details;
   } else if (data !== undefined) {
     init.details = { data };

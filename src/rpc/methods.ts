@@ -13,6 +13,8 @@ export interface RequestContext {
 }
 
 /** A method: `(params, context) => result`. Whatever it throws is encoded by the codec. */
+// `any` by default so that a method table can declare each method's own params type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type MethodHandler<P = any, R = unknown> = (
   params: P,
   context: RequestContext,
@@ -25,6 +27,7 @@ export interface MethodDefinition<S extends StandardSchemaV1 = StandardSchemaV1,
 }
 
 /** The methods a handler or peer serves, by name. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition keeps its own schema type
 export type Methods = Record<string, MethodHandler | MethodDefinition<any>>;
 
 /**

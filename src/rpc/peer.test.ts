@@ -132,7 +132,7 @@ describe('createPeer', () => {
     });
     expect(c.pendingCount).toBe(0);
     await vi.waitFor(() => expect(sawAbort).toBe(true), { timeout: 2_000 });
-    expect(wire.map((t) => JSON.parse(t))).toContainEqual({
+    expect(wire.map((t): unknown => JSON.parse(t))).toContainEqual({
       jsonrpc: '2.0',
       method: 'notifications/cancelled',
       params: { requestId: 1, reason: 'Request timed out' },
@@ -170,7 +170,7 @@ describe('createPeer', () => {
       controller.abort(new Error('user pressed stop'));
       await expect(call).rejects.toMatchObject({ category: 'cancelled', retryable: false });
       await vi.waitFor(() => expect(handlerSignal!.aborted).toBe(true), { timeout: 2_000 });
-      expect(wire.map((t) => JSON.parse(t))).toContainEqual(note);
+      expect(wire.map((t): unknown => JSON.parse(t))).toContainEqual(note);
       // ACP and LSP answer the cancelled request with -32800.
       await vi.waitFor(() => expect(wire.some((t) => t.includes('-32800'))).toBe(true), {
         timeout: 2_000,

@@ -47,6 +47,7 @@ export interface Peer {
   /** Send a notification; resolves when written. */
   notify(method: string, params?: unknown): Promise<void>;
   /** Serve `name`; returns a disposer that removes it. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
   method(name: string, handler: MethodHandler | MethodDefinition<any>): () => void;
   /** Close: rejects every pending call with a connection-closed error, aborts running handlers. */
   close(): Promise<void>;
@@ -235,7 +236,7 @@ export function createPeer(options: PeerOptions): Peer {
       return kept.length > 0 ? kept : undefined;
     };
     return outs.some((o) => o instanceof Promise)
-      ? Promise.all(outs).then(done)
+      ? Promise.all(outs.map((o) => Promise.resolve(o))).then(done)
       : done(outs as (JsonRpcResponse | undefined)[]);
   }
 

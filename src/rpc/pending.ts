@@ -93,7 +93,7 @@ export class PendingRequests {
     }
     return new Promise<R>((resolve, reject) => {
       const entry: Entry = {
-        resolve: resolve as (value: unknown) => void,
+        resolve,
         reject,
         method,
         timer: undefined,
@@ -174,7 +174,7 @@ export class PendingRequests {
   #abort(id: JsonRpcId): void {
     const entry = this.#map.get(id);
     if (!entry) return;
-    const reason = entry.signal?.reason;
+    const reason: unknown = entry.signal?.reason;
     this.#take(id);
     entry.reject(this.#abortError(entry.method, reason));
     this.#onCancel(id, reasonText(reason));

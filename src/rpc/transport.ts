@@ -42,7 +42,7 @@ export function maxMessageBytesOption(value: unknown, owner: string): number {
   if (value === undefined) return DEFAULT_MAX_MESSAGE_BYTES;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throw new TypeError(
-      `${owner}: options.maxMessageBytes must be a positive integer; received ${String(value)}`,
+      `${owner}: options.maxMessageBytes must be a positive integer; received ${typeof value === 'number' ? value : typeof value}`,
     );
   }
   return value;
