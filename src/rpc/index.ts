@@ -36,3 +36,5 @@ export type { FrameDecoder, FrameSink, Framing } from './framing.js';
 export { streamTransport } from './stream-transport.js';
 export type { StreamTransportOptions } from './stream-transport.js';
 export { createMemoryTransportPair } from './memory-transport.js';
+export { webSocketTransport } from './websocket-transport.js';
+export type { WebSocketLike, WebSocketTransportOptions } from './websocket-transport.js';

@@ -267,6 +267,11 @@ export function createPeer(options: PeerOptions): Peer {
       if (typeof method !== 'string')
         return Promise.reject(new TypeError('notify: method must be a string'));
       if (closed) return Promise.reject(connectionClosed());
+      if (params !== undefined && (params === null || typeof params !== 'object')) {
+        return Promise.reject(
+          new TypeError(`notify ${method}: params must be an array or an object`),
+        );
+      }
       return send(JSON.stringify({ jsonrpc: '2.0', method, params }));
     },
     method(name, handler) {

@@ -74,6 +74,13 @@ export class PendingRequests {
         new TypeError('request: options.timeoutMs must be a number of milliseconds > 0'),
       );
     }
+    if (params !== undefined && (params === null || typeof params !== 'object')) {
+      return Promise.reject(
+        new TypeError(
+          `request ${method}: params must be an array or an object (JSON-RPC 2.0 §4.2)`,
+        ),
+      );
+    }
     if (signal?.aborted) return Promise.reject(this.#abortError(method, signal.reason));
     const id = this.#next++;
     let text: string;
