@@ -24,7 +24,12 @@ describe('ndjson', () => {
     decoder.push(':3}\n');
     decoder.push('{"d":4}');
     decoder.end();
-    expect(messages.map((m): unknown => JSON.parse(m))).toEqual([{ a: 'é' }, { b: 2 }, { c: 3 }, { d: 4 }]);
+    expect(messages.map((m): unknown => JSON.parse(m))).toEqual([
+      { a: 'é' },
+      { b: 2 },
+      { c: 3 },
+      { d: 4 },
+    ]);
   });
 
   it('skips an oversized line, reports it once, and reads the next one', () => {
