@@ -62,21 +62,26 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
   const finish = (error?: unknown): void => {
     if (ended) return;
     ended = true;
-    output_.close();
-    drainWaiter?.();
     for (const [emitter, event, fn] of listeners) emitter.removeListener(event, fn);
     // Late errors from streams we are done with must not crash the process.
     input.on('error', () => {});
     output.on('error', () => {});
     if (destroyInput) (input as Readable).destroy?.();
     else (input as Readable).pause?.();
-    if (endOutput) {
-      try {
-        output.end();
-      } catch {
-        // already ended
+    // Answers already queued (say, to the last requests before EOF) are still written.
+    const flushed = error === undefined ? output_.drain() : Promise.resolve();
+    if (error !== undefined) drainWaiter?.();
+    void flushed.then(() => {
+      output_.close();
+      drainWaiter?.();
+      if (endOutput) {
+        try {
+          output.end();
+        } catch {
+          // already ended
+        }
       }
-    }
+    });
     if (error === undefined) sink?.closed();
     else sink?.closed(error);
   };

@@ -25,6 +25,18 @@ export function createMemoryTransportPair(): [Transport, Transport] {
 
   const side = (me: 0 | 1): Transport => {
     const other = me === 0 ? 1 : 0;
+    let outbox: string[] = [];
+    let delivered: Promise<void> = Promise.resolve();
+    const deliver = (): void => {
+      const texts = outbox;
+      outbox = [];
+      const sink = sinks[other];
+      for (const text of texts) {
+        if (closed) return;
+        if (sink) sink.message(text);
+        else early[other].push(text);
+      }
+    };
     return {
       start(sink) {
         if (sinks[me]) throw new Error('createMemoryTransportPair: start() was already called');
@@ -36,12 +48,9 @@ export function createMemoryTransportPair(): [Transport, Transport] {
       },
       send(text) {
         if (closed) return Promise.resolve();
-        return Promise.resolve().then(() => {
-          const sink = sinks[other];
-          if (closed) return;
-          if (sink) sink.message(text);
-          else early[other].push(text);
-        });
+        // Everything sent in one tick is delivered together on the next microtask.
+        if (outbox.push(text) === 1) delivered = Promise.resolve().then(deliver);
+        return delivered;
       },
       close() {
         closeBoth();

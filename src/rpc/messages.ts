@@ -89,6 +89,15 @@ function paramsOk(params: unknown): boolean {
  * classifyMessage(1).kind; // 'invalid'
  */
 export function classifyMessage(value: unknown): MessageKind {
+  try {
+    return classify(value);
+  } catch {
+    // A Proxy or getter that throws: not a message.
+    return { kind: 'invalid', id: null, reason: 'the message could not be read' };
+  }
+}
+
+function classify(value: unknown): MessageKind {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { kind: 'invalid', id: null, reason: 'a message must be an object' };
   }

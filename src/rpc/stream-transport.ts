@@ -59,9 +59,13 @@ export function streamTransport(options: StreamTransportOptions): Transport {
   const finish = (error?: unknown): void => {
     if (ended) return;
     ended = true;
-    output.close();
     reader?.cancel().catch(() => {});
-    writer.close().catch(() => {});
+    // Answers already queued (say, to the last requests before EOF) are still written.
+    const flushed = error === undefined ? output.drain() : Promise.resolve();
+    void flushed.then(() => {
+      output.close();
+      writer.close().catch(() => {});
+    });
     if (error === undefined) sink?.closed();
     else sink?.closed(error);
   };
