@@ -250,12 +250,18 @@ export function createPeer(options: PeerOptions): Peer {
     resolveClosed();
   }
 
+  async function close(): Promise<void> {
+    if (closed) return closedPromise;
+    shutdown();
+    await transport.close();
+  }
+
   return {
     start() {
       if (started) throw new Error(`${owner}: start() was already called`);
       started = true;
       if (!closed) transport.start(sink);
-      return () => void this.close();
+      return () => void close();
     },
     request<R>(method: string, params?: unknown, opts?: RequestOptions): Promise<R> {
       if (typeof method !== 'string')
@@ -281,11 +287,7 @@ export function createPeer(options: PeerOptions): Peer {
         if (dispatcher.methods.get(name) === entry) dispatcher.methods.delete(name);
       };
     },
-    async close() {
-      if (closed) return closedPromise;
-      shutdown();
-      await transport.close();
-    },
+    close,
     closed: closedPromise,
     get pendingCount() {
       return pending.size;
