@@ -35,6 +35,6 @@ test('defineMethod types params from the schema', () => {
 test('ErrorCodec', () => {
   const codec = jsonRpcCodec({ protocol: 'lsp' });
   expectTypeOf(codec).toEqualTypeOf<ErrorCodec>();
-  expectTypeOf(codec.encode).returns.toEqualTypeOf<JsonRpcErrorObject>();
-  expectTypeOf(codec.decode).returns.toEqualTypeOf<Error>();
+  expectTypeOf<ReturnType<ErrorCodec['encode']>>().toEqualTypeOf<JsonRpcErrorObject>();
+  expectTypeOf<ReturnType<ErrorCodec['decode']>>().toEqualTypeOf<Error>();
 });
