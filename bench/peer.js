@@ -44,7 +44,7 @@ async function ours() {
     transport: streamTransport({ readable: ab.readable, writable: ba.writable }),
     methods: {
       echo: (p) => {
-        if (p.i % 2) throw AgentError.validation('odd', { captureStack: false });
+        if (p.i % 2) throw AgentError.validation('odd');
         return p;
       },
     },
@@ -100,12 +100,19 @@ async function floor() {
     };
   };
   const sw = batched(ba.writable);
+  // Its handler throws like every other candidate's, so the floor pays for the same errors.
+  const echo = (p) => {
+    if (p.i % 2) throw new Error('odd');
+    return p;
+  };
   lines(ab.readable, (line) => {
     const m = JSON.parse(line);
-    const reply =
-      m.params.i % 2
-        ? { jsonrpc: '2.0', id: m.id, error: { code: -32602, message: 'odd' } }
-        : { jsonrpc: '2.0', id: m.id, result: m.params };
+    let reply;
+    try {
+      reply = { jsonrpc: '2.0', id: m.id, result: echo(m.params) };
+    } catch (error) {
+      reply = { jsonrpc: '2.0', id: m.id, error: { code: -32602, message: error.message } };
+    }
     sw.write(`${JSON.stringify(reply)}\n`);
   });
   const cw = batched(ab.writable);
@@ -267,7 +274,7 @@ export const CANDIDATES = {
  * land on one candidate only.
  * @returns {Promise<{ name: string, value: number }[]>} req/s per candidate
  */
-export async function runPeerBench({ calls = 20_000, rounds = 3, only } = {}) {
+export async function runPeerBench({ calls = 20_000, rounds = 5, only } = {}) {
   const names = Object.keys(CANDIDATES).filter((n) => !only || only.includes(n));
   const impls = new Map();
   for (const name of names) {

@@ -32,19 +32,7 @@ export interface Framing {
   encode(texts: readonly string[]): Uint8Array;
 }
 
-const NEWLINE = 0x0a;
 const encoder = new TextEncoder();
-
-function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -57,10 +45,12 @@ function isBlank(text: string): boolean {
 class NdjsonDecoder implements FrameDecoder {
   readonly #sink: FrameSink;
   readonly #max: number;
+  // One streaming decoder for the whole connection: a chunk is decoded once, however many
+  // messages it holds, and a character split across chunks is carried over.
   readonly #text = new TextDecoder();
-  #parts: (Uint8Array | string)[] = [];
+  #parts: string[] = [];
   #size = 0;
-  /** Skipping the rest of an oversized line; holds how much was seen. */
+  /** Skipping the rest of an oversized line. */
   #discarding = false;
 
   constructor(sink: FrameSink, max: number) {
@@ -69,40 +59,34 @@ class NdjsonDecoder implements FrameDecoder {
   }
 
   push(chunk: Uint8Array | string): void {
-    const isText = typeof chunk === 'string';
+    const text = typeof chunk === 'string' ? chunk : this.#text.decode(chunk, { stream: true });
     let start = 0;
-    const length = chunk.length;
+    const length = text.length;
     while (start < length) {
-      const nl = isText ? chunk.indexOf('\n', start) : chunk.indexOf(NEWLINE, start);
+      const nl = text.indexOf('\n', start);
       const end = nl === -1 ? length : nl;
-      const piece = isText ? chunk.slice(start, end) : chunk.subarray(start, end);
       if (this.#discarding) {
         if (nl !== -1) this.#discarding = false;
-      } else if (this.#size + piece.length > this.#max) {
-        this.#sink.oversized(this.#size + piece.length);
+      } else if (this.#size + (end - start) > this.#max) {
+        this.#sink.oversized(this.#size + (end - start));
         this.#parts = [];
         this.#size = 0;
         this.#discarding = nl === -1;
       } else if (nl === -1) {
-        this.#parts.push(piece);
-        this.#size += piece.length;
+        this.#parts.push(text.slice(start, end));
+        this.#size += end - start;
       } else {
-        this.#emit(piece);
+        this.#emit(text.slice(start, end));
       }
       start = end + 1;
     }
   }
 
-  #emit(last: Uint8Array | string): void {
-    const parts = this.#parts;
-    let text: string;
-    if (parts.length === 0) {
-      text = typeof last === 'string' ? last : this.#text.decode(last);
-    } else {
-      parts.push(last);
-      text = parts.every((p) => typeof p === 'string')
-        ? parts.join('')
-        : this.#text.decode(concat(parts.map(toBytes), this.#size + last.length));
+  #emit(last: string): void {
+    let text = last;
+    if (this.#parts.length > 0) {
+      this.#parts.push(last);
+      text = this.#parts.join('');
       this.#parts = [];
       this.#size = 0;
     }
@@ -110,19 +94,18 @@ class NdjsonDecoder implements FrameDecoder {
   }
 
   end(): void {
-    if (this.#parts.length > 0 && !this.#discarding) this.#emit(new Uint8Array(0));
+    const rest = this.#text.decode();
+    if (rest !== '') this.push(rest);
+    if (this.#parts.length > 0 && !this.#discarding) this.#emit('');
     this.#parts = [];
     this.#size = 0;
     this.#discarding = false;
   }
 }
 
-function toBytes(part: Uint8Array | string): Uint8Array {
-  return typeof part === 'string' ? encoder.encode(part) : part;
-}
-
 /**
- * Newline-delimited JSON: one message per line, `\r\n` tolerated, blank lines skipped.
+ * Newline-delimited JSON: one message per line, `\r\n` tolerated, blank lines skipped. The size
+ * limit counts UTF-16 code units of the decoded line, never more than its UTF-8 bytes.
  *
  * @example
  * new TextDecoder().decode(ndjson.encode(['{"a":1}'])); // '{"a":1}\n'

@@ -218,7 +218,10 @@ export function createPeer(options: PeerOptions): Peer {
       reply(
         failure(null, {
           code: STANDARD_ERRORS.invalidRequest.code,
-          message: `Message too large: more than ${size > 0 ? size : 'the limit of'} bytes`,
+          message:
+            size > 0
+              ? `Message too large: ${size} bytes or more`
+              : 'Invalid Request: unreadable message framing',
         }),
       );
     },
