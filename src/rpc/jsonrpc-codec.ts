@@ -12,7 +12,12 @@ import type { ErrorCodec } from './error-codec.js';
 import { STANDARD_ERRORS } from './messages.js';
 import type { JsonRpcErrorObject } from './messages.js';
 
-/** The key in `error.data` under which the hub's fields travel. */
+/**
+ * The key in `error.data` under which the hub's fields travel.
+ *
+ * @example
+ * error.data[AGENT_ERROR_DATA_KEY]; // { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true }
+ */
 export const AGENT_ERROR_DATA_KEY = 'agentError';
 
 /** The hub fields carried in `error.data.agentError`. */

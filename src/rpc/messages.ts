@@ -65,7 +65,13 @@ export const STANDARD_ERRORS = {
   requestCancelled: { code: -32800, message: 'Request cancelled', agentCode: 'CANCELLED' },
 } as const;
 
-/** Whether `value` may be used as a request id (strings and finite numbers; `null` is not sent). */
+/**
+ * Whether `value` may be used as a request id (strings and finite numbers; `null` is not sent).
+ *
+ * @example
+ * isJsonRpcId('abc'); // true
+ * isJsonRpcId(null); // false
+ */
 export function isJsonRpcId(value: unknown): value is JsonRpcId {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }

@@ -27,7 +27,12 @@ export type StandardSchemaResult<Output> =
 /** The output type of a Standard Schema. */
 export type InferOutput<S> = S extends StandardSchemaV1<unknown, infer O> ? O : unknown;
 
-/** Whether `value` implements Standard Schema v1. */
+/**
+ * Whether `value` implements Standard Schema v1.
+ *
+ * @example
+ * isStandardSchema(z.string()); // true
+ */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
   const std = (value as { '~standard'?: unknown })['~standard'];

@@ -34,7 +34,13 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-/** The default maximum size of one message: 16 MiB. */
+/**
+ * The default maximum size of one message: 16 MiB. Larger messages are skipped, answered with
+ * an Invalid Request error (`id: null`), and the connection reads on.
+ *
+ * @example
+ * streamTransport({ readable, writable, maxMessageBytes: DEFAULT_MAX_MESSAGE_BYTES / 4 });
+ */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** Check a `maxMessageBytes` option. */
