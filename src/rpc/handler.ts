@@ -10,8 +10,10 @@ import type { Methods } from './methods.js';
 export interface HandlerOptions {
   /** The methods served, by name. Names starting with `rpc.` are reserved and refused. */
   methods: Methods;
-  /** How thrown errors are encoded (default {@link jsonRpcCodec}()). */
+  /** How thrown errors are encoded (default `jsonRpcCodec({ protocol })`). */
   codec?: ErrorCodec;
+  /** The protocol for the default codec (default `'jsonrpc'`). Ignored when `codec` is given. */
+  protocol?: 'jsonrpc' | 'acp' | 'mcp' | 'lsp' | 'a2a';
   /** Receives every error that was not meant for the peer, with the `errorId` it was sent. */
   onError?: OnError;
   /** Batches longer than this are answered with one Invalid Request error (default 1,000). */
@@ -111,7 +113,7 @@ export function createHandler(options: HandlerOptions): Handler {
     throw new TypeError('createHandler: options must be an object with methods');
   }
   const methods = methodEntries(options.methods, 'createHandler');
-  const codec = options.codec ?? jsonRpcCodec();
+  const codec = options.codec ?? jsonRpcCodec({ protocol: options.protocol ?? 'jsonrpc' });
   if (typeof codec.encode !== 'function' || typeof codec.decode !== 'function') {
     throw new TypeError(
       'createHandler: options.codec must be an ErrorCodec ({ protocol, encode, decode })',

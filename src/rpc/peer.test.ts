@@ -265,6 +265,29 @@ describe('createPeer', () => {
     ]);
   });
 
+  it('start() returns a disposer that closes; closed settles', async () => {
+    const [a, b] = createMemoryTransportPair();
+    const p = createPeer({ transport: a });
+    const other = createPeer({ transport: b, methods: { hang: () => new Promise(() => {}) } });
+    const stop = p.start();
+    other.start();
+    cleanups.push(() => other.close());
+    const call = p.request('hang');
+    stop();
+    await expect(call).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    await expect(p.closed).resolves.toBeUndefined();
+    await expect(other.closed).resolves.toBeUndefined();
+    expect(() => p.start()).toThrow(/already/);
+  });
+
+  it('peer.method() adds a method and its disposer removes it', async () => {
+    const { s, c } = pair();
+    const remove = s.method('late', () => 'here');
+    expect(await c.request('late')).toBe('here');
+    remove();
+    await expect(c.request('late')).rejects.toMatchObject({ code: 'METHOD_NOT_FOUND' });
+  });
+
   it('refuses bad options naming the option', () => {
     const [a] = createMemoryTransportPair();
     expect(() => createPeer({} as never)).toThrow(/options\.transport/);
