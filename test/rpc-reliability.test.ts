@@ -101,6 +101,38 @@ describe('handle() under fuzzing', () => {
   });
 });
 
+describe('secrets', () => {
+  it('nothing from an unexpected thrown error, nor from the request, reaches the wire', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({
+          minLength: 12,
+          maxLength: 40,
+          unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'.split('')),
+        }),
+        fc.constantFrom('message', 'cause', 'prop', 'params'),
+        async (secret, where) => {
+          const h = createHandler({
+            methods: {
+              leak: () => {
+                const error = new Error(where === 'message' ? `failed: ${secret}` : 'failed');
+                if (where === 'cause') Object.assign(error, { cause: new Error(secret) });
+                if (where === 'prop') Object.assign(error, { config: { header: secret } });
+                throw error;
+              },
+            },
+          });
+          const reply = await h.handle(
+            JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'leak', params: { secret } }),
+          );
+          expect(reply).not.toContain(secret);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('load', () => {
   it('100,000 requests in flight with timeouts all settle and leave no pending state', async () => {
     const [a, b] = createMemoryTransportPair();
