@@ -116,7 +116,7 @@ export class Dispatcher {
     message: JsonRpcRequest | JsonRpcNotification,
     ctx: CallContext,
   ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
-    const id = (message as JsonRpcRequest).id as JsonRpcId | undefined;
+    const id = (message as Partial<JsonRpcRequest>).id;
     const entry = this.methods.get(message.method);
     if (entry === undefined) {
       if (id === undefined) return undefined;

@@ -123,6 +123,12 @@ describe('createHandler', () => {
     expect(reply.error.code).toBe(-32601);
   });
 
+  it('answers a request with id null (allowed by the spec, discouraged) with id null', async () => {
+    expect(await spec.handle('{"jsonrpc":"2.0","id":null,"method":"sum","params":[1,2]}')).toBe(
+      '{"jsonrpc":"2.0","id":null,"result":3}',
+    );
+  });
+
   it('answers undefined results with null', async () => {
     expect(await spec.handle('{"jsonrpc":"2.0","id":1,"method":"update"}')).toBe(
       '{"jsonrpc":"2.0","id":1,"result":null}',

@@ -6,10 +6,10 @@
 /** A request id. The spec also allows `null`, which only appears in error responses. */
 export type JsonRpcId = string | number;
 
-/** A call that expects an answer. */
+/** A call that expects an answer. `id: null` is allowed by the spec (and discouraged). */
 export interface JsonRpcRequest {
   jsonrpc: '2.0';
-  id: JsonRpcId;
+  id: JsonRpcId | null;
   method: string;
   params?: unknown[] | Record<string, unknown>;
 }
@@ -31,7 +31,7 @@ export interface JsonRpcErrorObject {
 /** A successful answer. */
 export interface JsonRpcSuccess {
   jsonrpc: '2.0';
-  id: JsonRpcId;
+  id: JsonRpcId | null;
   result: unknown;
 }
 
@@ -135,9 +135,7 @@ function classify(value: unknown): MessageKind {
       };
     }
     if (id === undefined) return { kind: 'notification', message: value as JsonRpcNotification };
-    // `id: null` on a request is discouraged by the spec; we answer it as invalid, since the
-    // answer could not be told apart from a parse error's.
-    if (id === null) return { kind: 'invalid', id: null, reason: 'id must not be null' };
+    // `id: null` is discouraged by the spec but allowed: it is a request, answered with `id: null`.
     return { kind: 'request', message: value as JsonRpcRequest };
   }
   if ('result' in m || 'error' in m) {

@@ -7,7 +7,7 @@ export interface RequestContext {
   /** The method called. */
   readonly method: string;
   /** The request id; `undefined` for a notification. */
-  readonly id: JsonRpcId | undefined;
+  readonly id: JsonRpcId | null | undefined;
   /** Fires when the peer cancels this request or the connection closes. */
   readonly signal: AbortSignal;
 }
@@ -97,12 +97,12 @@ export function methodEntry(name: string, value: unknown, owner: string): Method
  */
 export class CallContext implements RequestContext {
   readonly method: string;
-  readonly id: JsonRpcId | undefined;
+  readonly id: JsonRpcId | null | undefined;
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
 
-  constructor(method: string, id: JsonRpcId | undefined) {
+  constructor(method: string, id: JsonRpcId | null | undefined) {
     this.method = method;
     this.id = id;
   }

@@ -123,7 +123,7 @@ export function createPeer(options: PeerOptions): Peer {
       ? codec.cancelledRequestId(method, params)
       : cancelledRequestId(protocol, method, params);
 
-  const running = new Map<JsonRpcId, CallContext>();
+  const running = new Map<JsonRpcId | null, CallContext>();
   let closed = false;
   let started = false;
   let resolveClosed!: () => void;
