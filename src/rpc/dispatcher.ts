@@ -93,7 +93,7 @@ export class Dispatcher {
       if (
         out !== null &&
         typeof out === 'object' &&
-        typeof out.code === 'number' &&
+        Number.isInteger(out.code) &&
         typeof out.message === 'string'
       ) {
         return out;

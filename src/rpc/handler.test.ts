@@ -248,6 +248,33 @@ describe('createHandler', () => {
     expect(reply.error.code).toBe(-32603);
   });
 
+  it('survives a codec that throws or returns garbage', async () => {
+    const onError = vi.fn();
+    for (const encode of [
+      () => {
+        throw new Error('codec bug');
+      },
+      () => ({ code: 1.5, message: 'x' }),
+      () => ({ code: 1, message: 'x', data: 1n }),
+    ]) {
+      const h = createHandler({
+        onError,
+        codec: { protocol: 'jsonrpc', encode: encode, decode: () => new Error('x') },
+        methods: {
+          f: () => {
+            throw new Error('no');
+          },
+        },
+      });
+      const reply = JSON.parse((await h.handle('{"jsonrpc":"2.0","id":1,"method":"f"}'))!);
+      expect(reply).toMatchObject({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32603, message: 'Internal error' },
+      });
+    }
+  });
+
   it('handleMessage takes parsed values', async () => {
     expect(
       await spec.handleMessage({ jsonrpc: '2.0', id: 1, method: 'sum', params: [1, 2] }),

@@ -2,6 +2,7 @@ import { Dispatcher, PARSE_ERROR_RESPONSE, dispatchValue, invalidRequest } from 
 import type { OnError } from './dispatcher.js';
 import type { ErrorCodec } from './error-codec.js';
 import { jsonRpcCodec } from './jsonrpc-codec.js';
+import { STANDARD_ERRORS, failure } from './messages.js';
 import type { JsonRpcResponse } from './messages.js';
 import { methodEntries } from './methods.js';
 import type { Methods } from './methods.js';
@@ -88,7 +89,17 @@ export function stringifyReply(
         JSON.stringify(r);
         return r;
       } catch {
-        return { jsonrpc: '2.0', id: r.id, error: dispatcher.encodeError(error, undefined, r.id) };
+        const fixed = failure(r.id, dispatcher.encodeError(error, undefined, r.id));
+        try {
+          JSON.stringify(fixed);
+          return fixed;
+        } catch {
+          // A codec whose answer cannot be serialised either: the bare standard error.
+          return failure(r.id, {
+            code: STANDARD_ERRORS.internalError.code,
+            message: STANDARD_ERRORS.internalError.message,
+          });
+        }
       }
     };
     return JSON.stringify(Array.isArray(reply) ? reply.map(fix) : fix(reply));
