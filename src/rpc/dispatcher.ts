@@ -31,11 +31,16 @@ function newErrorId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** The response to a message that is not valid JSON. */
-export const PARSE_ERROR_RESPONSE: JsonRpcResponse = failure(null, {
-  code: STANDARD_ERRORS.parseError.code,
-  message: STANDARD_ERRORS.parseError.message,
-});
+/** The response to a message that is not valid JSON (frozen: it is shared). */
+export const PARSE_ERROR_RESPONSE: JsonRpcResponse = Object.freeze(
+  failure(
+    null,
+    Object.freeze({
+      code: STANDARD_ERRORS.parseError.code,
+      message: STANDARD_ERRORS.parseError.message,
+    }),
+  ),
+);
 
 /** The response to a value that is not a valid request. */
 export function invalidRequest(id: JsonRpcId | null): JsonRpcResponse {
