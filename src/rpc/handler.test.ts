@@ -275,6 +275,24 @@ describe('createHandler', () => {
     }
   });
 
+  it('serves an HTTP route as is (a fetch-style handler)', async () => {
+    const route = async (request: Request): Promise<Response> => {
+      const reply = await spec.handle(await request.text());
+      return reply === undefined
+        ? new Response(null, { status: 204 })
+        : new Response(reply, { headers: { 'content-type': 'application/json' } });
+    };
+    const post = (body: string) => route(new Request('http://rpc.test/', { method: 'POST', body }));
+    expect(
+      await (await post('{"jsonrpc":"2.0","id":1,"method":"sum","params":[2,2]}')).json(),
+    ).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: 4,
+    });
+    expect((await post('{"jsonrpc":"2.0","method":"update"}')).status).toBe(204);
+  });
+
   it('handleMessage takes parsed values', async () => {
     expect(
       await spec.handleMessage({ jsonrpc: '2.0', id: 1, method: 'sum', params: [1, 2] }),
