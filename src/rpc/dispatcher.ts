@@ -1,0 +1,237 @@
+import { AgentError } from '../core/agent-error.js';
+import { formatSchemaIssues, schemaIssuesOf } from '../core/schema-issues.js';
+import type { EncodeContext, ErrorCodec } from './error-codec.js';
+import { STANDARD_ERRORS, classifyMessage, failure } from './messages.js';
+import type {
+  JsonRpcErrorObject,
+  JsonRpcId,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+} from './messages.js';
+import { CallContext } from './methods.js';
+import type { MethodEntry } from './methods.js';
+
+/** What `onError` is told next to the error. */
+export interface UnexpectedErrorInfo {
+  /** The random id sent to the peer in `error.data.errorId` (absent for notifications). */
+  errorId: string;
+  method: string | undefined;
+  id: JsonRpcId | null | undefined;
+}
+
+/** Called with every error that was not meant for the peer, before a generic error is sent. */
+export type OnError = (error: unknown, info: UnexpectedErrorInfo) => void;
+
+const MAX_NAME_IN_MESSAGE = 200;
+
+function newErrorId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The response to a message that is not valid JSON (frozen: it is shared). */
+export const PARSE_ERROR_RESPONSE: JsonRpcResponse = Object.freeze(
+  failure(
+    null,
+    Object.freeze({
+      code: STANDARD_ERRORS.parseError.code,
+      message: STANDARD_ERRORS.parseError.message,
+    }),
+  ),
+);
+
+/** The response to a value that is not a valid request. */
+export function invalidRequest(id: JsonRpcId | null): JsonRpcResponse {
+  return failure(id, {
+    code: STANDARD_ERRORS.invalidRequest.code,
+    message: STANDARD_ERRORS.invalidRequest.message,
+  });
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/**
+ * Runs incoming requests and notifications against a method table and turns the outcome into a
+ * response. Shared by {@link createHandler} and the peer, so both answer identically.
+ */
+export class Dispatcher {
+  readonly methods: Map<string, MethodEntry>;
+  readonly codec: ErrorCodec;
+  readonly onError: OnError | undefined;
+
+  constructor(methods: Map<string, MethodEntry>, codec: ErrorCodec, onError: OnError | undefined) {
+    this.methods = methods;
+    this.codec = codec;
+    this.onError = onError;
+  }
+
+  /** Encode `error` for the request `ctx`, never throwing. */
+  encodeError(
+    error: unknown,
+    method: string | undefined,
+    id: JsonRpcId | null | undefined,
+  ): JsonRpcErrorObject {
+    const onError = this.onError;
+    const ctx: EncodeContext = {
+      method,
+      id,
+      reportUnexpected(err: unknown): string {
+        const errorId = newErrorId();
+        try {
+          onError?.(err, { errorId, method, id });
+        } catch {
+          // A failing log hook must not change what the peer is told.
+        }
+        return errorId;
+      },
+    };
+    try {
+      const out = this.codec.encode(error, ctx);
+      if (
+        out !== null &&
+        typeof out === 'object' &&
+        Number.isInteger(out.code) &&
+        typeof out.message === 'string'
+      ) {
+        return out;
+      }
+    } catch {
+      // fall through to the generic answer
+    }
+    return {
+      code: STANDARD_ERRORS.internalError.code,
+      message: STANDARD_ERRORS.internalError.message,
+      data: { errorId: ctx.reportUnexpected(error) },
+    };
+  }
+
+  /**
+   * Run one request (answered) or notification (`undefined`). Returns synchronously when the
+   * handler does, so a synchronous method costs no promise.
+   */
+  dispatch(
+    message: JsonRpcRequest | JsonRpcNotification,
+    ctx: CallContext,
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+    const id = (message as Partial<JsonRpcRequest>).id;
+    const entry = this.methods.get(message.method);
+    if (entry === undefined) {
+      if (id === undefined) return undefined;
+      const name =
+        message.method.length > MAX_NAME_IN_MESSAGE
+          ? `${message.method.slice(0, MAX_NAME_IN_MESSAGE)}…`
+          : message.method;
+      const error = AgentError.protocol(`Method not found: ${name}`, {
+        code: STANDARD_ERRORS.methodNotFound.agentCode,
+        details: { method: name },
+        captureStack: false,
+      });
+      return failure(id, this.encodeError(error, message.method, id));
+    }
+    if (entry.schema !== undefined) {
+      let checked: unknown;
+      try {
+        checked = entry.schema['~standard'].validate(message.params);
+      } catch (error) {
+        return this.#settle(message, ctx, undefined, error);
+      }
+      if (isThenable(checked)) {
+        return Promise.resolve(checked).then(
+          (result) => this.#afterValidation(message, ctx, entry, result),
+          (error: unknown) => this.#settle(message, ctx, undefined, error),
+        );
+      }
+      return this.#afterValidation(message, ctx, entry, checked);
+    }
+    return this.#call(message, ctx, entry, message.params);
+  }
+
+  #afterValidation(
+    message: JsonRpcRequest | JsonRpcNotification,
+    ctx: CallContext,
+    entry: MethodEntry,
+    result: unknown,
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+    const issues = schemaIssuesOf(result);
+    if (issues) {
+      const error = AgentError.validation(
+        formatSchemaIssues(issues).replace(/^Invalid input/, STANDARD_ERRORS.invalidParams.message),
+        { code: STANDARD_ERRORS.invalidParams.agentCode, details: { issues }, captureStack: false },
+      );
+      return this.#settle(message, ctx, undefined, error);
+    }
+    return this.#call(message, ctx, entry, (result as { value: unknown }).value);
+  }
+
+  #call(
+    message: JsonRpcRequest | JsonRpcNotification,
+    ctx: CallContext,
+    entry: MethodEntry,
+    params: unknown,
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+    let out: unknown;
+    try {
+      out = entry.handler(params, ctx);
+    } catch (error) {
+      return this.#settle(message, ctx, undefined, error);
+    }
+    if (isThenable(out)) {
+      return Promise.resolve(out).then(
+        (value) => this.#settle(message, ctx, value, undefined, false),
+        (error: unknown) => this.#settle(message, ctx, undefined, error),
+      );
+    }
+    return this.#settle(message, ctx, out, undefined, false);
+  }
+
+  #settle(
+    message: JsonRpcRequest | JsonRpcNotification,
+    ctx: CallContext,
+    value: unknown,
+    error: unknown,
+    failed = true,
+  ): JsonRpcResponse | undefined {
+    const id = ctx.id;
+    if (id === undefined) {
+      // Notifications are never answered; unexpected failures still reach onError.
+      if (failed) this.encodeError(error, message.method, undefined);
+      return undefined;
+    }
+    if (!failed) return { jsonrpc: '2.0', id, result: value === undefined ? null : value };
+    if (ctx.aborted) {
+      error = AgentError.cancelled('Request cancelled', {
+        code: STANDARD_ERRORS.requestCancelled.agentCode,
+        captureStack: false,
+      });
+    }
+    return failure(id, this.encodeError(error, message.method, id));
+  }
+}
+
+/** Classify and dispatch one parsed (non-batch) value as a server would. */
+export function dispatchValue(
+  dispatcher: Dispatcher,
+  value: unknown,
+): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+  const kind = classifyMessage(value);
+  switch (kind.kind) {
+    case 'request':
+    case 'notification': {
+      const id = kind.kind === 'request' ? kind.message.id : undefined;
+      return dispatcher.dispatch(kind.message, new CallContext(kind.message.method, id));
+    }
+    case 'response':
+      // A server-only handler has no requests out; a response here is not a valid request.
+      return invalidRequest(kind.message.id);
+    default:
+      return invalidRequest(kind.id);
+  }
+}

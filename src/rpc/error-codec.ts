@@ -1,0 +1,58 @@
+import type { Protocol } from '../core/categories.js';
+import type { JsonRpcErrorObject, JsonRpcId } from './messages.js';
+import type { OutgoingNotification } from './cancel.js';
+
+/** What the boundary tells a codec when it encodes an error for the wire. */
+export interface EncodeContext {
+  /** The method whose handler failed, when known. */
+  readonly method: string | undefined;
+  /** The request id, when known (`undefined` for notifications). */
+  readonly id: JsonRpcId | null | undefined;
+  /**
+   * Call for an error the code did not mean to expose. The boundary hands the full error to the
+   * user's `onError` hook and returns a fresh random `errorId` to put in `data`, so logs can be
+   * joined to what the peer saw.
+   */
+  reportUnexpected(error: unknown): string;
+}
+
+/** What the calling side tells a codec when it decodes an error response. */
+export interface DecodeContext {
+  /** The method that was called. */
+  readonly method: string;
+  /** The id of the request that failed. */
+  readonly id: JsonRpcId;
+}
+
+/**
+ * How one protocol's errors cross the JSON-RPC boundary, in both directions. The peer and
+ * {@link createHandler} never shape an error themselves: they ask the codec.
+ *
+ * A codec is a plain object: write your own for a protocol this package does not cover, or wrap
+ * one to add seed classes. `encode` must never throw and must never put a stack, a `cause`, or
+ * anything from the inbound request on the wire.
+ *
+ * @example
+ * const codec: ErrorCodec = {
+ *   protocol: 'jsonrpc',
+ *   encode: (error, ctx) => ({ code: -32603, message: 'Internal error', data: { errorId: ctx.reportUnexpected(error) } }),
+ *   decode: (error) => new Error(error.message),
+ * };
+ */
+export interface ErrorCodec {
+  /** The protocol this codec speaks; also selects the cancel notification when none is given. */
+  readonly protocol: Protocol;
+  /** Turn whatever a handler threw into the `error` member of a response. Never throws. */
+  encode(error: unknown, ctx: EncodeContext): JsonRpcErrorObject;
+  /**
+   * Turn a received `error` member into what the caller's promise rejects with: the protocol's
+   * seed class where it defines one (ACP `RequestError`, MCP `McpError`), else an `AgentError`.
+   */
+  decode(error: JsonRpcErrorObject, ctx: DecodeContext): Error;
+  /** The notification that cancels request `id`; omit for protocols without one. */
+  cancelNotification?(id: JsonRpcId, reason?: string): OutgoingNotification | undefined;
+  /** The id a received notification cancels, or `undefined` when it is not a cancel notification. */
+  cancelledRequestId?(method: string, params: unknown): JsonRpcId | undefined;
+  /** Whether a request the peer cancelled still gets an answer (default `true`). */
+  readonly answersCancelled?: boolean;
+}

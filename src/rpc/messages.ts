@@ -1,0 +1,187 @@
+/**
+ * JSON-RPC 2.0 message shapes and the checks that tell them apart. Nothing here allocates more
+ * than the message itself: these run once per message on the hot path.
+ */
+
+/** A request id. The spec also allows `null`, which only appears in error responses. */
+export type JsonRpcId = string | number;
+
+/** A call that expects an answer. `id: null` is allowed by the spec (and discouraged). */
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id: JsonRpcId | null;
+  method: string;
+  params?: unknown[] | Record<string, unknown>;
+}
+
+/** A call that expects no answer. */
+export interface JsonRpcNotification {
+  jsonrpc: '2.0';
+  method: string;
+  params?: unknown[] | Record<string, unknown>;
+}
+
+/** The `error` member of a failed response. */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** A successful answer. */
+export interface JsonRpcSuccess {
+  jsonrpc: '2.0';
+  id: JsonRpcId | null;
+  result: unknown;
+}
+
+/** A failed answer. `id` is `null` when the request's id could not be read. */
+export interface JsonRpcFailure {
+  jsonrpc: '2.0';
+  id: JsonRpcId | null;
+  error: JsonRpcErrorObject;
+}
+
+/** Either kind of answer. */
+export type JsonRpcResponse = JsonRpcSuccess | JsonRpcFailure;
+
+/** Any single JSON-RPC 2.0 message. */
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
+
+/**
+ * The error codes the JSON-RPC 2.0 specification itself defines, plus `-32800`, the
+ * "request cancelled" code LSP and ACP share. Dialect tables build on these.
+ *
+ * @example
+ * STANDARD_ERRORS.methodNotFound.code; // -32601
+ */
+export const STANDARD_ERRORS = {
+  parseError: { code: -32700, message: 'Parse error', agentCode: 'PARSE_ERROR' },
+  invalidRequest: { code: -32600, message: 'Invalid Request', agentCode: 'INVALID_REQUEST' },
+  methodNotFound: { code: -32601, message: 'Method not found', agentCode: 'METHOD_NOT_FOUND' },
+  invalidParams: { code: -32602, message: 'Invalid params', agentCode: 'INVALID_PARAMS' },
+  internalError: { code: -32603, message: 'Internal error', agentCode: 'INTERNAL_ERROR' },
+  serverError: { code: -32000, message: 'Server error', agentCode: 'SERVER_ERROR' },
+  requestCancelled: { code: -32800, message: 'Request cancelled', agentCode: 'CANCELLED' },
+} as const;
+
+/**
+ * Whether `value` may be used as a request id (strings and finite numbers; `null` is not sent).
+ *
+ * @example
+ * isJsonRpcId('abc'); // true
+ * isJsonRpcId(null); // false
+ */
+export function isJsonRpcId(value: unknown): value is JsonRpcId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/** What one parsed value is, for dispatch. `invalid` carries the id to answer with, if readable. */
+export type MessageKind =
+  | { kind: 'request'; message: JsonRpcRequest }
+  | { kind: 'notification'; message: JsonRpcNotification }
+  | { kind: 'response'; message: JsonRpcResponse }
+  | { kind: 'invalid'; id: JsonRpcId | null; reason: string };
+
+function paramsOk(params: unknown): boolean {
+  return params === undefined || (params !== null && typeof params === 'object');
+}
+
+/**
+ * Classify one (non-batch) parsed value by the rules of JSON-RPC 2.0 §4–§5.
+ *
+ * @example
+ * classifyMessage({ jsonrpc: '2.0', method: 'ping' }).kind; // 'notification'
+ * classifyMessage(1).kind; // 'invalid'
+ */
+export function classifyMessage(value: unknown): MessageKind {
+  try {
+    return classify(value);
+  } catch {
+    // A Proxy or getter that throws: not a message.
+    return { kind: 'invalid', id: null, reason: 'the message could not be read' };
+  }
+}
+
+function classify(value: unknown): MessageKind {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { kind: 'invalid', id: null, reason: 'a message must be an object' };
+  }
+  const m = value as Record<string, unknown>;
+  const id = m.id;
+  const idOk = id === undefined || isJsonRpcId(id);
+  if (m.jsonrpc !== '2.0') {
+    return {
+      kind: 'invalid',
+      id: idOk && id !== undefined ? id : null,
+      reason: 'jsonrpc must be "2.0"',
+    };
+  }
+  const method = m.method;
+  if (method !== undefined) {
+    if (typeof method !== 'string')
+      return {
+        kind: 'invalid',
+        id: idOk && id !== undefined ? id : null,
+        reason: 'method must be a string',
+      };
+    if (!idOk && id !== null)
+      return { kind: 'invalid', id: null, reason: 'id must be a string or a number' };
+    if (!paramsOk(m.params)) {
+      return {
+        kind: 'invalid',
+        id: id === undefined || id === null ? null : id,
+        reason: 'params must be an array or an object',
+      };
+    }
+    if (id === undefined) return { kind: 'notification', message: value as JsonRpcNotification };
+    // `id: null` is discouraged by the spec but allowed: it is a request, answered with `id: null`.
+    return { kind: 'request', message: value as JsonRpcRequest };
+  }
+  if ('result' in m || 'error' in m) {
+    if (id !== null && !isJsonRpcId(id))
+      return {
+        kind: 'invalid',
+        id: null,
+        reason: 'response id must be a string, a number or null',
+      };
+    if ('error' in m) {
+      const e = m.error as Record<string, unknown> | null;
+      if (
+        'result' in m ||
+        e === null ||
+        typeof e !== 'object' ||
+        typeof e.code !== 'number' ||
+        typeof e.message !== 'string'
+      ) {
+        return {
+          kind: 'invalid',
+          id: null,
+          reason: 'error must be { code: number, message: string }',
+        };
+      }
+    }
+    return { kind: 'response', message: value as JsonRpcResponse };
+  }
+  return {
+    kind: 'invalid',
+    id: idOk && id !== undefined ? id : null,
+    reason: 'not a request, a notification or a response',
+  };
+}
+
+/**
+ * Whether `value` is one well-formed JSON-RPC 2.0 response (used by tests and by callers that
+ * accept responses from untrusted sources).
+ *
+ * @example
+ * isJsonRpcResponse({ jsonrpc: '2.0', id: 1, result: 19 }); // true
+ */
+export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
+  return classifyMessage(value).kind === 'response';
+}
+
+/** Build a failed response. */
+export function failure(id: JsonRpcId | null, error: JsonRpcErrorObject): JsonRpcFailure {
+  return { jsonrpc: '2.0', id, error };
+}
