@@ -12,7 +12,8 @@ export const SYSTEM_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   EEXIST: 'conflict',
   ENOTEMPTY: 'conflict',
   EISDIR: 'validation',
-  ENOTDIR: 'validation',
+  // The path does not exist as asked (a file where a directory should be), as with ENOENT.
+  ENOTDIR: 'not_found',
   EINVAL: 'validation',
   ENAMETOOLONG: 'validation',
   ENOSPC: 'quota',

@@ -38,7 +38,7 @@ const KEYWORDS: readonly (readonly [RegExp, ErrorCategory])[] = [
   [/\bpermission denied\b|\bforbidden\b|\baccess denied\b|\bnot permitted\b/i, 'permission'],
   [/\btimed out\b|\btimeout\b|\bdeadline exceeded\b/i, 'timeout'],
   [
-    /\bservice unavailable\b|\btemporarily unavailable\b|\boverloaded\b|\bconnection (?:refused|reset|closed)\b|\beconn(?:refused|reset)\b/i,
+    /\bservice unavailable\b|\btemporarily unavailable\b|\boverloaded\b|\bconnection (?:refused|reset|closed|is disposed)\b|\bnot connected\b|\beconn(?:refused|reset)\b/i,
     'unavailable',
   ],
   [/\bnot found\b|\bno such\b|\bdoes not exist\b/i, 'not_found'],

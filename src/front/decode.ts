@@ -24,19 +24,24 @@ export interface DecodeOptions {
 
 type Rec = Record<string, unknown>;
 
-const A2A_CLASS_NAMES: ReadonlySet<string> = new Set(
-  Object.values(A2A_ERROR_NAMES).map((entry: { name: string }) => entry.name),
+type A2aEntry = { name: string; reason: string; message: string };
+const A2A_ENTRIES = Object.entries(A2A_ERROR_NAMES as Readonly<Record<string, A2aEntry>>).map(
+  ([code, entry]) => ({ ...entry, code: Number(code) }),
 );
+/** The A2A code of an `@a2a-js/sdk` error instance, by class name or `reason`. */
+function a2aCodeOf(name: string, reason: unknown): number | undefined {
+  return A2A_ENTRIES.find((e) => e.name === name || (e.reason === reason && e.code > -32100))?.code;
+}
 const MCP_PREFIX = /^\s*MCP error -?\d+:/;
+const A2A_WORDING =
+  /^(?:task not (?:found|cancel)|task cannot be cancel|push notification|unsupported operation|this operation is not supported|incompatible content type|content type not supported|invalid agent response|extended agent card|(?:authenticated )?extended card|extension support required|version not supported)/i;
 const ERROR_ENVELOPES = new Set(['session.error', 'job.error', 'tool_result']);
 
 function isRecord(value: unknown): value is Rec {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function isRpcErrorObject(
-  value: unknown,
-): value is { code: number; message: string; data?: unknown } {
+function isRpcErrorObject(value: unknown): boolean {
   return isRecord(value) && Number.isInteger(value.code) && typeof value.message === 'string';
 }
 
@@ -57,8 +62,14 @@ function rpcDecoder(protocol: Protocol | undefined): (value: unknown) => AgentEr
 }
 
 /** Which JSON-RPC dialect an error object without a protocol hint most likely came from. */
-function sniffRpcProtocol(error: { message: string; data?: unknown }): Protocol | undefined {
+function sniffRpcProtocol(error: {
+  code: number;
+  message: string;
+  data?: unknown;
+}): Protocol | undefined {
   if (MCP_PREFIX.test(error.message)) return 'mcp';
+  // A2A's own codes (-32001 to -32009) with A2A's own wording ("Task not cancelable: t-1").
+  if (error.code >= -32009 && error.code <= -32001 && A2A_WORDING.test(error.message)) return 'a2a';
   const data = error.data;
   // A2A v1.0 sends google.rpc.ErrorInfo details with its own domain.
   if (
@@ -73,11 +84,30 @@ function sniffRpcProtocol(error: { message: string; data?: unknown }): Protocol 
 }
 
 function decodeRpc(error: unknown, protocol: Protocol | undefined): AgentError {
-  const hint =
-    protocol === 'jsonrpc' || protocol === undefined
-      ? sniffRpcProtocol(error as { message: string; data?: unknown })
-      : protocol;
+  const e = error as { code: number; message: string; data?: unknown };
+  // Some SDKs copy any integer `code` through: an HTTP status in a JSON-RPC error means that status.
+  if (e.code >= 400 && e.code <= 599) return fromHttpStatusCode(e, protocol);
+  const hint = protocol === 'jsonrpc' || protocol === undefined ? sniffRpcProtocol(e) : protocol;
   return rpcDecoder(hint ?? protocol)(error);
+}
+
+function fromHttpStatusCode(
+  error: { code: number; message: string; data?: unknown },
+  protocol: Protocol | undefined,
+): AgentError {
+  const meaning = fromHttpResponse({ status: error.code, body: { message: error.message } });
+  return new AgentError(error.message, {
+    category: meaning.category,
+    code: meaning.code,
+    retryable: meaning.retryable,
+    wire: {
+      protocol: protocol ?? 'jsonrpc',
+      code: error.code,
+      message: error.message,
+      ...(error.data !== undefined ? { data: error.data } : {}),
+    },
+    captureStack: false,
+  });
 }
 
 function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefined): AgentError {
@@ -140,11 +170,25 @@ function decodeSdkInstance(value: Rec, options: DecodeOptions | undefined): Agen
       ...(body !== undefined ? { body } : {}),
     });
   }
-  if (!Number.isInteger(value.code) || typeof value.message !== 'string') return undefined;
+  if (typeof value.message !== 'string') return undefined;
+  // @a2a-js/sdk errors carry `reason` (and, from its client, the wire code in `envelopeCode`).
+  const a2aCode = Number.isInteger(value.envelopeCode)
+    ? (value.envelopeCode as number)
+    : a2aCodeOf(name, value.reason);
+  if (
+    a2aCode !== undefined &&
+    (typeof value.reason === 'string' || a2aCodeOf(name, undefined) !== undefined)
+  ) {
+    return decodeA2aError({
+      code: a2aCode,
+      message: value.message,
+      ...(value.data !== undefined ? { data: value.data } : {}),
+    });
+  }
+  if (!Number.isInteger(value.code)) return undefined;
   if (name === 'RequestError') return decodeAcpError(value);
-  if (name === 'McpError') return decodeMcpError(value);
+  if (name === 'McpError') return decodeRpc(value, 'mcp');
   if (name === 'ResponseError') return decodeLspError(value);
-  if (A2A_CLASS_NAMES.has(name) || name === 'A2AError') return decodeA2aError(value);
   return value instanceof Error ? decodeRpc(value, options?.protocol) : undefined;
 }
 
@@ -164,9 +208,29 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
     return fromHttpResponse({ status: input.status, headers: input.headers });
   }
 
-  // A whole JSON-RPC response (or request-shaped object) carrying an error.
-  if (isRpcErrorObject(input.error) && ('jsonrpc' in input || 'id' in input)) {
+  // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
+  if (input.name === 'AbortError' || input.name === 'TimeoutError') return toAgentError(input);
+  // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.
+  if (isRpcErrorObject(input.error) && !isRpcErrorObject(input)) {
     return decodeRpc(input.error, protocol);
+  }
+  // A JSON-RPC response whose result is a failed MCP tool call.
+  if (isRecord(input.result) && input.result.isError === true && 'jsonrpc' in input) {
+    return fromCallToolResult(input.result);
+  }
+  // Hermes-style MCP errors: `{ code, reason, data }`.
+  if (
+    Number.isInteger(input.code) &&
+    typeof input.reason === 'string' &&
+    (protocol === undefined || protocol === 'mcp') &&
+    !('envelopeCode' in input)
+  ) {
+    return decodeMcpError({
+      code: input.code,
+      reason: input.reason,
+      message: typeof input.message === 'string' ? input.message : input.reason,
+      data: isRecord(input.data) ? input.data : {},
+    });
   }
   if (
     protocol === 'arcp' ||
@@ -185,7 +249,29 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
   if (isArcpErrorCode(input.code) && typeof input.message === 'string')
     return decodeArcpError(input);
   // HTTP responses, problem documents, provider bodies; anything else is normalised.
-  return decodeHttpError(input);
+  const decoded = decodeHttpError(input);
+  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
+    ? byKeywords(decoded, input)
+    : decoded;
+}
+
+/**
+ * An error nothing recognised: its message may still say what happened ("Not connected",
+ * "connection closed"). The same conservative keywords as text-only tool errors decide; the
+ * error keeps everything else.
+ */
+function byKeywords(decoded: AgentError, input: Rec): AgentError {
+  if (typeof input.message !== 'string' || input.message === '') return decoded;
+  const guess = fromToolErrorText(input.message);
+  if (guess.category === 'internal') return decoded;
+  return new AgentError(decoded.message, {
+    category: guess.category,
+    code: guess.code,
+    retryable: guess.retryable,
+    ...(decoded.details !== undefined ? { details: decoded.details } : {}),
+    cause: input,
+    captureStack: false,
+  });
 }
 
 /**

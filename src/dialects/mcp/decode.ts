@@ -1,3 +1,4 @@
+import { fromToolErrorText } from '../../core/tool-text-decode.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { decodeRpcError, detailsFromData, readRpcErrorObject } from '../../core/rpc-error.js';
@@ -23,6 +24,7 @@ const BY_CODE: Readonly<Record<number, RpcClassification>> = {
 
 const CANCELLED: RpcClassification = { category: 'cancelled', code: 'REQUEST_CANCELLED' };
 const CANCEL_TEXT = /\b(?:AbortError|aborted|cancell?ed)\b/i;
+const TIMEOUT_TEXT = /\btim(?:ed|es)? ?out\b|\btimeout\b/i;
 
 /**
  * How MCP reads an error code. The official SDK reports a request the user cancelled as
@@ -39,9 +41,12 @@ export function classifyMcpError(code: number, message = '', data?: unknown): Rp
     data !== null &&
     typeof data === 'object' &&
     typeof (data as { timeout?: unknown }).timeout === 'number';
-  if ((code === -32001 && !timeoutData) || code === -32000) {
-    if (CANCEL_TEXT.test(text)) return CANCELLED;
+  // The SDK rejects a caller's abort as -32001 with the abort reason as the message (no
+  // `data.timeout`): a real timeout carries `data.timeout` or says so.
+  if (code === -32001 && !timeoutData && (CANCEL_TEXT.test(text) || !TIMEOUT_TEXT.test(text))) {
+    return CANCELLED;
   }
+  if (code === -32000 && CANCEL_TEXT.test(text)) return CANCELLED;
   return BY_CODE[code] ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
@@ -71,6 +76,10 @@ const CATEGORY_BY_REASON: Readonly<Record<string, ErrorCategory>> = {
 };
 
 function categoryOfReason(error: McpErrorShape): ErrorCategory {
+  // A domain error wraps a tool result with `isError: true`: its text says what went wrong.
+  if (error.reason === 'domain_error' && typeof error.data.message === 'string') {
+    return fromToolErrorText(error.data.message).category;
+  }
   return (
     CATEGORY_BY_REASON[error.reason] ??
     (error.data.type === 'transport' ? 'unavailable' : classifyMcpError(error.code).category)
