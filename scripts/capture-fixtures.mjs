@@ -2840,8 +2840,8 @@ function captureSeeds() {
     source: 'seed-004',
     description: 'ARCP INTERNAL_ERROR with the per-error override retryable: false',
     input: { code: 'INTERNAL_ERROR', message: 'schema migration failed', retryable: false },
-    expected: exp('internal', false, { code: 'INTERNAL_ERROR' }),
-    note: 'seed 004: per-error overrides ride on the payload’s retryable field.',
+    expected: exp('internal', true, { code: 'INTERNAL_ERROR' }),
+    note: 'seed 004 lets overrides ride on the payload’s retryable field, but the protocol pins INTERNAL_ERROR as always retryable (issue 4), so the override is ignored.',
   });
   add('seed-004/arcp-payload/permission-denied-retryable', {
     source: 'seed-004',

@@ -25,7 +25,10 @@ describe('decode classifies every payload of the corpus', () => {
   it.each(corpus.map((e) => [e.id, e] as const))('%s', (_id, entry) => {
     const error = decode(entry.input, entry.protocol ? { protocol: entry.protocol } : undefined);
     const got: Record<string, unknown> = { category: error.category, retryable: error.retryable };
-    const want: Record<string, unknown> = { category: entry.expected.category, retryable: entry.expected.retryable };
+    const want: Record<string, unknown> = {
+      category: entry.expected.category,
+      retryable: entry.expected.retryable,
+    };
     if (entry.expected.retryAfterMs !== undefined) {
       got.retryAfterMs = error.retryAfterMs;
       want.retryAfterMs = entry.expected.retryAfterMs;

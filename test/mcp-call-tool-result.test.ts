@@ -103,10 +103,10 @@ describe('MCP tool errors through @modelcontextprotocol/sdk McpServer + Client',
     expect([error.category, error.retryable]).toEqual(['internal', false]);
   });
 
-  it("the SDK's input validation failure is validation; an unknown tool is not_found", async () => {
+  it("the SDK's input validation failure and its unknown tool (-32602) are validation", async () => {
     expect((await call('validated', { channel: 42 })).error.category).toBe('validation');
     const unknown = await call('no-such-tool');
-    expect([unknown.error.category, unknown.error.code]).toEqual(['not_found', 'INVALID_PARAMS']);
+    expect([unknown.error.category, unknown.error.code]).toEqual(['validation', 'INVALID_PARAMS']);
   });
 
   it('toCallToolResult(ourError): every field survives, with and without structuredContent', async () => {

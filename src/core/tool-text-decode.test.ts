@@ -36,7 +36,7 @@ describe('fromToolErrorText', () => {
       { mcpErrorCode: -32602 },
     ]);
     expect(fromToolErrorText('MCP error -32001: Request timed out').retryable).toBe(true);
-    expect(fromToolErrorText('MCP error -32602: Tool nope not found').category).toBe('not_found');
+    expect(fromToolErrorText('MCP error -32602: Tool nope not found').category).toBe('validation');
     expect(fromToolErrorText('MCP error -32042: open this URL').category).toBe('auth');
   });
 

@@ -55,8 +55,6 @@ function byKeyword(text: string): ErrorCategory | undefined {
 
 const DISPATCH_PREFIX = /^\s*tool dispatch error:\s*/i;
 const MCP_PREFIX = /^\s*MCP error (-?\d+):\s*/;
-// The MCP SDK answers an unknown or disabled tool with -32602; the agent should not fix its input.
-const MCP_UNKNOWN_TOOL = /^Tool \S+ (?:not found|disabled)$/;
 
 function build(
   message: string,
@@ -132,8 +130,9 @@ function decode(text: string, data: unknown): AgentError {
   const extra = Object.keys(details).length > 0 ? { details } : {};
   const known = mcpCode === undefined ? undefined : MCP_TEXT_CODES[mcpCode];
   if (known) {
-    const category = MCP_UNKNOWN_TOOL.test(message) ? 'not_found' : known.category;
-    return build(message, { category, code: known.code, ...extra }, text, data);
+    // The code decides, as DESIGN.md's table says: the MCP SDK's -32602 "Tool x not found" is
+    // validation too (the agent fixes its call by naming a tool that exists).
+    return build(message, { category: known.category, code: known.code, ...extra }, text, data);
   }
   const category = byKeyword(message) ?? 'internal';
   return build(message, { category, code: CATEGORIES[category].code, ...extra }, text, data);

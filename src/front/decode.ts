@@ -88,7 +88,11 @@ function decodeRpc(error: unknown, protocol: Protocol | undefined): AgentError {
   // Some SDKs copy any integer `code` through: an HTTP status in a JSON-RPC error means that status.
   if (e.code >= 400 && e.code <= 599) return fromHttpStatusCode(e, protocol);
   const hint = protocol === 'jsonrpc' || protocol === undefined ? sniffRpcProtocol(e) : protocol;
-  return rpcDecoder(hint ?? protocol)(error);
+  const decoded = rpcDecoder(hint ?? protocol)(error);
+  // A code outside JSON-RPC's reserved range (a local error such as vscode-jsonrpc's
+  // "Connection is disposed." code 2) says nothing; its message may.
+  const reserved = e.code >= -32768 && e.code <= -32000;
+  return !reserved && decoded.category === 'internal' ? byKeywords(decoded, e) : decoded;
 }
 
 function fromHttpStatusCode(
@@ -260,7 +264,7 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
  * "connection closed"). The same conservative keywords as text-only tool errors decide; the
  * error keeps everything else.
  */
-function byKeywords(decoded: AgentError, input: Rec): AgentError {
+function byKeywords(decoded: AgentError, input: { message?: unknown }): AgentError {
   if (typeof input.message !== 'string' || input.message === '') return decoded;
   const guess = fromToolErrorText(input.message);
   if (guess.category === 'internal') return decoded;

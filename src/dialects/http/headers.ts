@@ -101,6 +101,16 @@ const RESET_HEADERS = [
   'anthropic-ratelimit-output-tokens-reset',
 ] as const;
 
+// Each limit's reset beside the header that says whether it is used up.
+const BUCKETS: readonly (readonly [remaining: string, reset: string])[] = [
+  ['x-ratelimit-remaining', 'x-ratelimit-reset'],
+  ['ratelimit-remaining', 'ratelimit-reset'],
+  ['x-ratelimit-remaining-requests', 'x-ratelimit-reset-requests'],
+  ['x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens'],
+  ['anthropic-ratelimit-requests-remaining', 'anthropic-ratelimit-requests-reset'],
+  ['anthropic-ratelimit-tokens-remaining', 'anthropic-ratelimit-tokens-reset'],
+];
+
 const REMAINING_HEADERS = [
   'x-ratelimit-remaining',
   'ratelimit-remaining',
@@ -112,7 +122,10 @@ const REMAINING_HEADERS = [
 
 /** Options for {@link retryAfterMsFromHeaders}. */
 export interface RetryAfterOptions {
-  /** The clock for HTTP dates and epoch resets (default `Date.now()`). */
+  /**
+   * The clock for HTTP dates and epoch resets. Default: the response's own `date` header (the
+   * server's clock, so skew between the machines does not change the delay), else `Date.now()`.
+   */
   now?: number;
   /**
    * Also read the `x-ratelimit-reset` family (default: only when some `*-remaining` header is
@@ -136,7 +149,8 @@ export function retryAfterMsFromHeaders(
   options?: RetryAfterOptions,
 ): number | undefined {
   const get = typeof headers === 'function' ? headers : readHeaders(headers);
-  const now = options?.now ?? Date.now();
+  const served = Date.parse(get('date')?.trim() ?? '');
+  const now = options?.now ?? (Number.isNaN(served) ? Date.now() : served);
   const ms = get('retry-after-ms')?.trim();
   if (ms !== undefined && /^\d+(?:\.\d+)?$/.test(ms)) return nonNegative(Number(ms));
   const after = get('retry-after')?.trim();
@@ -147,8 +161,13 @@ export function retryAfterMsFromHeaders(
   }
   const exhausted = REMAINING_HEADERS.some((name) => get(name)?.trim() === '0');
   if (options?.rateLimitReset !== true && !exhausted) return undefined;
+  // When one limit is used up, its reset is the wait; another limit's later reset is not.
+  const spent = BUCKETS.filter(([remaining]) => get(remaining)?.trim() === '0').map(
+    ([, reset]) => reset,
+  );
+  const candidates = spent.some((name) => get(name) !== undefined) ? spent : RESET_HEADERS;
   let longest: number | undefined;
-  for (const name of RESET_HEADERS) {
+  for (const name of candidates) {
     const value = get(name);
     if (value === undefined) continue;
     // Anthropic's reset headers are RFC 3339 timestamps.

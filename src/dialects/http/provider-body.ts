@@ -15,6 +15,7 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   rate_limit_error: { category: 'rate_limit' },
   rate_limit_exceeded: { category: 'rate_limit' },
   overloaded_error: { category: 'unavailable' },
+  engine_overloaded: { category: 'unavailable' },
   authentication_error: { category: 'auth' },
   invalid_api_key: { category: 'auth' },
   permission_error: { category: 'permission' },
