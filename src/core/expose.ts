@@ -2,7 +2,9 @@ import { AgentError, isAgentError } from './agent-error.js';
 import type { AgentErrorLike } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
-import { toAgentError } from './to-agent-error.js';
+import { sanitizeMessage } from './sanitize-message.js';
+import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
+import { AS_AGENT_ERROR, toAgentError } from './to-agent-error.js';
 
 /** Options for {@link toExposableError}. */
 export interface ExposeOptions {
@@ -45,17 +47,37 @@ function isCarrier(value: unknown): value is ExposableError {
   }
 }
 
-function randomId(): string {
-  // Core has no platform crypto; the id only joins a log line to a reply, it guards nothing.
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+/**
+ * A random id for an error that is logged in full but sent out only as "internal": a UUID where
+ * `crypto.randomUUID` exists. It only joins a log line to a reply; it guards nothing.
+ *
+ * @example
+ * newErrorId(); // e.g. '3f2b…'
+ */
+export function newErrorId(): string {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+function readSafely(value: object, key: PropertyKey): unknown {
+  try {
+    return (value as Record<PropertyKey, unknown>)[key];
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The error to put on the wire for `error`, per the safety defaults: an `AgentError` or anything
- * carrying its fields (a `ToolError`, a copy) as it is; anything else classified with
- * `toAgentError`, and when that can say no more than `internal`, a generic
- * `Internal error` with a random `details.errorId` (the original goes to `onError`), because its
- * message may hold anything. Never throws.
+ * carrying its fields (a `ToolError`, a copy) as it is; a seed class of any dialect (one with an
+ * `AS_AGENT_ERROR` method) as it converts itself; a schema failure as `validation` with its
+ * issues; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`; an error `toAgentError` can
+ * classify (a Node system error, say) with its category and its message sanitised (secrets,
+ * credentials and paths masked; its details dropped). Anything else — an error the code did not
+ * mean to expose — becomes a generic `Internal error` with a random `details.errorId`, and the
+ * original goes to `onError`, because its message may hold anything.
+ * Never throws.
  *
  * @example
  * toExposableError(new Error('db password=hunter2'), { onError: (e, id) => log(id, e) }).message;
@@ -63,9 +85,41 @@ function randomId(): string {
  */
 export function toExposableError(error: unknown, options?: ExposeOptions): ExposableError {
   if (isAgentError(error) || isCarrier(error)) return error;
+  if (error !== null && typeof error === 'object') {
+    const own = readSafely(error, AS_AGENT_ERROR);
+    if (typeof own === 'function') {
+      try {
+        const converted: unknown = (own as () => unknown).call(error);
+        if (isAgentError(converted)) return converted;
+      } catch {
+        // A seed class whose conversion throws is sent as any unexpected error is.
+      }
+    }
+    const issues = schemaIssuesOf(error);
+    if (issues) {
+      return new AgentError(formatSchemaIssues(issues), {
+        category: 'validation',
+        code: 'VALIDATION_ERROR',
+        details: { issues },
+        captureStack: false,
+      });
+    }
+    const name = readSafely(error, 'name');
+    if (name === 'AbortError' || name === 'TimeoutError') return toAgentError(error);
+  }
+  // What the classifier can name (a refused connection, a missing file) keeps its category,
+  // code and retryability, so the agent still knows what to do; its text is sanitised.
   const classified = toAgentError(error);
-  if (classified.category !== 'internal') return classified;
-  const errorId = randomId();
+  if (classified.category !== 'internal') {
+    return new AgentError(sanitizeMessage(classified.message), {
+      category: classified.category,
+      code: classified.code,
+      retryable: classified.retryable,
+      ...(classified.retryAfterMs !== undefined ? { retryAfterMs: classified.retryAfterMs } : {}),
+      captureStack: false,
+    });
+  }
+  const errorId = newErrorId();
   try {
     options?.onError?.(error, errorId);
   } catch {

@@ -2,10 +2,10 @@ import { AgentError, isAgentError } from './agent-error.js';
 import type { AgentErrorInit, AgentErrorLike } from './agent-error.js';
 import { CATEGORIES, isErrorCategory } from './categories.js';
 import type { ErrorCategory, Protocol } from './categories.js';
-import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
 import { toJsonSafe } from './serialize.js';
 import type { SafeJsonOptions } from './serialize.js';
-import { AS_AGENT_ERROR, toAgentError } from './to-agent-error.js';
+import { toExposableError } from './expose.js';
+import { toAgentError } from './to-agent-error.js';
 
 /**
  * The `error` member of a JSON-RPC 2.0 response, as ACP, MCP, LSP and A2A all send it.
@@ -210,23 +210,7 @@ export function decodeRpcError(
 }
 
 /**
- * A random id for an error that is logged in full but sent out only as "internal".
- *
- * @example
- * newErrorId(); // e.g. '3f2b…' (a UUID where crypto.randomUUID exists)
- */
-export function newErrorId(): string {
-  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
-/**
- * What may be sent to a peer for `thrown`: an {@link AgentError} (or a copy of one) as it is;
- * a seed class of any dialect (one with an {@link AS_AGENT_ERROR} method) as it converts itself;
- * a schema failure as `validation`; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`;
- * anything else as a generic internal error carrying only a random `errorId`, after handing
- * the real error to `onError`. Never exposes an unexpected error's message.
+ * What may be sent to a peer for `thrown` (see {@link toExposableError}), as a hub error.
  *
  * @example
  * exposableError(new Error('db password is hunter2')).message; // 'Internal error'
@@ -235,41 +219,8 @@ export function exposableError(
   thrown: unknown,
   onError?: RpcEncodeOptions['onError'],
 ): AgentErrorLike {
-  if (isAgentError(thrown)) return thrown;
-  // A seed class of any dialect (it converts itself): exposable, as its author meant it.
-  if (thrown !== null && typeof thrown === 'object') {
-    let own: unknown;
-    try {
-      own = (thrown as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR];
-      if (typeof own === 'function') {
-        const converted: unknown = (own as () => unknown).call(thrown);
-        if (isAgentError(converted)) return converted;
-      }
-    } catch {
-      // A seed class whose conversion throws is sent as any unexpected error is.
-    }
-  }
-  const issues = schemaIssuesOf(thrown);
-  if (issues) {
-    return new AgentError(formatSchemaIssues(issues), {
-      category: 'validation',
-      code: 'VALIDATION_ERROR',
-      details: { issues },
-      captureStack: false,
-    });
-  }
-  if (thrown !== null && typeof thrown === 'object') {
-    const name = read(thrown, 'name');
-    if (name === 'AbortError' || name === 'TimeoutError') return toAgentError(thrown);
-  }
-  const errorId = newErrorId();
-  onError?.(thrown, errorId);
-  return new AgentError('Internal error', {
-    category: 'internal',
-    code: 'INTERNAL_ERROR',
-    details: { errorId },
-    captureStack: false,
-  });
+  const exposable = toExposableError(thrown, onError ? { onError } : undefined);
+  return isAgentError(exposable) ? exposable : toAgentError(exposable);
 }
 
 /**

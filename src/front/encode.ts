@@ -1,6 +1,7 @@
 import type { Protocol } from '../core/categories.js';
 import { isProtocol, PROTOCOLS } from '../core/categories.js';
 import { toCallToolResult } from '../core/call-tool-result.js';
+import { toExposableError } from '../core/expose.js';
 import type { CallToolErrorResult } from '../core/call-tool-result.js';
 import type { RpcEncodeOptions, RpcErrorObject } from '../core/rpc-error.js';
 import { encodeA2aError } from '../dialects/a2a/index.js';
@@ -113,7 +114,9 @@ export function encode(
         ...(options?.version ? { version: options.version } : {}),
       });
     case 'arcp':
-      return encodeArcp(error, options);
+      // ARCP's own boundary sends an unexpected error's sanitised message (seed 004); the front
+      // door holds every protocol to the same rule: an unexpected error is only an errorId.
+      return encodeArcp(toExposableError(error, rpc), options);
     case 'tool':
       return encodeToolError(error, rpc);
     case 'http':

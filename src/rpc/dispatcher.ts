@@ -1,3 +1,4 @@
+import { newErrorId } from '../core/expose.js';
 import { AgentError } from '../core/agent-error.js';
 import { formatSchemaIssues, schemaIssuesOf } from '../core/schema-issues.js';
 import type { EncodeContext, ErrorCodec } from './error-codec.js';
@@ -24,12 +25,6 @@ export interface UnexpectedErrorInfo {
 export type OnError = (error: unknown, info: UnexpectedErrorInfo) => void;
 
 const MAX_NAME_IN_MESSAGE = 200;
-
-function newErrorId(): string {
-  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  if (c?.randomUUID) return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 /** The response to a message that is not valid JSON (frozen: it is shared). */
 export const PARSE_ERROR_RESPONSE: JsonRpcResponse = Object.freeze(

@@ -2,14 +2,7 @@ import { expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
 import { createHandler, createPeer, defineMethod, jsonRpcCodec } from './index.js';
 import type { JsonRpcErrorObject } from './messages.js';
-import type {
-  ErrorCodec,
-  Handler,
-  JsonRpcFailure,
-  Peer,
-  RequestContext,
-  Transport,
-} from './index.js';
+import type { ErrorCodec, Handler, Peer, RequestContext, Transport } from './index.js';
 
 declare const transport: Transport;
 

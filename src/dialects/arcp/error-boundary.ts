@@ -1,3 +1,4 @@
+import { newErrorId } from '../../core/expose.js';
 import { isAgentError } from '../../core/agent-error.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { ARCPError, InternalError } from './arcp-error.js';
@@ -28,10 +29,6 @@ const DEFAULT_TOOL_RESULT_CODES: readonly ArcpErrorCode[] = [
   'PERMISSION_DENIED',
   'LEASE_SUBSET_VIOLATION',
 ];
-
-function errorId(): string {
-  return globalThis.crypto.randomUUID();
-}
 
 /**
  * Wrap agent code so that every failure becomes the right ARCP envelope: an `ARCPError` thrown
@@ -69,7 +66,7 @@ export function errorBoundary<A extends unknown[], T>(
       if (thrown instanceof ARCPError || isAgentError(thrown)) {
         error = toArcpError(thrown);
       } else {
-        const id = errorId();
+        const id = newErrorId();
         const message =
           thrown instanceof Error
             ? thrown.message

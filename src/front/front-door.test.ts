@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AgentError } from '../core/agent-error.js';
+import { ERROR_CATEGORIES, PROTOCOLS } from '../core/categories.js';
+import { decode } from './decode.js';
+import { encode } from './encode.js';
+
+const code = fc.stringMatching(/^[A-Z][A-Z0-9_]{0,30}$/);
+const agentError = fc
+  .record({
+    message: fc.string({ minLength: 1, maxLength: 80 }).filter((m) => m.trim() !== ''),
+    category: fc.constantFrom(...ERROR_CATEGORIES),
+    code,
+    retryable: fc.boolean(),
+    retryAfterMs: fc.option(fc.integer({ min: 0, max: 86_400_000 }), { nil: undefined }),
+  })
+  .map(
+    ({ message, category, code, retryable, retryAfterMs }) =>
+      new AgentError(message, {
+        category,
+        code,
+        retryable,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      }),
+  );
+
+describe('decode(encode(e, p), { protocol: p })', () => {
+  it.each(PROTOCOLS)('gives back code, category, retryable and retryAfterMs for %s', (protocol) => {
+    fc.assert(
+      fc.property(agentError, (error) => {
+        // Every protocol's wire form goes through JSON on its way.
+        const wire = JSON.parse(JSON.stringify(encode(error, protocol))) as unknown;
+        const back = decode(wire, { protocol });
+        expect({
+          code: back.code,
+          category: back.category,
+          retryable: back.retryable,
+          retryAfterMs: back.retryAfterMs,
+        }).toEqual({
+          code: error.code,
+          category: error.category,
+          retryable: error.retryable,
+          retryAfterMs: error.retryAfterMs,
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('holds for the other forms: MCP tool results, A2A 0.3 data, ARCP envelopes', () => {
+    fc.assert(
+      fc.property(agentError, (error) => {
+        const forms: [unknown, 'mcp' | 'a2a' | 'arcp'][] = [
+          [encode(error, 'mcp', { as: 'toolResult' }), 'mcp'],
+          [encode(error, 'a2a', { version: '0.3' }), 'a2a'],
+          [encode(error, 'arcp', { envelope: 'job.error', ids: { job_id: 'j1' } }), 'arcp'],
+          [encode(error, 'arcp', { envelope: 'tool_result', callId: 'c1' }), 'arcp'],
+        ];
+        for (const [form, protocol] of forms) {
+          const back = decode(JSON.parse(JSON.stringify(form)), { protocol });
+          expect([back.code, back.category, back.retryable, back.retryAfterMs]).toEqual([
+            error.code,
+            error.category,
+            error.retryable,
+            error.retryAfterMs,
+          ]);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('decode never throws', () => {
+  it('for arbitrary JSON values, with and without a protocol', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.option(fc.constantFrom(...PROTOCOLS), { nil: undefined }),
+        (value, protocol) => {
+          const error = decode(value, protocol ? { protocol } : undefined);
+          expect(error).toBeInstanceOf(AgentError);
+          expect(ERROR_CATEGORIES).toContain(error.category);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('for arbitrary strings and JSON text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.string({ unit: 'binary' })), (text) => {
+        expect(decode(text)).toBeInstanceOf(AgentError);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('for hostile objects', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+        has() {
+          throw new Error('trap');
+        },
+        ownKeys() {
+          throw new Error('trap');
+        },
+        getPrototypeOf() {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(decode(hostile)).toBeInstanceOf(AgentError);
+    const cyclic: Record<string, unknown> = { error: { code: -32000, message: 'x' } };
+    cyclic.self = cyclic;
+    expect(decode(cyclic).category).toBe('internal');
+  });
+});
+
+describe('encode', () => {
+  it('rejects an unknown protocol and a bad envelope with a TypeError naming them', () => {
+    expect(() => encode(AgentError.internal('x'), 'smtp' as never)).toThrow(
+      /protocol must be one of jsonrpc, acp, mcp, lsp, a2a, arcp, tool, http; received "smtp"/,
+    );
+    expect(() => encode(AgentError.internal('x'), 'arcp', { envelope: 'tool_result' })).toThrow(
+      /callId is required/,
+    );
+  });
+
+  it('never lets a secret or an unexpected error through, in any protocol', () => {
+    const crash = new Error(
+      'db password=hunter2 at /srv/app/db.js token ghp_abcdefghijklmnopqrstuvwxyz012345',
+    );
+    for (const protocol of PROTOCOLS) {
+      const seen: string[] = [];
+      const text = JSON.stringify(encode(crash, protocol, { onError: (_e, id) => seen.push(id) }));
+      expect(text).not.toContain('hunter2');
+      expect(text).not.toContain('ghp_abcdef');
+      expect(text).not.toContain('/srv/app');
+      expect(seen).toHaveLength(1);
+      expect(text).toContain(seen[0]);
+    }
+  });
+});
