@@ -63,11 +63,11 @@ export function equivalents(
   error: AgentError,
   except: Protocol | null,
 ): ExplainReport['equivalents'] {
-  const out: Rec = {};
+  const out: ExplainReport['equivalents'] = {};
   for (const protocol of PROTOCOLS) {
-    if (protocol !== except) out[protocol] = encode(error, protocol);
+    if (protocol !== except) Object.assign(out, { [protocol]: encode(error, protocol) });
   }
-  return out as ExplainReport['equivalents'];
+  return out;
 }
 
 /** Everything `explain` says about `error`, decoded from `input`. */

@@ -73,10 +73,10 @@ function retryInWords(report: ExplainReport): string {
   return report.retryAfterMs === undefined ? 'yes' : `yes, after ${report.retryAfterMs} ms`;
 }
 
-function nextColour(style: Style, next: NextAction): (text: string) => string {
-  if (next === 'retry') return style.green;
-  if (next === 'give_up') return style.red;
-  return style.yellow;
+function colourNext(style: Style, next: NextAction, text: string): string {
+  if (next === 'retry') return style.green(text);
+  if (next === 'give_up') return style.red(text);
+  return style.yellow(text);
 }
 
 /** The report for a person. */
@@ -89,7 +89,7 @@ export function formatExplain(report: ExplainReport, style: Style): string {
     `${label('Code')}${style.bold(printable(report.code))}`,
     `${label('Category')}${style.cyan(report.category)}`,
     `${label('Retryable')}${retryInWords(report)}`,
-    `${label('Next step')}${nextColour(style, report.next)(nextInWords(report.next, report.retryAfterMs))}`,
+    `${label('Next step')}${colourNext(style, report.next, nextInWords(report.next, report.retryAfterMs))}`,
     `${label('Message')}${printable(clip(report.message, 300))}`,
     '',
     style.bold('In other protocols'),
