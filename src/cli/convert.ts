@@ -1,9 +1,8 @@
-import { decode } from '../front/decode.js';
 import { encode } from '../front/encode.js';
 import type { EncodeOptions } from '../front/encode.js';
 import type { CliIo } from './main.js';
 import { choiceOption, parseArgs, protocolOption } from './args.js';
-import { parseInput, readInput } from './read-input.js';
+import { decodeInput, parseInput, readInput } from './read-input.js';
 import { UsageError } from './usage-error.js';
 
 export const CONVERT_USAGE = `Usage: agent-errors convert --to <protocol> [--from <protocol>] [options] [json | -]
@@ -89,7 +88,7 @@ export async function convert(args: readonly string[], io: CliIo): Promise<numbe
     io.stderr.write(CONVERT_USAGE);
     throw new UsageError('convert: no input; pass the error as an argument or pipe it on stdin');
   }
-  const error = decode(parseInput(text, 'convert'), from ? { protocol: from } : {});
+  const error = decodeInput(parseInput(text, 'convert'), from, 'convert');
   const form = encode(error, to, encodeWith);
   io.stdout.write(typeof form === 'string' ? `${form}\n` : `${JSON.stringify(form, null, 2)}\n`);
   return 0;

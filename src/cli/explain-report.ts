@@ -55,7 +55,7 @@ export function describeForm(input: unknown, error: AgentError): string {
     return 'error object';
   }
   if (isRecord(input.error)) return 'provider API error body';
-  return error.wire ? 'JSON object' : 'JSON object with no known error shape';
+  return typeof input.message === 'string' ? 'error-like object' : 'JSON object';
 }
 
 /** Every protocol's wire form for `error`, except the one it came from. */

@@ -1,10 +1,9 @@
 import type { NextAction } from '../core/categories.js';
-import { decode } from '../front/decode.js';
 import type { CliIo } from './main.js';
 import { parseArgs, protocolOption } from './args.js';
 import { explainError } from './explain-report.js';
 import type { ExplainReport } from './explain-report.js';
-import { parseInput, readInput } from './read-input.js';
+import { decodeInput, parseInput, readInput } from './read-input.js';
 import { colourFor, createStyle } from './style.js';
 import type { Style } from './style.js';
 import { UsageError } from './usage-error.js';
@@ -119,7 +118,7 @@ export async function explain(args: readonly string[], io: CliIo): Promise<numbe
     throw new UsageError('explain: no input; pass the error as an argument or pipe it on stdin');
   }
   const input = parseInput(text, 'explain');
-  const error = decode(input, protocol ? { protocol } : {});
+  const error = decodeInput(input, protocol, 'explain');
   const report = explainError(input, error);
   io.stdout.write(
     parsed.flags.has('--json')

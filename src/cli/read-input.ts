@@ -1,3 +1,6 @@
+import type { AgentError } from '../core/agent-error.js';
+import type { Protocol } from '../core/categories.js';
+import { decode } from '../front/decode.js';
 import { UsageError } from './usage-error.js';
 
 /** The standard input as the CLI needs it: a byte stream that may be a terminal. */
@@ -73,4 +76,27 @@ export function parseInput(text: string, command: string): unknown {
     }
     return text;
   }
+}
+
+/**
+ * Decode the parsed input, refusing input that holds no error: an object with no error shape
+ * and no message, or a batch with no error response, is a usage mistake, not an internal error.
+ */
+export function decodeInput(
+  input: unknown,
+  protocol: Protocol | undefined,
+  command: string,
+): AgentError {
+  const error = decode(input, protocol ? { protocol } : {});
+  if (error.code === 'NOT_AN_ERROR') throw new UsageError(`${command}: ${error.message}`);
+  const hasMessage =
+    typeof input === 'object' &&
+    input !== null &&
+    typeof (input as { message?: unknown }).message === 'string';
+  if (error.wire === undefined && typeof input === 'object' && !hasMessage) {
+    throw new UsageError(
+      `${command}: no error found in the input; expected a JSON-RPC error or response, an MCP tool result, ToolError text, an ARCP payload or envelope, an HTTP response or problem document, or a provider error body`,
+    );
+  }
+  return error;
 }
