@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { runCli as RunCli } from '../src/cli/main.js';
 import { dist, requireBuild } from './built.js';
 
 beforeAll(requireBuild);
@@ -279,7 +280,7 @@ describe('bad input: exit code 2, a message, never a stack', () => {
   });
 
   it('prints usage instead of waiting when stdin is a terminal and there is no argument', async () => {
-    const { runCli } = (await import(`${dist}cli/main.js`)) as typeof import('../src/cli/main.js');
+    const { runCli } = (await import(`${dist}cli/main.js`)) as { runCli: typeof RunCli };
     let out = '';
     let err = '';
     const io = {
