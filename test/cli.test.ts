@@ -57,7 +57,7 @@ describe('agent-errors (built binary)', () => {
     const unknown = cli('frobnicate');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      'agent-errors: unknown command "frobnicate"; expected one of: demo\nRun agent-errors --help for usage.\n',
+      'agent-errors: unknown command "frobnicate"; expected one of: explain, convert, demo\nRun agent-errors --help for usage.\n',
     );
     const badFlag = cli('demo', '--yaml');
     expect(badFlag.code).toBe(2);

@@ -4,4 +4,5 @@ import { runCli } from './main.js';
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  stdin: process.stdin,
 });

@@ -1,19 +1,27 @@
+import { convert } from './convert.js';
 import { runDemoCases, formatDemo } from './demo.js';
+import { explain } from './explain.js';
+import type { CliStdin } from './read-input.js';
 import { colourFor, createStyle } from './style.js';
+import { UsageError } from './usage-error.js';
 
 /** Where the command writes; injectable so tests can run it in process. */
 export interface CliIo {
   stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown; isTTY?: boolean };
+  /** Where `explain` and `convert` read piped input; absent means there is none. */
+  stdin?: CliStdin;
 }
 
 const USAGE = `Usage: agent-errors <command> [options]
 
 Commands:
-  demo [--json]   Show realistic failures normalised, classified and serialised
+  explain [json | -]          Say what an error from any protocol means and what to do next
+  convert --to <p> [json | -] Print an error in another protocol's wire form
+  demo [--json]               Show realistic failures normalised, classified and serialised
 
 Options:
-  -h, --help      Show help for a command
+  -h, --help                  Show help for a command
 `;
 
 const DEMO_USAGE = `Usage: agent-errors demo [--json]
@@ -26,11 +34,6 @@ Options:
   --json          Print the same as JSON
   -h, --help      Show this help
 `;
-
-/** A usage problem: printed without a stack, exit code 2. */
-class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 async function demo(args: readonly string[], io: CliIo): Promise<number> {
   let json = false;
@@ -61,6 +64,10 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   const [command, ...rest] = args;
   try {
     switch (command) {
+      case 'explain':
+        return await explain(rest, io);
+      case 'convert':
+        return await convert(rest, io);
       case 'demo':
         return await demo(rest, io);
       case undefined:
@@ -70,7 +77,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         io.stdout.write(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        throw new UsageError(`unknown command ${JSON.stringify(command)}; expected one of: demo`);
+        throw new UsageError(
+          `unknown command ${JSON.stringify(command)}; expected one of: explain, convert, demo`,
+        );
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -1,0 +1,129 @@
+import type { NextAction } from '../core/categories.js';
+import type { CliIo } from './main.js';
+import { parseArgs, protocolOption } from './args.js';
+import { explainError } from './explain-report.js';
+import type { ExplainReport } from './explain-report.js';
+import { decodeInput, parseInput, readInput } from './read-input.js';
+import { colourFor, createStyle } from './style.js';
+import type { Style } from './style.js';
+import { UsageError } from './usage-error.js';
+
+export const EXPLAIN_USAGE = `Usage: agent-errors explain [--protocol <p>] [--json] [json | -]
+
+Reads an error in any form — a JSON-RPC error or response, an MCP tool result, ToolError
+text, "MCP error -32001: …", an ARCP payload or envelope, an HTTP response or problem
+document, a provider API error body — from the argument or from stdin, and says what it
+is, whether to retry and when, the next step, and the same error in every other protocol.
+
+Arguments:
+  json | -           The error as JSON or text; - (or no argument, with piped input) reads stdin
+
+Options:
+  --protocol <p>     The protocol it came from, to settle colliding codes
+                     (jsonrpc, acp, mcp, lsp, a2a, arcp, tool, http)
+  --json             Print the same as JSON
+  -h, --help         Show this help
+
+Examples:
+  agent-errors explain '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"Authentication required"}}' --protocol acp
+  echo 'MCP error -32001: Request timed out' | agent-errors explain
+`;
+
+const NEXT_IN_WORDS: Record<Exclude<NextAction, 'wait_and_retry'>, string> = {
+  retry: 'retry now',
+  reauthenticate: 'log in again',
+  fix_input: 'fix the input',
+  request_permission: 'ask for permission',
+  give_up: 'give up',
+};
+
+/** The next step, in words, for a person. */
+export function nextInWords(next: NextAction, retryAfterMs: number | undefined): string {
+  if (next !== 'wait_and_retry') return NEXT_IN_WORDS[next];
+  return retryAfterMs === undefined
+    ? 'wait (back off), then retry'
+    : `wait ${retryAfterMs} ms, then retry`;
+}
+
+// Input from elsewhere must not drive the terminal: show control characters escaped.
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
+}
+
+function clip(text: string, max = 120): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** One compact line for an encoded form. */
+export function oneLine(protocol: string, form: unknown): string {
+  if (typeof form === 'string') return form.split('\n', 1)[0] ?? '';
+  const f = form as Record<string, unknown>;
+  if (protocol === 'http') {
+    const headers = (f.headers ?? {}) as Record<string, string>;
+    const retry = headers['retry-after'];
+    return `${String(f.status)}${retry !== undefined ? ` retry-after: ${retry}` : ''}`;
+  }
+  return `${String(f.code)} ${String(f.message)}`;
+}
+
+function retryInWords(report: ExplainReport): string {
+  if (!report.retryable) return 'no';
+  return report.retryAfterMs === undefined ? 'yes' : `yes, after ${report.retryAfterMs} ms`;
+}
+
+function colourNext(style: Style, next: NextAction, text: string): string {
+  if (next === 'retry') return style.green(text);
+  if (next === 'give_up') return style.red(text);
+  return style.yellow(text);
+}
+
+/** The report for a person. */
+export function formatExplain(report: ExplainReport, style: Style): string {
+  const { recognised } = report;
+  const wire = recognised.wireCode !== undefined ? `, wire code ${recognised.wireCode}` : '';
+  const label = (name: string) => style.dim(name.padEnd(12));
+  const lines = [
+    `${label('Recognised')}${recognised.protocol ?? 'no protocol'} — ${printable(recognised.form)}${printable(String(wire))}`,
+    `${label('Code')}${style.bold(printable(report.code))}`,
+    `${label('Category')}${style.cyan(report.category)}`,
+    `${label('Retryable')}${retryInWords(report)}`,
+    `${label('Next step')}${colourNext(style, report.next, nextInWords(report.next, report.retryAfterMs))}`,
+    `${label('Message')}${printable(clip(report.message, 300))}`,
+    '',
+    style.bold('In other protocols'),
+  ];
+  for (const [protocol, form] of Object.entries(report.equivalents)) {
+    lines.push(`  ${style.dim(protocol.padEnd(8))}${printable(clip(oneLine(protocol, form)))}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `agent-errors explain`. */
+export async function explain(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(args, {
+    command: 'explain',
+    flags: ['--json'],
+    options: ['--protocol'],
+  });
+  if (parsed.help) {
+    io.stdout.write(EXPLAIN_USAGE);
+    return 0;
+  }
+  const hint = parsed.options['--protocol'];
+  const protocol = hint === undefined ? undefined : protocolOption('explain', '--protocol', hint);
+  const text = await readInput(parsed.positionals, io.stdin, 'explain');
+  if (text === undefined) {
+    io.stderr.write(EXPLAIN_USAGE);
+    throw new UsageError('explain: no input; pass the error as an argument or pipe it on stdin');
+  }
+  const input = parseInput(text, 'explain');
+  const error = decodeInput(input, protocol, 'explain');
+  const report = explainError(input, error);
+  io.stdout.write(
+    parsed.flags.has('--json')
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : formatExplain(report, createStyle(colourFor(io.stdout))),
+  );
+  return 0;
+}

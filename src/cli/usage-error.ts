@@ -1,0 +1,4 @@
+/** A usage problem: printed without a stack, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
