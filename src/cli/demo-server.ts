@@ -109,7 +109,7 @@ const tools: Record<string, (call: ToolCall, ctx: RequestContext) => unknown> = 
   },
   'search.web': (call) => {
     if (attemptOf(call) === 1)
-      throw AgentError.rateLimited('Search API rate limit: 2 requests per second', {
+      throw AgentError.rateLimited('Search API rate limit exceeded', {
         retryAfterMs: RATE_LIMIT_RETRY_AFTER_MS,
       });
     return text(`3 results for ${JSON.stringify(call.arguments.q)}`);
@@ -131,8 +131,7 @@ const tools: Record<string, (call: ToolCall, ctx: RequestContext) => unknown> = 
     return text('report.pdf (12 pages)');
   },
   'inventory.sync': (call) => {
-    if (attemptOf(call) <= 2)
-      throw AgentError.unavailable('Inventory service unavailable (upstream answered 503)');
+    if (attemptOf(call) <= 2) throw AgentError.unavailable('Inventory service unavailable');
     return text('1,204 items in sync');
   },
   'logs.export': () => {
@@ -140,8 +139,9 @@ const tools: Record<string, (call: ToolCall, ctx: RequestContext) => unknown> = 
     throw new Error(`upstream rejected the request: Authorization: Bearer ${DEMO_TOKEN}`);
   },
   'llm.complete': () => {
-    throw AgentError.quotaExceeded('Monthly token budget exhausted (1,000,000 of 1,000,000)', {
+    throw AgentError.quotaExceeded('Monthly token budget exhausted', {
       code: 'BUDGET_EXHAUSTED',
+      details: { used: 1_000_000, limit: 1_000_000 },
     });
   },
   'crm.createContact': async (call, ctx) => {

@@ -7,7 +7,7 @@
 export const DEMO_TOKEN = 'ghp_dEm0T0k3nTh4tMustN3v3rCr0ssTh3W1r3';
 
 /** How long the agent waits for one answer before it gives the attempt up. */
-export const CALL_TIMEOUT_MS = 300;
+export const CALL_TIMEOUT_MS = 500;
 
 /** How long the server's rate limit asks the agent to wait. */
 export const RATE_LIMIT_RETRY_AFTER_MS = 250;

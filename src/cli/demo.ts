@@ -57,6 +57,8 @@ export interface DemoCall {
   story: string;
   /** What crossed the wire for the first failure, short. */
   wire: string;
+  /** The JSON-RPC error object received for the first failure; absent when no answer came. */
+  wireError?: { code: number | string; message: string; data?: unknown };
   /** How the first failure was classified. */
   category: ErrorCategory;
   code: string;
@@ -150,7 +152,7 @@ function describeWire(error: AgentError, cancelSent: boolean): string {
   if (issues) extra.push(`${issues.length} issues`);
   const errorId = errorIdOf(error);
   if (errorId) extra.push(`errorId ${errorId.slice(0, 8)}…`);
-  const message = shorten(issues ? String(wire.message).split(':')[0]! : wire.message, 48);
+  const message = shorten(issues ? String(wire.message).split(':')[0]! : wire.message, 40);
   return `${wire.code} ${message}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`;
 }
 
@@ -173,7 +175,9 @@ function describeDecision(
     r.basis === 'retryAfterMs' ? `wait ${r.delayMs} ms as asked` : `back off ${r.delayMs} ms`,
   );
   if (stop === 'not_retryable' && retries.length === 0)
-    return `stop: ${ACTION_TEXT[nextAction(first)]}`;
+    return first.category === 'quota'
+      ? 'stop: the budget is gone'
+      : `stop: ${ACTION_TEXT[nextAction(first)]}`;
   const retried = waits.length > 0 ? `${waits.join(', ')}, retry` : 'no retry';
   return outcome === 'succeeded' ? retried : `${retried}; gave up (${stop ?? 'failed'})`;
 }
@@ -339,6 +343,15 @@ export async function runDemo(serverPath = demoServerPath()): Promise<DemoReport
       tool: scenario.tool,
       story: scenario.story,
       wire: describeWire(shown, cancelSent),
+      ...(shown.wire !== undefined
+        ? {
+            wireError: {
+              code: shown.wire.code,
+              message: shown.wire.message,
+              ...(shown.wire.data !== undefined ? { data: shown.wire.data } : {}),
+            },
+          }
+        : {}),
       category: shown.category,
       code: shown.code,
       retryable: shown.retryable,
@@ -367,13 +380,14 @@ export function formatDemo(report: DemoReport, style: Style): string {
       `agent-errors demo: an agent calls a tool server it spawned (${report.server}) over stdio`,
     ),
     style.dim(
-      `protocol: JSON-RPC 2.0 in the MCP dialect (tools/call, notifications/cancelled); every call goes through retry()`,
+      'protocol: JSON-RPC 2.0, MCP dialect (tools/call, notifications/cancelled); errors carry the hub fields in error.data.agentError',
+    ),
+    style.dim(
+      "every call goes through retry(); failures are classified with decode(error, { protocol: 'mcp' })",
     ),
     '',
   ];
-  const head = `  ${pad('tool', 18)} ${pad('what happens', 19)} ${pad('crossed the wire', 62)} ${pad('classified', 34)} ${pad('decided', 34)} outcome`;
-  lines.push(style.dim(head));
-  for (const c of report.calls) {
+  const rows = report.calls.map((c) => {
     const classified = [
       c.category,
       c.retryable ? 'retryable' : 'not retryable',
@@ -381,14 +395,28 @@ export function formatDemo(report: DemoReport, style: Style): string {
     ].join(', ');
     const tries = `${c.attempts} ${c.attempts === 1 ? 'attempt' : 'attempts'}`;
     const outcome =
-      c.outcome === 'succeeded'
-        ? style.green(`${tries}, ok: ${c.result ?? ''}`)
-        : style.red(`${tries}, failed ${c.code}`);
-    const mark = c.outcome === 'succeeded' ? style.green('✓') : style.red('✗');
+      c.outcome === 'succeeded' ? `${tries}, ok: ${c.result ?? ''}` : `${tries}, failed ${c.code}`;
+    return [c.tool, c.story, c.wire, classified, c.decision, outcome] as const;
+  });
+  const titles = ['tool', 'what happens', 'crossed the wire', 'classified', 'decided', 'outcome'];
+  const widths = titles.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i]!.length)));
+  const cell = (text: string, i: number) =>
+    i === titles.length - 1 ? text : pad(text, widths[i]!);
+  lines.push(style.dim(`  ${titles.map(cell).join('  ')}`));
+  report.calls.forEach((c, n) => {
+    const [tool, story, wire, classified, decided, outcome] = rows[n]!.map(cell);
+    const ok = c.outcome === 'succeeded';
     lines.push(
-      `${mark} ${pad(c.tool, 18)} ${pad(c.story, 19)} ${style.dim(pad(c.wire, 62))} ${style.cyan(pad(classified, 34))} ${style.yellow(pad(c.decision, 34))} ${outcome}`,
+      [
+        `${ok ? style.green('✓') : style.red('✗')} ${tool!}`,
+        story!,
+        style.dim(wire!),
+        style.cyan(classified!),
+        style.yellow(decided!),
+        ok ? style.green(outcome!) : style.red(outcome!),
+      ].join('  '),
     );
-  }
+  });
   const { token, write } = report;
   lines.push('');
   lines.push(
