@@ -15,6 +15,9 @@ import { CALL_TIMEOUT_MS, DEMO_TOKEN, STATS_METHOD } from './demo-tools.js';
 import type { DemoServerStats } from './demo-tools.js';
 import type { Style } from './style.js';
 
+/** No run of the demo lasts longer than this, even against a server that never answers. */
+const DEMO_DEADLINE_MS = 9_000;
+
 /** The protocol the demo's agent and tool server speak. */
 export const DEMO_PROTOCOL = 'mcp';
 
@@ -219,6 +222,8 @@ export function demoServerPath(): string {
  */
 export async function runDemo(serverPath = demoServerPath()): Promise<DemoReport> {
   const started = performance.now();
+  // A bound on the whole run, whatever the server does: every call and wait is cut off by it.
+  const deadline = AbortSignal.timeout(DEMO_DEADLINE_MS);
   const { transport, child } = spawnTransport(process.execPath, [serverPath], {
     spawn: { stderr: 'pipe' },
   });
@@ -240,16 +245,22 @@ export async function runDemo(serverPath = demoServerPath()): Promise<DemoReport
   child.stderr?.on('data', (chunk: string) => (serverLog += chunk));
 
   try {
-    await peer.request('initialize', {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: 'agent-errors-demo', version: '1.0.0' },
-    });
+    await peer.request(
+      'initialize',
+      {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'agent-errors-demo', version: '1.0.0' },
+      },
+      { signal: deadline },
+    );
     const calls: DemoCall[] = [];
     for (const scenario of SCENARIOS) {
       calls.push(await callTool(scenario));
     }
-    const stats = await peer.request<DemoServerStats>(STATS_METHOD);
+    const stats = await peer.request<DemoServerStats>(STATS_METHOD, undefined, {
+      signal: deadline,
+    });
 
     await peer.close();
     await waitForExit(child, 1_000);
@@ -318,6 +329,7 @@ export async function runDemo(serverPath = demoServerPath()): Promise<DemoReport
           baseDelayMs: 100,
           maxDelayMs: 1_000,
           maxElapsedMs: 3_000,
+          signal: deadline,
           classify,
           onRetry: ({ error, attempt, delayMs }: RetryEvent) => {
             retries.push({
