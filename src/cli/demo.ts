@@ -347,7 +347,10 @@ export async function runDemo(serverPath = demoServerPath()): Promise<DemoReport
       stopReason = retryStopOf(error)?.reason;
     }
     const shown = first ?? failure;
-    if (shown === undefined) throw new Error(`demo: ${scenario.tool} neither failed nor failed`);
+    if (shown === undefined)
+      throw new Error(
+        `demo: ${scenario.tool} succeeded at once; every scenario is meant to fail first`,
+      );
     const outcome = failure === undefined ? 'succeeded' : 'failed';
     const issues = issuesOf(shown);
     const errorId = errorIdOf(shown);
