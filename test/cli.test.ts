@@ -14,43 +14,38 @@ function cli(...args: string[]) {
 }
 
 describe('agent-errors (built binary)', () => {
-  it('demo classifies each failure and never prints the token it redacted', () => {
+  it('demo calls its tool server and states both guarantees (details: test/demo.test.ts)', () => {
     const { code, stdout, stderr } = cli('demo');
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain('classified: unavailable ECONNREFUSED, retryable');
-    expect(stdout).toContain('classified: validation VALIDATION_ERROR, not retryable');
-    expect(stdout).toContain('classified: cancelled ABORTED, not retryable');
-    expect(stdout).toContain('classified: rate_limit SLACK_RATE_LIMITED, retryable after 2000 ms');
-    const serialised = stdout.split('\n').filter((line) => line.includes('serialised:'));
-    expect(serialised).toHaveLength(5);
-    for (const line of serialised) expect(line).not.toContain('ghp_R4nd0m');
+    expect(stdout).toContain('agent-errors demo: an agent calls a tool server it spawned');
+    expect(stdout).toMatch(/^✗ calendar\.list +login expired .* auth, not retryable /m);
+    expect(stdout).toMatch(/^✓ the token never crossed: /m);
+    expect(stdout).toMatch(/^✓ the write ran once: /m);
     expect(stdout).not.toContain('\u001b[');
   });
 
   it('demo --json prints the same as data', () => {
     const { code, stdout } = cli('demo', '--json');
     expect(code).toBe(0);
-    const cases = JSON.parse(stdout) as {
-      category: string;
-      next: string;
-      serialized: { message: string };
-    }[];
-    expect(cases.map((c) => c.category)).toEqual([
-      'internal',
-      'unavailable',
-      'validation',
-      'cancelled',
+    const report = JSON.parse(stdout) as {
+      calls: { tool: string; category: string }[];
+      token: { crossed: boolean };
+      write: { runs: number };
+    };
+    expect(report.calls.map((c) => c.category)).toEqual([
+      'auth',
       'rate_limit',
+      'not_found',
+      'validation',
+      'timeout',
+      'unavailable',
+      'internal',
+      'quota',
+      'timeout',
     ]);
-    expect(cases.map((c) => c.next)).toEqual([
-      'give_up',
-      'retry',
-      'fix_input',
-      'give_up',
-      'wait_and_retry',
-    ]);
-    expect(cases[0]?.serialized.message).toContain('Bearer [REDACTED]');
+    expect(report.token.crossed).toBe(false);
+    expect(report.write.runs).toBe(1);
   });
 
   it('answers bad usage with exit code 2 and a message, never a stack', () => {

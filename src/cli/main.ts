@@ -1,5 +1,5 @@
 import { convert } from './convert.js';
-import { runDemoCases, formatDemo } from './demo.js';
+import { formatDemo, runDemo } from './demo.js';
 import { explain } from './explain.js';
 import type { CliStdin } from './read-input.js';
 import { colourFor, createStyle } from './style.js';
@@ -26,9 +26,13 @@ Options:
 
 const DEMO_USAGE = `Usage: agent-errors demo [--json]
 
-Runs a handful of realistic failures (a crash with a token in its message, a real
-ECONNREFUSED, a schema failure, an abort, a rate limit), normalises each with
-toAgentError, and prints its category, retryability, next step and safe serialised form.
+Spawns a tool server as a child process and calls its tools over stdio (JSON-RPC 2.0,
+MCP dialect) through retry(). The tools fail the way real tools do: login expired, rate
+limited, not found, bad input, slow then timing out, flapping, a crash with a token in its
+message, a budget used up, and an idempotent write whose reply is lost. For each call it
+prints what crossed the wire, how it was classified, what was decided, the attempts and the
+outcome; then that the token never crossed the wire and that the write ran once.
+Exits 0 when both hold.
 
 Options:
   --json          Print the same as JSON
@@ -47,13 +51,13 @@ async function demo(args: readonly string[], io: CliIo): Promise<number> {
         `demo: unknown option ${JSON.stringify(arg)}; expected --json or --help`,
       );
   }
-  const cases = await runDemoCases();
+  const report = await runDemo();
   io.stdout.write(
     json
-      ? `${JSON.stringify(cases, null, 2)}\n`
-      : formatDemo(cases, createStyle(colourFor(io.stdout))),
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : formatDemo(report, createStyle(colourFor(io.stdout))),
   );
-  return 0;
+  return report.ok ? 0 : 1;
 }
 
 /**
