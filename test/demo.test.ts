@@ -69,19 +69,19 @@ describe('npm start (agent-errors demo)', () => {
     const out = npmStart.stdout;
     const expected: Record<string, (string | RegExp)[]> = {
       'calendar.list': [
-        '-32000 Calendar login expired',
+        '-32603 Calendar login expired',
         'auth, not retryable',
         'stop: log in again',
         '1 attempt, failed LOGIN_EXPIRED',
       ],
       'search.web': [
-        '-32000 Search API rate limit exceeded (retryAfterMs 250)',
+        '-32603 Search API rate limit exceeded (retryAfterMs 250)',
         'rate_limit, retryable, after 250 ms',
         'wait 250 ms as asked, retry',
         '2 attempts, ok',
       ],
       'files.read': [
-        '-32000 No file at',
+        '-32002 No file at',
         'not_found, not retryable',
         '1 attempt, failed FILE_NOT_FOUND',
       ],
@@ -110,7 +110,7 @@ describe('npm start (agent-errors demo)', () => {
         '1 attempt, failed INTERNAL_ERROR',
       ],
       'llm.complete': [
-        '-32000 Monthly token budget exhausted',
+        '-32603 Monthly token budget exhausted',
         'quota, not retryable',
         'stop: the budget is gone',
         '1 attempt, failed BUDGET_EXHAUSTED',

@@ -1,7 +1,8 @@
 // Interop with @agentclientprotocol/sdk as a real peer: ndjson over in-process Web streams.
 import { RequestError, agent, client, ndJsonStream } from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentError, ERROR_CATEGORIES, isAgentError } from 'agent-errors';
+import { AgentError, ERROR_CATEGORIES, decode } from 'agent-errors';
+import { RequestError as OurRequestError } from 'agent-errors/acp';
 import { createPeer, streamTransport } from 'agent-errors/jsonrpc';
 import type { Methods } from 'agent-errors/jsonrpc';
 
@@ -48,14 +49,13 @@ describe('ACP SDK client → our peer', () => {
       expect(error).toBeInstanceOf(RequestError);
       expect(error).toMatchObject({
         message: `failed: ${category}`,
-        data: {
-          apiKey: '[REDACTED]',
-          n: 1,
-          agentError: { category, code: expect.any(String), retryable: expect.any(Boolean) },
-        },
+        data: { apiKey: '[REDACTED]', n: 1 },
       });
-      // And the hub reads it back.
-      expect((error as RequestError).data).toHaveProperty('agentError.category', category);
+      // The ACP code carries what it can; data.agentError the rest. The hub reads it back.
+      expect(decode(error, { protocol: 'acp' })).toMatchObject({
+        category,
+        message: `failed: ${category}`,
+      });
     }
   });
 
@@ -133,10 +133,11 @@ describe('our peer → ACP SDK agent', () => {
       const error = await peer
         .request('ext/error', { code, message: 'nope', data: { why: 'x' } })
         .catch((e: unknown) => e);
-      expect(isAgentError(error)).toBe(true);
-      expect(error).toMatchObject({
+      // Seed 000's catch example: the calling side gets a RequestError, exactly as sent.
+      expect(error).toBeInstanceOf(OurRequestError);
+      expect(error).toMatchObject({ code, message: 'nope', data: { why: 'x' } });
+      expect(decode(error)).toMatchObject({
         category,
-        message: 'nope',
         wire: { protocol: 'acp', code, message: 'nope', data: { why: 'x' } },
       });
     },

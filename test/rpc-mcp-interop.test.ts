@@ -5,7 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATEGORIES, isAgentError } from 'agent-errors';
+import { ERROR_CATEGORIES, decode, isAgentError } from 'agent-errors';
+import { McpError as OurMcpError } from 'agent-errors/mcp';
 import { createPeer } from 'agent-errors/jsonrpc';
 import type { Peer } from 'agent-errors/jsonrpc';
 import { spawnTransport } from 'agent-errors/node';
@@ -122,14 +123,13 @@ describe('our peer → MCP SDK Server (child process over stdio)', () => {
           arguments: { code, message: 'nope', data: { why: 'because' } },
         })
         .catch((e: unknown) => e);
-      expect(isAgentError(error)).toBe(true);
-      expect(error).toMatchObject({
+      // Seed 003: the calling side gets an McpError, the SDK's "MCP error <code>: " prefix stripped.
+      expect(error).toBeInstanceOf(OurMcpError);
+      expect(error).toMatchObject({ code, message: 'nope', data: { why: 'because' } });
+      expect(decode(error)).toMatchObject({
         category,
         wire: { protocol: 'mcp', code, data: { why: 'because' } },
-        details: { why: 'because' },
       });
-      // MCP's McpError prefixes its message on the wire ("MCP error -32602: nope"); we keep it as received.
-      expect((error as { wire: { message: string } }).wire.message).toContain('nope');
     },
   );
 

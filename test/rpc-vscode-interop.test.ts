@@ -9,7 +9,7 @@ import {
 } from 'vscode-jsonrpc/node';
 import type { CancellationToken, MessageConnection } from 'vscode-jsonrpc/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentError, ERROR_CATEGORIES, isAgentError } from 'agent-errors';
+import { AgentError, ERROR_CATEGORIES, decode, isAgentError } from 'agent-errors';
 import { contentLength, createPeer } from 'agent-errors/jsonrpc';
 import type { Methods } from 'agent-errors/jsonrpc';
 import { nodeStreamTransport } from 'agent-errors/node';
@@ -59,10 +59,9 @@ describe('vscode-jsonrpc → our peer', () => {
     for (const category of ERROR_CATEGORIES) {
       const error = await conn.sendRequest('fail', { category }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ResponseError);
-      expect(error).toMatchObject({
-        message: `failed: ${category}`,
-        data: { where: 'here', agentError: { category } },
-      });
+      expect(error).toMatchObject({ message: `failed: ${category}`, data: { where: 'here' } });
+      // The LSP code carries what it can; data.agentError the rest. The hub reads it back.
+      expect(decode(error, { protocol: 'lsp' })).toMatchObject({ category });
     }
   });
 

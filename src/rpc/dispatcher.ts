@@ -80,12 +80,15 @@ export class Dispatcher {
       id,
       reportUnexpected(err: unknown): string {
         const errorId = newErrorId();
+        this.report(err, errorId);
+        return errorId;
+      },
+      report(err: unknown, errorId: string): void {
         try {
           onError?.(err, { errorId, method, id });
         } catch {
           // A failing log hook must not change what the peer is told.
         }
-        return errorId;
       },
     };
     try {

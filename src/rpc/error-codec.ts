@@ -14,6 +14,8 @@ export interface EncodeContext {
    * joined to what the peer saw.
    */
   reportUnexpected(error: unknown): string;
+  /** Hand `error` to `onError` under an `errorId` the codec made itself (and put on the wire). */
+  report(error: unknown, errorId: string): void;
 }
 
 /** What the calling side tells a codec when it decodes an error response. */

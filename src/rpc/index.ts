@@ -6,6 +6,8 @@ export { defineMethod } from './methods.js';
 export type { MethodDefinition, MethodHandler, Methods, RequestContext } from './methods.js';
 export type { OnError, UnexpectedErrorInfo } from './dispatcher.js';
 export type { DecodeContext, EncodeContext, ErrorCodec } from './error-codec.js';
+export { dialectCodec } from './dialect-codec.js';
+export type { RpcProtocol } from './dialect-codec.js';
 export {
   AGENT_ERROR_DATA_KEY,
   decodeAgentErrorObject,

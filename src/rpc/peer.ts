@@ -4,7 +4,7 @@ import { Dispatcher, PARSE_ERROR_RESPONSE, invalidRequest } from './dispatcher.j
 import type { OnError } from './dispatcher.js';
 import type { ErrorCodec } from './error-codec.js';
 import { DEFAULT_MAX_BATCH_SIZE, positiveInteger, stringifyReply } from './handler.js';
-import { jsonRpcCodec } from './jsonrpc-codec.js';
+import { defaultCodec } from './dialect-codec.js';
 import { STANDARD_ERRORS, classifyMessage, failure } from './messages.js';
 import type { JsonRpcId, JsonRpcResponse } from './messages.js';
 import { CallContext, methodEntries, methodEntry } from './methods.js';
@@ -18,7 +18,7 @@ export interface PeerOptions {
   transport: Transport;
   /** Methods this side serves (more can be added with `peer.method()`). */
   methods?: Methods;
-  /** How errors are encoded and decoded (default `jsonRpcCodec({ protocol })`). */
+  /** How errors are encoded and decoded (default: `jsonRpcCodec()` for plain JSON-RPC, else `dialectCodec(protocol)`). */
   codec?: ErrorCodec;
   /** Selects the default codec's protocol and cancel notification: `'jsonrpc'` (none), `'acp'`, `'mcp'`, `'lsp'`, `'a2a'`. */
   protocol?: 'jsonrpc' | 'acp' | 'mcp' | 'lsp' | 'a2a';
@@ -92,7 +92,7 @@ export function createPeer(options: PeerOptions): Peer {
     throw new TypeError(`${owner}: options.transport must be a Transport ({ start, send, close })`);
   }
   const protocol = options.protocol ?? options.codec?.protocol ?? 'jsonrpc';
-  const codec = options.codec ?? jsonRpcCodec({ protocol });
+  const codec = options.codec ?? defaultCodec(options.protocol ?? 'jsonrpc');
   if (typeof codec.encode !== 'function' || typeof codec.decode !== 'function') {
     throw new TypeError(
       `${owner}: options.codec must be an ErrorCodec ({ protocol, encode, decode })`,

@@ -20,6 +20,9 @@ const BY_CODE: Readonly<Record<number, RpcClassification>> = {
   [-32021]: { category: 'protocol', code: 'MISSING_REQUIRED_CLIENT_CAPABILITY' },
   [-32022]: { category: 'protocol', code: 'UNSUPPORTED_PROTOCOL_VERSION' },
   [-32042]: { category: 'auth', code: 'URL_ELICITATION_REQUIRED' },
+  // Not an MCP code (MCP cancels with a notification), but the JSON-RPC convention LSP and ACP
+  // share, and what a peer that cancelled a request answers with.
+  [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
 };
 
 const CANCELLED: RpcClassification = { category: 'cancelled', code: 'REQUEST_CANCELLED' };
