@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATEGORIES, decode, isAgentError } from 'agent-errors';
+import { ERROR_CATEGORIES, decode } from 'agent-errors';
 import { McpError as OurMcpError } from 'agent-errors/mcp';
 import { createPeer } from 'agent-errors/jsonrpc';
 import type { Peer } from 'agent-errors/jsonrpc';
