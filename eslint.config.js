@@ -21,7 +21,7 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', performance: 'readonly' },
+      globals: { process: 'readonly', console: 'readonly', performance: 'readonly', URL: 'readonly' },
     },
   },
   {

@@ -1,5 +1,9 @@
 // `npm run bench`: every benchmark, one run, ratios against the competitors measured alongside.
+import { runDecodeBench } from './decode.js';
 import { runErrorBuildBench } from './error-build.js';
+import { printPeerBench, runPeerBench } from './peer.js';
 
 console.log(`agent-errors benchmarks — Node ${process.version}, ${new Date().toISOString()}`);
 runErrorBuildBench();
+runDecodeBench();
+printPeerBench(await runPeerBench());

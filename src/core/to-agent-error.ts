@@ -68,22 +68,27 @@ function fromError(error: object): AgentError {
   const rawMessage = read(error, 'message');
   const message = typeof rawMessage === 'string' ? rawMessage : describeNonError(rawMessage);
   const code = read(error, 'code');
-  const keep = { cause: error, captureStack: false } as const;
 
   if (name === 'AbortError' || code === 'ABORT_ERR' || code === 20) {
     return AgentError.cancelled(message || 'The operation was aborted', {
-      ...keep,
+      cause: error,
+      captureStack: false,
       code: 'ABORTED',
     });
   }
   if (name === 'TimeoutError' || code === 23) {
-    return AgentError.timeout(message || 'The operation timed out', { ...keep, code: 'TIMEOUT' });
+    return AgentError.timeout(message || 'The operation timed out', {
+      cause: error,
+      captureStack: false,
+      code: 'TIMEOUT',
+    });
   }
 
   const issues = schemaIssuesOf(error);
   if (issues) {
     return AgentError.validation(formatSchemaIssues(issues), {
-      ...keep,
+      cause: error,
+      captureStack: false,
       code: 'VALIDATION_ERROR',
       details: { issues },
     });
@@ -93,7 +98,8 @@ function fromError(error: object): AgentError {
     const system = SYSTEM_ERROR_CATEGORIES[code];
     if (system)
       return new AgentError(message, {
-        ...keep,
+        cause: error,
+        captureStack: false,
         category: system,
         code,
         details: systemDetails(error),
@@ -116,7 +122,8 @@ function fromError(error: object): AgentError {
         retryable: inner.retryable,
         ...(inner.retryAfterMs !== undefined ? { retryAfterMs: inner.retryAfterMs } : {}),
         ...(inner.details !== undefined ? { details: inner.details } : {}),
-        ...keep,
+        cause: error,
+        captureStack: false,
       });
     }
   }
@@ -124,7 +131,8 @@ function fromError(error: object): AgentError {
   if (Array.isArray(read(error, 'errors'))) return fromAggregate(error, message);
 
   return AgentError.internal(message || (typeof name === 'string' ? name : 'Unknown error'), {
-    ...keep,
+    cause: error,
+    captureStack: false,
     code: typeof code === 'string' && code !== '' ? code : 'INTERNAL_ERROR',
   });
 }

@@ -68,7 +68,11 @@ function build(
     message: text,
     ...(data !== undefined ? { data } : {}),
   };
-  return new AgentError(message, { ...init, wire, captureStack: false });
+  // Filled in place: spreading `init` into a new literal costs a microsecond on Node 20.
+  const full = init as AgentErrorInit;
+  full.wire = wire;
+  full.captureStack = false;
+  return new AgentError(message, full);
 }
 
 /**

@@ -35,7 +35,17 @@ function a2aCodeOf(name: string, reason: unknown): number | undefined {
 const MCP_PREFIX = /^\s*MCP error -?\d+:/;
 const A2A_WORDING =
   /^(?:task not (?:found|cancel)|task cannot be cancel|push notification|unsupported operation|this operation is not supported|incompatible content type|content type not supported|invalid agent response|extended agent card|(?:authenticated )?extended card|extension support required|version not supported)/i;
+const LOOKS_LIKE_JSON = /^(?:\{\s*["}]|\[\s*(?:[[{"\]\d-]|true|false|null))/;
 const ERROR_ENVELOPES = new Set(['session.error', 'job.error', 'tool_result']);
+
+// Node defines `Response` behind a lazy getter; read it once, not on every decode.
+let ResponseClass: (abstract new (...args: never) => Response) | null | undefined;
+function isFetchResponse(value: object): value is Response {
+  if (ResponseClass === undefined) {
+    ResponseClass = typeof Response === 'function' ? Response : null;
+  }
+  return ResponseClass !== null && value instanceof ResponseClass;
+}
 
 function isRecord(value: unknown): value is Rec {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -149,7 +159,9 @@ function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefin
 
 function decodeText(text: string, options: DecodeOptions | undefined): AgentError {
   const trimmed = text.trim();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+  // Only what can be JSON is parsed: a failed JSON.parse throws, and a throw costs more than
+  // the whole decode (`[ERROR code=…]` text starts with a bracket too).
+  if (LOOKS_LIKE_JSON.test(trimmed)) {
     try {
       return decodeValue(JSON.parse(trimmed) as unknown, options);
     } catch {
@@ -207,7 +219,7 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
   if (typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function') {
     return toAgentError(input);
   }
-  if (typeof Response !== 'undefined' && input instanceof Response) {
+  if (isFetchResponse(input)) {
     // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
     return fromHttpResponse({ status: input.status, headers: input.headers });
   }

@@ -1,0 +1,45 @@
+// Decode throughput over the corpus of real error payloads (test/fixtures/corpus.json): every
+// payload arrives as JSON text, as it would off the wire. The floor is JSON.parse of the same text.
+import { readFileSync } from 'node:fs';
+import { decode } from '../dist/index.js';
+import { nsPerOp, printTable } from './harness.js';
+
+const corpus = JSON.parse(
+  readFileSync(new URL('../test/fixtures/corpus.json', import.meta.url), 'utf8'),
+);
+const texts = corpus.map((entry) => JSON.stringify(entry.input));
+const hints = corpus.map((entry) => (entry.protocol ? { protocol: entry.protocol } : undefined));
+
+export function runDecodeBench() {
+  const n = texts.length;
+  const perPass = (fn) =>
+    nsPerOp(
+      () => {
+        for (let i = 0; i < n; i++) fn(i);
+      },
+      { rounds: 5, roundMs: 300 },
+    );
+  const rows = [
+    { name: 'floor (JSON.parse)', value: 1e9 / (perPass((i) => JSON.parse(texts[i])) / n) },
+    {
+      name: 'agent-errors decode (JSON text in)',
+      value: 1e9 / (perPass((i) => decode(JSON.parse(texts[i]), hints[i])) / n),
+    },
+  ];
+  printTable(
+    `Decode ${n} real error payloads of the corpus (payloads per second, higher is better)`,
+    rows,
+    {
+      unit: 'payloads/s',
+      ratioTo: 'floor (JSON.parse)',
+      ratioLabel: 'vs floor',
+    },
+  );
+  const [floor, ours] = rows;
+  console.log(
+    `agent-errors decode: ${(floor.value / ours.value).toFixed(2)}x slower than the floor (target <= 2x)`,
+  );
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) runDecodeBench();
