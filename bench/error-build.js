@@ -3,7 +3,7 @@
 import { RequestError } from '@agentclientprotocol/sdk';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ResponseError } from 'vscode-jsonrpc';
-import { AgentError, toJsonSafe } from '../dist/index.js';
+import { decodeAcpError, encodeAcpError } from '../dist/entries/acp.js';
 import { nsPerOp, printTable } from './harness.js';
 
 // What arrives: a typical error object from a peer.
@@ -21,20 +21,10 @@ export function runErrorBuildBench() {
         id,
         error: { code: wire.code, message: wire.message, data: wire.data },
       }),
-    'agent-errors AgentError': (id) => {
-      const error = new AgentError(wire.message, {
-        category: 'auth',
-        code: 'AUTH_REQUIRED',
-        captureStack: false,
-        wire: { protocol: 'acp', code: wire.code, message: wire.message, data: wire.data },
-      });
-      const w = error.wire;
-      return JSON.stringify({
-        jsonrpc: '2.0',
-        id,
-        error: { code: w.code, message: error.message, data: toJsonSafe(w.data) },
-      });
-    },
+    // The real path: the ACP dialect builds the AgentError (no stack, wire kept) and encodes it
+    // back for the wire (redacted, the received code and message relayed).
+    'agent-errors AgentError': (id) =>
+      JSON.stringify({ jsonrpc: '2.0', id, error: encodeAcpError(decodeAcpError(wire)) }),
     '@agentclientprotocol/sdk RequestError': (id) => {
       const error = new RequestError(wire.code, wire.message, wire.data);
       return JSON.stringify({ jsonrpc: '2.0', id, error: error.toErrorResponse() });
