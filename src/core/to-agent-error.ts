@@ -66,7 +66,12 @@ function causeOf(value: object): { cause?: unknown } {
 function fromError(error: object): AgentError {
   const name = read(error, 'name');
   const rawMessage = read(error, 'message');
-  const message = typeof rawMessage === 'string' ? rawMessage : describeNonError(rawMessage);
+  const message =
+    typeof rawMessage === 'string'
+      ? rawMessage
+      : rawMessage === undefined || rawMessage === null
+        ? ''
+        : describeNonError(rawMessage);
   const code = read(error, 'code');
 
   if (name === 'AbortError' || code === 'ABORT_ERR' || code === 20) {
