@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global fetch, AbortController, AbortSignal, TextDecoder, TextEncoder, TransformStream, setTimeout, clearTimeout, URL */
+/* global fetch, AbortController, AbortSignal, TextDecoder, TextEncoder, TransformStream, setTimeout, clearTimeout */
 // Captures the error corpus for `decode` (issue 5) from the real SDKs, in process.
 //
 //   node scripts/capture-fixtures.mjs        writes test/fixtures/corpus.json
