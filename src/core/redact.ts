@@ -105,6 +105,31 @@ const QUICK_CHECK =
 // No default pattern matches fewer characters than this (`pwd=abc`).
 const SHORTEST_SECRET = 7;
 
+// Short strings repeat (enum values, ids, method names): remember which looked clean.
+const CLEAN_CACHE = new Map<string, boolean>();
+const CLEAN_CACHE_LIMIT = 4_096;
+const CLEAN_CACHE_MAX_LENGTH = 64;
+
+/**
+ * Whether `text` may hold a secret a default pattern recognises: a cheap, conservative test
+ * (a `true` may be a false alarm; {@link redactString} decides). Short strings are memoised.
+ *
+ * @example
+ * mightContainSecret('oauth'); // false
+ * mightContainSecret('Bearer abc.def'); // true
+ */
+export function mightContainSecret(text: string): boolean {
+  if (text.length < SHORTEST_SECRET) return false;
+  if (text.length > CLEAN_CACHE_MAX_LENGTH) return QUICK_CHECK.test(text);
+  let hit = CLEAN_CACHE.get(text);
+  if (hit === undefined) {
+    hit = QUICK_CHECK.test(text);
+    if (CLEAN_CACHE.size >= CLEAN_CACHE_LIMIT) CLEAN_CACHE.clear();
+    CLEAN_CACHE.set(text, hit);
+  }
+  return hit;
+}
+
 /**
  * Replace every secret the default patterns (and `extra`) recognise in `text`.
  *
@@ -114,7 +139,7 @@ const SHORTEST_SECRET = 7;
  */
 export function redactString(text: string, extra?: RedactOptions['redactPatterns']): string {
   let out = text;
-  if (text.length >= SHORTEST_SECRET && QUICK_CHECK.test(text)) {
+  if (mightContainSecret(text)) {
     for (const { pattern, replace } of SECRET_PATTERNS) {
       pattern.lastIndex = 0;
       out = out.replace(pattern, replace);

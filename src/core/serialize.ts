@@ -1,6 +1,6 @@
 import { isErrorCategory, isProtocol } from './categories.js';
 import type { ErrorCategory, Protocol } from './categories.js';
-import { REDACTED, isSensitiveKey, redactString } from './redact.js';
+import { REDACTED, isSensitiveKey, mightContainSecret, redactString } from './redact.js';
 import type { RedactOptions } from './redact.js';
 
 /** A value `JSON.stringify` writes as it is. */
@@ -279,47 +279,48 @@ function isClean(value: unknown, depth: number, ctx: Ctx): boolean {
       return false;
   }
   if (value === null) return true;
-  if (depth >= ctx.maxDepth || --ctx.nodes <= 0 || ctx.seen.includes(value)) return false;
-  ctx.seen.push(value);
-  try {
-    if (Array.isArray(value)) {
-      const list = value as unknown[];
-      if (list.length > ctx.maxArrayLength) return false;
-      for (let i = 0; i < list.length; i++) if (!isClean(list[i], depth + 1, ctx)) return false;
-      return true;
-    }
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) return false;
-    const keys = Object.keys(value);
-    if (keys.length > ctx.maxKeys) return false;
-    for (const key of keys) {
-      if (key === 'toJSON') return false;
-      const v = (value as Record<string, unknown>)[key];
-      if (v === undefined) continue;
-      if (ctx.redact) {
-        const info = keyInfo(key, ctx);
-        if (info.out !== key) return false;
-        if (info.sensitive && v !== null && typeof v !== 'number' && typeof v !== 'boolean')
-          return false;
-      }
-      if (!isClean(v, depth + 1, ctx)) return false;
-    }
+  // No cycle check: depth is bounded, so a cycle runs into maxDepth, is judged not clean, and
+  // the copying walk marks it. A hostile proxy that throws is caught by the caller.
+  if (depth >= ctx.maxDepth || --ctx.nodes <= 0) return false;
+  if (Array.isArray(value)) {
+    const list = value as unknown[];
+    if (list.length > ctx.maxArrayLength) return false;
+    for (let i = 0; i < list.length; i++) if (!isClean(list[i], depth + 1, ctx)) return false;
     return true;
-  } catch {
-    return false;
-  } finally {
-    ctx.seen.pop();
   }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const keys = Object.keys(value);
+  if (keys.length > ctx.maxKeys) return false;
+  for (const key of keys) {
+    if (key === 'toJSON') return false;
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    if (ctx.redact) {
+      const info = keyInfo(key, ctx);
+      if (info.out !== key) return false;
+      if (info.sensitive && v !== null && typeof v !== 'number' && typeof v !== 'boolean')
+        return false;
+    }
+    if (!isClean(v, depth + 1, ctx)) return false;
+  }
+  return true;
 }
 
 function mightHoldSecret(text: string, ctx: Ctx): boolean {
-  return ctx.extraPatterns !== undefined || redactString(text) !== text;
+  return ctx.extraPatterns !== undefined || mightContainSecret(text);
 }
 
 /** `value` itself when it is already safe, else its safe copy. */
 function safeValue(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
   const budget = ctx.nodes;
-  if (isClean(value, depth, ctx)) return value as JsonValue;
+  let clean = false;
+  try {
+    clean = isClean(value, depth, ctx);
+  } catch {
+    // A proxy or getter that throws: the copying walk marks it.
+  }
+  if (clean) return value as JsonValue;
   ctx.nodes = budget;
   return walk(value, depth, ctx, key);
 }
