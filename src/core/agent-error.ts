@@ -2,6 +2,7 @@ import { CATEGORIES, ERROR_CATEGORIES, isErrorCategory, isProtocol } from './cat
 import type { ErrorCategory, NextAction, Protocol } from './categories.js';
 import { serializeError } from './serialize.js';
 import type { SerializedError } from './serialize.js';
+import { describeValue } from './describe-value.js';
 
 /** What was received on the wire, kept so that decoding and re-encoding for the same protocol is lossless. */
 export interface WireInfo {
@@ -89,28 +90,9 @@ function withCategory(
 }
 
 function fail(option: string, expected: string, received: unknown): never {
-  throw new TypeError(`AgentError: ${option} must be ${expected}; received ${describe(received)}`);
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'object':
-      return 'an object';
-    case 'function':
-      return 'a function';
-    case 'symbol':
-      return value.toString();
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return `${typeof value} ${value.toString()}`;
-    default:
-      return 'undefined';
-  }
+  throw new TypeError(
+    `AgentError: ${option} must be ${expected}; received ${describeValue(received)}`,
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { toJsonSafe } from './serialize.js';
 import type { SafeJsonOptions } from './serialize.js';
 import { toExposableError } from './expose.js';
 import { toAgentError } from './to-agent-error.js';
+import { describeValue } from './describe-value.js';
 
 /**
  * The `error` member of a JSON-RPC 2.0 response, as ACP, MCP, LSP and A2A all send it.
@@ -56,15 +57,6 @@ export interface RpcEncodeOptions extends SafeJsonOptions {
   onError?: (error: unknown, errorId: string) => void;
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${value}`;
-  return typeof value === 'object' ? 'an object' : typeof value;
-}
-
 function read(value: object, key: string): unknown {
   try {
     return (value as Record<string, unknown>)[key];
@@ -98,7 +90,7 @@ export function isRpcErrorObject(value: unknown): value is RpcErrorObject {
 export function readRpcErrorObject(value: unknown, fn: string): RpcErrorObject {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new TypeError(
-      `${fn}: expected a JSON-RPC error object { code, message, data? } or an error response; received ${describe(value)}`,
+      `${fn}: expected a JSON-RPC error object { code, message, data? } or an error response; received ${describeValue(value)}`,
     );
   }
   let error: object = value;
@@ -107,7 +99,7 @@ export function readRpcErrorObject(value: unknown, fn: string): RpcErrorObject {
   if (read(value, 'code') === undefined && inner !== undefined) {
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) {
       throw new TypeError(
-        `${fn}: response.error must be an object { code, message, data? }; received ${describe(inner)}`,
+        `${fn}: response.error must be an object { code, message, data? }; received ${describeValue(inner)}`,
       );
     }
     error = inner;
@@ -115,11 +107,13 @@ export function readRpcErrorObject(value: unknown, fn: string): RpcErrorObject {
   }
   const code = read(error, 'code');
   if (typeof code !== 'number' || !Number.isInteger(code)) {
-    throw new TypeError(`${fn}: ${where}.code must be an integer; received ${describe(code)}`);
+    throw new TypeError(`${fn}: ${where}.code must be an integer; received ${describeValue(code)}`);
   }
   const message = read(error, 'message');
   if (typeof message !== 'string') {
-    throw new TypeError(`${fn}: ${where}.message must be a string; received ${describe(message)}`);
+    throw new TypeError(
+      `${fn}: ${where}.message must be a string; received ${describeValue(message)}`,
+    );
   }
   const data = read(error, 'data');
   return data === undefined ? { code, message } : { code, message, data };

@@ -1,31 +1,14 @@
+import { describeValue } from '../core/describe-value.js';
+
 /**
  * Option checks shared by `retry`, retry budgets and the idempotency stores. Every message
  * names the option and what was expected, so a bad configuration is fixed from the message alone.
  * @internal
  */
 export function optionError(where: string, option: string, expected: string, received: unknown) {
-  return new TypeError(`${where}: ${option} must be ${expected}; received ${describe(received)}`);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'string':
-      return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      return `${typeof value} ${value.toString()}`;
-    case 'object':
-      return 'an object';
-    case 'function':
-      return 'a function';
-    case 'symbol':
-      return value.toString();
-    default:
-      return 'undefined';
-  }
+  return new TypeError(
+    `${where}: ${option} must be ${expected}; received ${describeValue(received)}`,
+  );
 }
 
 /** A finite number >= `min`, or `undefined` when absent. @internal */

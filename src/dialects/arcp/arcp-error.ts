@@ -1,5 +1,6 @@
 import { ARCP_ERRORS, ARCP_ERROR_CODES, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
+import { describeValue } from '../../core/describe-value.js';
 
 /** Options for {@link ARCPError} and its subclasses. */
 export interface ARCPErrorOptions {
@@ -13,13 +14,9 @@ export interface ARCPErrorOptions {
 const BRAND: unique symbol = Symbol.for('agent-errors.ARCPError') as never;
 
 function fail(option: string, expected: string, received: unknown): never {
-  const shown =
-    typeof received === 'string'
-      ? JSON.stringify(received)
-      : received === null
-        ? 'null'
-        : typeof received;
-  throw new TypeError(`ARCPError: ${option} must be ${expected}; received ${shown}`);
+  throw new TypeError(
+    `ARCPError: ${option} must be ${expected}; received ${describeValue(received)}`,
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isRpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcErrorObject } from '../../core/rpc-error.js';
+import { describeValue } from '../../core/describe-value.js';
 
 /** A JSON-RPC 2.0 error object: `{ code, message, data? }`. */
 export type JsonRpcErrorObject = RpcErrorObject;
@@ -24,13 +25,6 @@ export function isJsonRpcErrorObject(value: unknown): value is JsonRpcErrorObjec
   return isRpcErrorObject(value);
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') return `number ${value}`;
-  return Array.isArray(value) ? 'an array' : typeof value;
-}
-
 /**
  * Build a JSON-RPC error object, checking each field. `data` is left out when undefined.
  *
@@ -44,11 +38,13 @@ export function createErrorObject(
   data?: unknown,
 ): JsonRpcErrorObject {
   if (typeof code !== 'number' || !Number.isInteger(code)) {
-    throw new TypeError(`createErrorObject: code must be an integer; received ${describe(code)}`);
+    throw new TypeError(
+      `createErrorObject: code must be an integer; received ${describeValue(code)}`,
+    );
   }
   if (typeof message !== 'string') {
     throw new TypeError(
-      `createErrorObject: message must be a string; received ${describe(message)}`,
+      `createErrorObject: message must be a string; received ${describeValue(message)}`,
     );
   }
   return data === undefined ? { code, message } : { code, message, data };
@@ -69,7 +65,7 @@ export function createErrorResponse(
 ): JsonRpcErrorResponse {
   if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') {
     throw new TypeError(
-      `createErrorResponse: id must be a string, a number or null; received ${describe(id)}`,
+      `createErrorResponse: id must be a string, a number or null; received ${describeValue(id)}`,
     );
   }
   if (!isRpcErrorObject(error)) {

@@ -4,6 +4,7 @@ import { toJsonSafe } from '../../core/serialize.js';
 import type { JsonValue } from '../../core/serialize.js';
 import { TOOL_ERROR_CATEGORIES, isToolErrorCategory } from '../../core/tool-text.js';
 import type { ToolErrorCategory } from '../../core/tool-text.js';
+import { describeValue } from '../../core/describe-value.js';
 
 /**
  * opentabs' `ErrorCategory`: the six kinds of tool failure its agents know. (The hub's
@@ -57,13 +58,9 @@ export interface ToolErrorLike {
 const BRAND: unique symbol = Symbol.for('agent-errors.ToolError') as never;
 
 function fail(option: string, expected: string, received: unknown): never {
-  const shown =
-    typeof received === 'string'
-      ? JSON.stringify(received)
-      : received === null
-        ? 'null'
-        : typeof received;
-  throw new TypeError(`ToolError: ${option} must be ${expected}; received ${shown}`);
+  throw new TypeError(
+    `ToolError: ${option} must be ${expected}; received ${describeValue(received)}`,
+  );
 }
 
 /**
