@@ -7,6 +7,7 @@ import { A2A_ERROR_NAMES, decodeA2aError } from '../dialects/a2a/index.js';
 import { decodeAcpError } from '../dialects/acp/index.js';
 import { decodeArcpError, isARCPError, isArcpErrorCode } from '../dialects/arcp/index.js';
 import { decodeHttpError, fromHttpResponse } from '../dialects/http/index.js';
+import { isWebResponse } from '../dialects/http/web-globals.js';
 import { decodeJsonRpcError } from '../dialects/jsonrpc/index.js';
 import { decodeLspError } from '../dialects/lsp/index.js';
 import { decodeMcpError } from '../dialects/mcp/index.js';
@@ -37,15 +38,6 @@ const A2A_WORDING =
   /^(?:task not (?:found|cancel)|task cannot be cancel|push notification|unsupported operation|this operation is not supported|incompatible content type|content type not supported|invalid agent response|extended agent card|(?:authenticated )?extended card|extension support required|version not supported)/i;
 const LOOKS_LIKE_JSON = /^(?:\{\s*["}]|\[\s*(?:[[{"\]\d-]|true|false|null))/;
 const ERROR_ENVELOPES = new Set(['session.error', 'job.error', 'tool_result']);
-
-// Node defines `Response` behind a lazy getter; read it once, not on every decode.
-let ResponseClass: (abstract new (...args: never) => Response) | null | undefined;
-function isFetchResponse(value: object): value is Response {
-  if (ResponseClass === undefined) {
-    ResponseClass = typeof Response === 'function' ? Response : null;
-  }
-  return ResponseClass !== null && value instanceof ResponseClass;
-}
 
 function isRecord(value: unknown): value is Rec {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -219,7 +211,7 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
   if (typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function') {
     return toAgentError(input);
   }
-  if (isFetchResponse(input)) {
+  if (isWebResponse(input)) {
     // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
     return fromHttpResponse({ status: input.status, headers: input.headers });
   }

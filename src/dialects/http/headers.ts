@@ -1,3 +1,5 @@
+import { isWebHeaders } from './web-globals.js';
+
 /**
  * Headers as any HTTP stack gives them: a fetch `Headers`, Node's `IncomingHttpHeaders`
  * (`string | string[] | undefined` values, any key case), or a list of pairs.
@@ -19,7 +21,7 @@ export type HeaderReader = (name: string) => string | undefined;
  */
 export function readHeaders(headers: HeadersInput | undefined): HeaderReader {
   if (headers === undefined || headers === null) return () => undefined;
-  if (typeof Headers !== 'undefined' && headers instanceof Headers) {
+  if (isWebHeaders(headers)) {
     return (name) => headers.get(name) ?? undefined;
   }
   if (typeof headers !== 'object') {

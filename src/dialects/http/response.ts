@@ -10,6 +10,7 @@ import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './
 import type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
 import { readProviderError } from './provider-body.js';
 import { statusMeaning } from './status.js';
+import { isWebResponse } from './web-globals.js';
 
 /** An HTTP response as plain data: what {@link fromHttpResponse} reads synchronously. */
 export interface HttpResponseInit {
@@ -64,7 +65,7 @@ function plainMessage(body: unknown, contentType: string | undefined): string | 
 }
 
 function isFetchResponse(value: unknown): value is Response {
-  return typeof Response !== 'undefined' && value instanceof Response;
+  return isWebResponse(value);
 }
 
 /**
