@@ -1,6 +1,7 @@
 import { AgentError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { fromCallToolResult } from '../core/call-tool-result.js';
+import { isRpcErrorObject } from '../core/rpc-error.js';
 import { AS_AGENT_ERROR, toAgentError } from '../core/to-agent-error.js';
 import { fromToolErrorText } from '../core/tool-text-decode.js';
 import { A2A_ERROR_NAMES, decodeA2aError } from '../dialects/a2a/index.js';
@@ -41,10 +42,6 @@ const ERROR_ENVELOPES = new Set(['session.error', 'job.error', 'tool_result']);
 
 function isRecord(value: unknown): value is Rec {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function isRpcErrorObject(value: unknown): boolean {
-  return isRecord(value) && Number.isInteger(value.code) && typeof value.message === 'string';
 }
 
 /** The dialect decoder for a numeric JSON-RPC error, by protocol. */
@@ -219,7 +216,9 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
   // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
   if (input.name === 'AbortError' || input.name === 'TimeoutError') return toAgentError(input);
   // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.
-  if (isRpcErrorObject(input.error) && !isRpcErrorObject(input)) {
+  // Read through `unknown` so that a false answer does not narrow `input` for what follows.
+  const inputIsErrorObject = isRpcErrorObject(input as unknown);
+  if (isRpcErrorObject(input.error) && !inputIsErrorObject) {
     return decodeRpc(input.error, protocol);
   }
   // A JSON-RPC response whose result is a failed MCP tool call.
@@ -253,7 +252,7 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
 
   const fromSdk = decodeSdkInstance(input, options);
   if (fromSdk) return fromSdk;
-  if (isRpcErrorObject(input)) return decodeRpc(input, protocol);
+  if (inputIsErrorObject) return decodeRpc(input, protocol);
   if (isArcpErrorCode(input.code) && typeof input.message === 'string')
     return decodeArcpError(input);
   // HTTP responses, problem documents, provider bodies; anything else is normalised.
