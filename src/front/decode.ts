@@ -216,8 +216,9 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
   // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
   if (input.name === 'AbortError' || input.name === 'TimeoutError') return toAgentError(input);
   // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.
-  // Read through `unknown` so that a false answer does not narrow `input` for what follows.
-  const inputIsErrorObject = isRpcErrorObject(input as unknown);
+  // Asked of an `unknown` alias so that a false answer does not narrow `input` for what follows.
+  const received: unknown = input;
+  const inputIsErrorObject = isRpcErrorObject(received);
   if (isRpcErrorObject(input.error) && !inputIsErrorObject) {
     return decodeRpc(input.error, protocol);
   }
