@@ -7,8 +7,8 @@ import { ARCPError, createARCPError, isARCPError } from './arcp-error.js';
 import type { ARCPErrorLike } from './arcp-error.js';
 import { ARCP_ERRORS, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
-import { readErrorEnvelope } from './envelopes.js';
-import { fromPayload, toPayload, validateErrorPayload } from './payload.js';
+import { locateEnvelopePayload } from './envelopes.js';
+import { isErrorPayload, toPayload } from './payload.js';
 import type { ErrorPayload, ToPayloadOptions } from './payload.js';
 
 /**
@@ -64,26 +64,65 @@ export function arcpErrorToAgentError(error: ARCPErrorLike, received?: unknown):
       'arcpErrorToAgentError: error must be an ARCPError ({ code, message, retryable, details? })',
     );
   }
-  const details: Record<string, unknown> = { ...error.details };
-  const { agentCode, agentCategory, agentRetryable, retryAfterMs } = details;
-  for (const key of HUB_DETAIL_KEYS) delete details[key];
+  return hubError(
+    error.code,
+    error.message,
+    error.retryable,
+    error.details,
+    received ?? toPayload(error),
+    error instanceof ARCPError ? error : undefined,
+  );
+}
+
+/**
+ * The hub error for ARCP's fields: what {@link arcpErrorToAgentError} and the payload decoder
+ * share. The hub fields ride in `details` ({@link HUB_DETAIL_KEYS}); the rest stays there.
+ */
+function hubError(
+  code: ArcpErrorCode,
+  message: string,
+  retryable: boolean,
+  received: Record<string, unknown> | undefined,
+  wireData: unknown,
+  cause: ARCPError | undefined,
+): AgentError {
+  let agentCode: unknown, agentCategory: unknown, agentRetryable: unknown, retryAfterMs: unknown;
+  let details: Record<string, unknown> | undefined;
+  if (received !== undefined) {
+    // Copied key by key (a spread then `delete` would leave the copy in slow dictionary mode).
+    for (const key of Object.keys(received)) {
+      const value = received[key];
+      if (key === 'agentCode') agentCode = value;
+      else if (key === 'agentCategory') agentCategory = value;
+      else if (key === 'agentRetryable') agentRetryable = value;
+      else if (key === 'retryAfterMs') retryAfterMs = value;
+      else (details ??= {})[key] = value;
+    }
+  }
   const init: AgentErrorInit = {
-    category: isErrorCategory(agentCategory) ? agentCategory : ARCP_ERRORS[error.code].category,
-    code: typeof agentCode === 'string' && agentCode !== '' ? agentCode : error.code,
-    retryable: typeof agentRetryable === 'boolean' ? agentRetryable : error.retryable,
+    category: isErrorCategory(agentCategory) ? agentCategory : ARCP_ERRORS[code].category,
+    code: typeof agentCode === 'string' && agentCode !== '' ? agentCode : code,
+    retryable: typeof agentRetryable === 'boolean' ? agentRetryable : retryable,
     captureStack: false,
-    wire: {
-      protocol: 'arcp',
-      code: error.code,
-      message: error.message,
-      data: received ?? toPayload(error),
-    },
+    wire: { protocol: 'arcp', code, message, data: wireData },
   };
   if (typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs))
     init.retryAfterMs = retryAfterMs;
-  if (Object.keys(details).length > 0) init.details = details;
-  if (error instanceof ARCPError) init.cause = error;
-  return new AgentError(error.message, init);
+  if (details !== undefined) init.details = details;
+  if (cause !== undefined) init.cause = cause;
+  return new AgentError(message, init);
+}
+
+/** The hub error for a checked wire payload, without building the ARCPError in between. */
+function payloadToAgentError(payload: ErrorPayload, received: unknown): AgentError {
+  return hubError(
+    payload.code,
+    payload.message,
+    effectiveRetryable(payload.code, payload.retryable),
+    payload.details,
+    received,
+    undefined,
+  );
 }
 
 /**
@@ -139,10 +178,10 @@ export function decodeArcpError(input: unknown): AgentError {
       if (input instanceof ARCPError) return arcpErrorToAgentError(input);
       const type = (input as { type?: unknown }).type;
       if (type === 'session.error' || type === 'job.error' || type === 'tool_result') {
-        const read = readErrorEnvelope(input);
-        if (read.ok) return arcpErrorToAgentError(read.error, input);
-      } else if (validateErrorPayload(input).ok) {
-        return arcpErrorToAgentError(fromPayload(input), input);
+        const found = locateEnvelopePayload(input);
+        if (found.ok) return payloadToAgentError(found.payload, input);
+      } else if (isErrorPayload(input)) {
+        return payloadToAgentError(input, input);
       } else if (isARCPError(input)) {
         return arcpErrorToAgentError(input, input);
       }

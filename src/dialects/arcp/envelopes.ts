@@ -131,6 +131,17 @@ export type ReadEnvelope =
     }
   | { ok: false; problems: string[] };
 
+/** Where an error envelope keeps its payload, checked; what {@link readErrorEnvelope} builds on. */
+export type LocatedPayload =
+  | {
+      ok: true;
+      type: ErrorEnvelope['type'];
+      payload: ErrorPayload;
+      finalStatus?: JobFinalStatus;
+      callId?: string;
+    }
+  | { ok: false; problems: string[] };
+
 function record(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -138,23 +149,20 @@ function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 /**
- * Read an ARCP error envelope: `session.error`, `job.error` or a `tool_result` carrying `error`,
- * giving the {@link ARCPError} subclass for its payload, or every problem found. A `tool_result`
- * body may sit in `payload` or in `body` (the seed writes `tool_result.body.error`); one with both
- * `result` and `error` is rejected, and one with only `result` is not an error.
- *
- * @example
- * const read = readErrorEnvelope(message);
- * if (read.ok) throw read.error;
+ * The checked {@link ErrorPayload} of an ARCP error envelope, without building an error from it
+ * (decoders go straight to the hub). Internal; {@link readErrorEnvelope} is the public reader.
  */
-export function readErrorEnvelope(value: unknown): ReadEnvelope {
+export function locateEnvelopePayload(value: unknown): LocatedPayload {
   const env = record(value);
   if (!env) return { ok: false, problems: ['envelope must be an object'] };
   const { type } = env;
   if (type === 'session.error' || type === 'job.error') {
-    const check = validateErrorPayload(env.payload, `${type}.payload`);
+    const check = validateErrorPayload(
+      env.payload,
+      type === 'session.error' ? 'session.error.payload' : 'job.error.payload',
+    );
     if (!check.ok) return check;
-    if (type === 'session.error') return { ok: true, type, error: fromPayload(check.payload) };
+    if (type === 'session.error') return { ok: true, type, payload: check.payload };
     const status = (env.payload as Record<string, unknown>).final_status;
     if (status !== undefined && !FINAL_STATUSES.includes(status as JobFinalStatus)) {
       return {
@@ -164,12 +172,11 @@ export function readErrorEnvelope(value: unknown): ReadEnvelope {
         ],
       };
     }
-    const error = fromPayload(check.payload);
     return {
       ok: true,
       type,
-      error,
-      finalStatus: (status as JobFinalStatus | undefined) ?? finalStatusFor(error.code),
+      payload: check.payload,
+      finalStatus: (status as JobFinalStatus | undefined) ?? finalStatusFor(check.payload.code),
     };
   }
   if (type === 'tool_result') {
@@ -184,12 +191,9 @@ export function readErrorEnvelope(value: unknown): ReadEnvelope {
     const check = validateErrorPayload(body.error, 'tool_result.error');
     if (!check.ok) return check;
     const callId = outer.call_id ?? body.call_id;
-    return {
-      ok: true,
-      type,
-      error: fromPayload(check.payload),
-      ...(typeof callId === 'string' ? { callId } : {}),
-    };
+    const found: LocatedPayload = { ok: true, type, payload: check.payload };
+    if (typeof callId === 'string') found.callId = callId;
+    return found;
   }
   return {
     ok: false,
@@ -197,4 +201,23 @@ export function readErrorEnvelope(value: unknown): ReadEnvelope {
       `envelope.type must be session.error, job.error or tool_result; received ${typeof type === 'string' ? JSON.stringify(type) : typeof type}`,
     ],
   };
+}
+
+/**
+ * Read an ARCP error envelope: `session.error`, `job.error` or a `tool_result` carrying `error`,
+ * giving the {@link ARCPError} subclass for its payload, or every problem found. A `tool_result`
+ * body may sit in `payload` or in `body` (the seed writes `tool_result.body.error`); one with both
+ * `result` and `error` is rejected, and one with only `result` is not an error.
+ *
+ * @example
+ * const read = readErrorEnvelope(message);
+ * if (read.ok) throw read.error;
+ */
+export function readErrorEnvelope(value: unknown): ReadEnvelope {
+  const found = locateEnvelopePayload(value);
+  if (!found.ok) return found;
+  const read: ReadEnvelope = { ok: true, type: found.type, error: fromPayload(found.payload) };
+  if (found.finalStatus !== undefined) read.finalStatus = found.finalStatus;
+  if (found.callId !== undefined) read.callId = found.callId;
+  return read;
 }

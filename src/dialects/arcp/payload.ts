@@ -62,6 +62,26 @@ export function validateErrorPayload(value: unknown, path = 'payload'): PayloadC
     : { ok: true, payload: value as ErrorPayload };
 }
 
+/**
+ * Whether `value` is an {@link ErrorPayload}: {@link validateErrorPayload}'s rule as a predicate,
+ * for decoders that do not need the list of problems.
+ *
+ * @example
+ * isErrorPayload({ code: 'TIMEOUT', message: 'slow' }); // true
+ */
+export function isErrorPayload(value: unknown): value is ErrorPayload {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  const { retryable, details } = v;
+  return (
+    isArcpErrorCode(v.code) &&
+    typeof v.message === 'string' &&
+    (retryable === undefined || typeof retryable === 'boolean') &&
+    (details === undefined ||
+      (details !== null && typeof details === 'object' && !Array.isArray(details)))
+  );
+}
+
 /** Options for {@link toPayload}. */
 export interface ToPayloadOptions {
   /** Longest message written (default 2,000 characters). */
