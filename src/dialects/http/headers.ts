@@ -20,22 +20,46 @@ export type HeaderReader = (name: string) => string | undefined;
  * readHeaders({ 'Retry-After': '2' })('retry-after'); // '2'
  */
 export function readHeaders(headers: HeadersInput | undefined): HeaderReader {
-  if (headers === undefined || headers === null) return () => undefined;
-  if (isWebHeaders(headers)) {
-    return (name) => headers.get(name) ?? undefined;
-  }
+  if (isWebHeaders(headers)) return (name) => headers.get(name) ?? undefined;
+  const table = headerTable(headers);
+  return (name) => table.get(name.toLowerCase());
+}
+
+/** Headers read once into a map keyed by lower-case name, and whether any is a rate-limit header. */
+export interface HeaderTable {
+  /** The value for a lower-case `name`. */
+  readonly get: HeaderReader;
+  /** Whether some header name mentions `ratelimit` (false lets the reset family be skipped). */
+  readonly rateLimit: boolean;
+}
+
+const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false };
+
+/**
+ * {@link readHeaders} for the decoders: one pass over the headers, then lookups by lower-case
+ * name without folding each time. Internal.
+ */
+export function headerTable(headers: HeadersInput | undefined): HeaderTable {
+  if (headers === undefined || headers === null) return NO_HEADERS;
+  if (isWebHeaders(headers))
+    return { get: (name) => headers.get(name) ?? undefined, rateLimit: true };
   if (typeof headers !== 'object') {
     throw new TypeError(
       `readHeaders: headers must be a Headers, an object or a list of [name, value] pairs; received ${typeof headers}`,
     );
   }
   const map = new Map<string, string>();
-  const add = (name: string, value: unknown) => {
+  let rateLimit = false;
+  const add = (name: string, value: unknown): void => {
     if (value === undefined || value === null) return;
-    const text = Array.isArray(value)
-      ? value.map((v) => headerText(v)).join(', ')
-      : headerText(value);
+    const text =
+      typeof value === 'string'
+        ? value
+        : Array.isArray(value)
+          ? value.map((v) => headerText(v)).join(', ')
+          : headerText(value);
     const key = name.toLowerCase();
+    if (!rateLimit && key.includes('ratelimit')) rateLimit = true;
     const prev = map.get(key);
     map.set(key, prev === undefined ? text : `${prev}, ${text}`);
   };
@@ -50,9 +74,10 @@ export function readHeaders(headers: HeadersInput | undefined): HeaderReader {
       add(pair[0], pair[1]);
     }
   } else {
-    for (const [name, value] of Object.entries(headers)) add(name, value);
+    const record = headers as Readonly<Record<string, unknown>>;
+    for (const name in record) if (Object.hasOwn(record, name)) add(name, record[name]);
   }
-  return (name) => map.get(name.toLowerCase());
+  return { get: (name) => map.get(name), rateLimit };
 }
 
 function headerText(value: unknown): string {
@@ -79,12 +104,12 @@ function nonNegative(ms: number): number | undefined {
 }
 
 /** A reset time that is a delay in seconds, an epoch in seconds or ms, or a duration string. */
-function parseReset(text: string, now: number): number | undefined {
+function parseReset(text: string, now: () => number): number | undefined {
   const trimmed = text.trim();
   if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
     const n = Number(trimmed);
-    if (n > 1e12) return nonNegative(n - now); // epoch milliseconds
-    if (n > 1e9) return nonNegative(n * 1000 - now); // epoch seconds (GitHub)
+    if (n > 1e12) return nonNegative(n - now()); // epoch milliseconds
+    if (n > 1e9) return nonNegative(n * 1000 - now()); // epoch seconds (GitHub)
     return nonNegative(n * 1000); // seconds from now
   }
   const duration = parseDuration(trimmed);
@@ -150,19 +175,43 @@ export function retryAfterMsFromHeaders(
   headers: HeadersInput | HeaderReader | undefined,
   options?: RetryAfterOptions,
 ): number | undefined {
-  const get = typeof headers === 'function' ? headers : readHeaders(headers);
-  const served = Date.parse(get('date')?.trim() ?? '');
-  const now = options?.now ?? (Number.isNaN(served) ? Date.now() : served);
+  if (typeof headers === 'function') return retryAfterMs(headers, true, options);
+  const table = headerTable(headers);
+  return retryAfterMs(table.get, table.rateLimit, options);
+}
+
+/**
+ * {@link retryAfterMsFromHeaders} over a lower-case getter; `rateLimit` false says there is no
+ * rate-limit header to look at. Internal.
+ */
+export function retryAfterMs(
+  get: HeaderReader,
+  rateLimit: boolean,
+  options?: RetryAfterOptions,
+): number | undefined {
+  // The clock is read only when a date or an epoch needs it.
+  let clock = options?.now;
+  const now = (): number => {
+    if (clock === undefined) {
+      const served = Date.parse(get('date')?.trim() ?? '');
+      clock = Number.isNaN(served) ? Date.now() : served;
+    }
+    return clock;
+  };
   const ms = get('retry-after-ms')?.trim();
   if (ms !== undefined && /^\d+(?:\.\d+)?$/.test(ms)) return nonNegative(Number(ms));
   const after = get('retry-after')?.trim();
   if (after !== undefined && after !== '') {
     if (/^\d+(?:\.\d+)?$/.test(after)) return nonNegative(Number(after) * 1000);
     const date = Date.parse(after);
-    if (!Number.isNaN(date) && /[a-z]/i.test(after)) return nonNegative(date - now);
+    if (!Number.isNaN(date) && /[a-z]/i.test(after)) return nonNegative(date - now());
   }
-  const exhausted = REMAINING_HEADERS.some((name) => get(name)?.trim() === '0');
-  if (options?.rateLimitReset !== true && !exhausted) return undefined;
+  if (
+    !rateLimit ||
+    (options?.rateLimitReset !== true &&
+      !REMAINING_HEADERS.some((name) => get(name)?.trim() === '0'))
+  )
+    return undefined;
   // When one limit is used up, its reset is the wait; another limit's later reset is not.
   const spent = BUCKETS.filter(([remaining]) => get(remaining)?.trim() === '0').map(
     ([, reset]) => reset,
@@ -174,7 +223,7 @@ export function retryAfterMsFromHeaders(
     if (value === undefined) continue;
     // Anthropic's reset headers are RFC 3339 timestamps.
     const parsed = /^\d{4}-\d\d-\d\dT/.test(value.trim())
-      ? nonNegative(Date.parse(value.trim()) - now)
+      ? nonNegative(Date.parse(value.trim()) - now())
       : parseReset(value, now);
     if (parsed !== undefined && (longest === undefined || parsed > longest)) longest = parsed;
   }

@@ -81,14 +81,14 @@ export function toProblemJson(error: AgentErrorLike, options?: ProblemJsonOption
 export function isProblemDetails(value: unknown): value is ProblemDetails {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
-  const optional = (key: string, type: string) => v[key] === undefined || typeof v[key] === type;
+  const { type, title, detail, instance, status } = v;
   return (
-    optional('type', 'string') &&
-    optional('title', 'string') &&
-    optional('detail', 'string') &&
-    optional('instance', 'string') &&
-    optional('status', 'number') &&
-    (typeof v.title === 'string' || typeof v.detail === 'string' || typeof v.status === 'number')
+    (type === undefined || typeof type === 'string') &&
+    (title === undefined || typeof title === 'string') &&
+    (detail === undefined || typeof detail === 'string') &&
+    (instance === undefined || typeof instance === 'string') &&
+    (status === undefined || typeof status === 'number') &&
+    (title !== undefined || detail !== undefined || status !== undefined)
   );
 }
 

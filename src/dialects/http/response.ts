@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
 import { toAgentError } from '../../core/to-agent-error.js';
-import { readHeaders, retryAfterMsFromHeaders, shouldRetryHeader } from './headers.js';
+import { headerTable, retryAfterMs as retryAfterFrom, shouldRetryHeader } from './headers.js';
 import type { HeadersInput } from './headers.js';
 import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './problem-json.js';
 import type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
@@ -49,10 +49,19 @@ function parseBody(body: unknown): unknown {
   return body;
 }
 
-function plainMessage(body: unknown, contentType: string | undefined): string | undefined {
+const NO_FIELDS: ReturnType<typeof problemFields> = Object.freeze({});
+
+function plainMessage(
+  body: unknown,
+  get: (name: string) => string | undefined,
+): string | undefined {
   if (typeof body === 'string') {
     const text = body.trim();
-    if (text === '' || text.length > MAX_TEXT_MESSAGE || /html|xml/i.test(contentType ?? ''))
+    if (
+      text === '' ||
+      text.length > MAX_TEXT_MESSAGE ||
+      /html|xml/i.test(get('content-type') ?? '')
+    )
       return undefined;
     return text;
   }
@@ -100,10 +109,11 @@ export function fromHttpResponse(
       `fromHttpResponse: response must be a fetch Response or { status, headers?, body? }; received ${response === null ? 'null' : typeof response}`,
     );
   }
-  const get = readHeaders(response.headers);
+  const headers = headerTable(response.headers);
+  const get = headers.get;
   const body = parseBody(response.body);
   const problem = isProblemDetails(body) ? body : undefined;
-  const fields = problem ? problemFields(problem) : {};
+  const fields = problem ? problemFields(problem) : NO_FIELDS;
   const provider = readProviderError(body);
   const status =
     response.status ?? (typeof problem?.status === 'number' ? problem.status : undefined);
@@ -132,35 +142,33 @@ export function fromHttpResponse(
   const retryable = shouldRetryHeader(get) ?? baseRetryable;
   const retryAfterMs =
     fields.retryAfterMs ??
-    retryAfterMsFromHeaders(get, { rateLimitReset: status === 429 || status === 503 });
+    retryAfterFrom(get, headers.rateLimit, { rateLimitReset: status === 429 || status === 503 });
   const title = response.statusText || meaning?.title || 'Error';
   const message =
-    problem?.detail ??
-    provider?.message ??
-    plainMessage(body, get('content-type')) ??
-    problem?.title ??
-    title;
+    problem?.detail ?? provider?.message ?? plainMessage(body, get) ?? problem?.title ?? title;
 
   const init: AgentErrorInit = {
     category,
     code: fields.code ?? provider?.code ?? meaning?.code ?? CATEGORIES[category].code,
     retryable,
     captureStack: false,
-    wire: {
-      protocol: 'http',
-      code: status ?? 0,
-      message: title,
-      ...(body !== undefined ? { data: body } : {}),
-    },
+    wire:
+      body === undefined
+        ? { protocol: 'http', code: status ?? 0, message: title }
+        : { protocol: 'http', code: status ?? 0, message: title, data: body },
   };
   if (retryAfterMs !== undefined) init.retryAfterMs = retryAfterMs;
-  const requestId = get('request-id') ?? get('x-request-id');
-  const details: Record<string, unknown> = { ...fields.details };
-  if (fields.details === undefined) {
-    if (requestId !== undefined) details.requestId = requestId;
-    if (provider) details.provider = provider.fields;
+  if (fields.details !== undefined) {
+    if (Object.keys(fields.details).length > 0) init.details = { ...fields.details };
+  } else {
+    const requestId = get('request-id') ?? get('x-request-id');
+    if (requestId !== undefined || provider) {
+      const details: Record<string, unknown> = {};
+      if (requestId !== undefined) details.requestId = requestId;
+      if (provider) details.provider = provider.fields;
+      init.details = details;
+    }
   }
-  if (Object.keys(details).length > 0) init.details = details;
   return new AgentError(message, init);
 }
 
