@@ -177,11 +177,18 @@ function withCarriedHints(
 
 function systemDetails(error: object): Record<string, unknown> {
   // Paths stay out: they name local files, which never belong in what is sent to a peer.
+  // Named stores: a computed key on a fresh object costs a runtime call each time.
   const details: Record<string, unknown> = {};
-  for (const key of ['syscall', 'errno', 'hostname', 'address', 'port']) {
-    const v = read(error, key);
-    if (typeof v === 'string' || typeof v === 'number') details[key] = v;
-  }
+  const syscall = read(error, 'syscall');
+  if (typeof syscall === 'string' || typeof syscall === 'number') details.syscall = syscall;
+  const errno = read(error, 'errno');
+  if (typeof errno === 'string' || typeof errno === 'number') details.errno = errno;
+  const hostname = read(error, 'hostname');
+  if (typeof hostname === 'string' || typeof hostname === 'number') details.hostname = hostname;
+  const address = read(error, 'address');
+  if (typeof address === 'string' || typeof address === 'number') details.address = address;
+  const port = read(error, 'port');
+  if (typeof port === 'string' || typeof port === 'number') details.port = port;
   return details;
 }
 

@@ -195,6 +195,8 @@ const BARE = /(?:^|\s)\[([A-Z][A-Z0-9_]{1,63})\] ([\s\S]*)$/;
 const MAX_PARSE_LENGTH = 200_000;
 
 const CLOSE = /\r?\n[ \t>]*```/g;
+const INDENTED = /^[ \t>]/m;
+const LINE_PREFIX = /^[ \t>]+/gm;
 
 /** The first fenced `json` block from `from` on that parses to an object with a string `code`. */
 function readBlock(text: string, from: number): Record<string, unknown> | undefined {
@@ -215,7 +217,9 @@ function readBlock(text: string, from: number): Record<string, unknown> | undefi
     // No closing fence after this opening means none after any later one either.
     if (close === null) return undefined;
     try {
-      const value: unknown = JSON.parse(text.slice(i + 1, close.index).replace(/^[ \t>]+/gm, ''));
+      const raw = text.slice(i + 1, close.index);
+      // Quoted (`> `) or indented blocks lose their line prefixes; most blocks have none.
+      const value: unknown = JSON.parse(INDENTED.test(raw) ? raw.replace(LINE_PREFIX, '') : raw);
       if (
         value !== null &&
         typeof value === 'object' &&
@@ -254,21 +258,36 @@ function fromFields(
 
 function headerFields(raw: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const pair of raw.trim().split(/ +/)) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
-    const key = pair.slice(0, eq);
-    const value = pair.slice(eq + 1);
-    if (key === 'retryable') {
-      if (value === 'true' || value === 'false') out.retryable = value === 'true';
-    } else if (key === 'retryAfterMs') {
-      if (/^\d+(?:\.\d+)?$/.test(value)) out.retryAfterMs = Number(value);
-    } else if (key === 'code' || key === 'category' || key === 'agentCategory') {
-      out[key] = value;
+  // `raw` is ` key=value key=value` (the header pattern allows nothing else): split by hand.
+  let at = 0;
+  while (at < raw.length) {
+    while (raw.charCodeAt(at) === 32) at++;
+    if (at >= raw.length) break;
+    let end = raw.indexOf(' ', at);
+    if (end < 0) end = raw.length;
+    const eq = raw.indexOf('=', at);
+    if (eq > at && eq < end) {
+      const key = raw.slice(at, eq);
+      const value = raw.slice(eq + 1, end);
+      if (key === 'retryable') {
+        if (value === 'true' || value === 'false') out.retryable = value === 'true';
+      } else if (key === 'retryAfterMs') {
+        if (DELAY_TEXT.test(value)) out.retryAfterMs = Number(value);
+      } else if (key === 'code') {
+        // Named stores: a computed key on a fresh object costs a runtime call each time.
+        out.code = value;
+      } else if (key === 'category') {
+        out.category = value;
+      } else if (key === 'agentCategory') {
+        out.agentCategory = value;
+      }
     }
+    at = end;
   }
   return out;
 }
+
+const DELAY_TEXT = /^\d+(?:\.\d+)?$/;
 
 /**
  * Read a tool error back from its agent-facing text, in any form {@link formatToolErrorText}
@@ -287,7 +306,8 @@ export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
   // Far longer than any error we write: bounding it keeps the patterns linear on hostile input.
   const text = input.length > MAX_PARSE_LENGTH ? input.slice(0, MAX_PARSE_LENGTH) : input;
   try {
-    const header = HEADER.exec(text);
+    // Each pattern runs only where its opening bracket occurs: a miss scans the text once.
+    const header = text.includes('[ERROR') ? HEADER.exec(text) : null;
     if (header) {
       const fields = headerFields(header[1] ?? '');
       const block = readBlock(text, header.index + header[0].length);
@@ -296,12 +316,12 @@ export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
       if (typeof code !== 'string' || code === '') return undefined;
       return fromFields(merged, (header[2] ?? '').replace(/\r$/, ''), { code, message: '' });
     }
-    const block = readBlock(text, 0);
+    const block = text.includes('```json') ? readBlock(text, 0) : undefined;
     if (block && (isErrorCategory(block.category) || typeof block.retryable === 'boolean')) {
       const before = text.slice(0, text.indexOf('```json')).trim();
       return fromFields(block, before, { code: block.code as string, message: '' });
     }
-    const bare = BARE.exec(text);
+    const bare = text.includes('[') ? BARE.exec(text) : null;
     if (bare) {
       return { code: bare[1] as string, message: (bare[2] ?? '').trimEnd(), retryable: false };
     }

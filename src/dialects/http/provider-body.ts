@@ -74,11 +74,13 @@ function record(value: unknown): Record<string, unknown> | undefined {
 export function readProviderError(body: unknown): ProviderError | undefined {
   const error = record(record(body)?.error);
   if (!error) return undefined;
+  // Named stores, one per field: a computed key on a fresh object costs a runtime call.
   const fields: Record<string, string> = {};
-  for (const key of ['type', 'code', 'status', 'param'] as const) {
-    const v = error[key];
-    if (typeof v === 'string' && v !== '') fields[key] = v;
-  }
+  const { type, code, status, param } = error;
+  if (typeof type === 'string' && type !== '') fields.type = type;
+  if (typeof code === 'string' && code !== '') fields.code = code;
+  if (typeof status === 'string' && status !== '') fields.status = status;
+  if (typeof param === 'string' && param !== '') fields.param = param;
   for (const key of [fields.code, fields.type, fields.status]) {
     if (key === undefined) continue;
     const known = PROVIDER_ERROR_TYPES[key];
