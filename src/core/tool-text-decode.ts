@@ -3,6 +3,7 @@ import type { AgentErrorInit, WireInfo } from './agent-error.js';
 import { CATEGORIES } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { parseToolErrorText } from './tool-text.js';
+import { codeTable } from './code-table.js';
 
 // The default code of each category: `[RATE_LIMITED] slow down` classifies by its code.
 const CATEGORY_BY_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
@@ -13,7 +14,7 @@ const CATEGORY_BY_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
  * MCP's numeric codes as they appear in `MCP error <code>: …` text (the SDK's `McpError`
  * message). Only the codes MCP itself uses; the full tables live in the jsonrpc and mcp dialects.
  */
-const MCP_TEXT_CODES: Readonly<Record<number, { code: string; category: ErrorCategory }>> = {
+const MCP_TEXT_CODES = codeTable<{ code: string; category: ErrorCategory }>({
   [-32700]: { code: 'PARSE_ERROR', category: 'protocol' },
   [-32600]: { code: 'INVALID_REQUEST', category: 'protocol' },
   [-32601]: { code: 'METHOD_NOT_FOUND', category: 'protocol' },
@@ -23,7 +24,7 @@ const MCP_TEXT_CODES: Readonly<Record<number, { code: string; category: ErrorCat
   [-32001]: { code: 'REQUEST_TIMEOUT', category: 'timeout' },
   [-32002]: { code: 'RESOURCE_NOT_FOUND', category: 'not_found' },
   [-32042]: { code: 'URL_ELICITATION_REQUIRED', category: 'auth' },
-};
+});
 
 /**
  * Conservative keyword rules, first match wins. Each needs a phrase that hardly occurs in a
@@ -132,7 +133,7 @@ function decode(text: string, data: unknown): AgentError {
     ...(mcpCode !== undefined ? { mcpErrorCode: mcpCode } : {}),
   };
   const extra = Object.keys(details).length > 0 ? { details } : {};
-  const known = mcpCode === undefined ? undefined : MCP_TEXT_CODES[mcpCode];
+  const known = mcpCode === undefined ? undefined : MCP_TEXT_CODES.get(mcpCode);
   if (known) {
     // The code decides, as DESIGN.md's table says: the MCP SDK's -32602 "Tool x not found" is
     // validation too (the agent fixes its call by naming a tool that exists).

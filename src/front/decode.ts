@@ -27,12 +27,21 @@ export interface DecodeOptions {
 type Rec = Record<string, unknown>;
 
 type A2aEntry = { name: string; reason: string; message: string };
-const A2A_ENTRIES = Object.entries(A2A_ERROR_NAMES as Readonly<Record<string, A2aEntry>>).map(
-  ([code, entry]) => ({ ...entry, code: Number(code) }),
+const A2A_ENTRIES = Object.entries(A2A_ERROR_NAMES as Readonly<Record<string, A2aEntry>>);
+const A2A_CODE_BY_NAME = new Map(A2A_ENTRIES.map(([code, e]) => [e.name, Number(code)]));
+// By `reason`, only A2A's own codes (the standard JSON-RPC ones share reasons with others).
+const A2A_CODE_BY_REASON = new Map(
+  A2A_ENTRIES.filter(([code]) => Number(code) > -32100).map(([code, e]) => [
+    e.reason,
+    Number(code),
+  ]),
 );
-/** The A2A code of an `@a2a-js/sdk` error instance, by class name or `reason`. */
+/** The A2A code of an `@a2a-js/sdk` error instance, by class name, else by `reason`. */
 function a2aCodeOf(name: string, reason: unknown): number | undefined {
-  return A2A_ENTRIES.find((e) => e.name === name || (e.reason === reason && e.code > -32100))?.code;
+  return (
+    A2A_CODE_BY_NAME.get(name) ??
+    (typeof reason === 'string' ? A2A_CODE_BY_REASON.get(reason) : undefined)
+  );
 }
 const MCP_PREFIX = /^\s*MCP error -?\d+:/;
 const A2A_WORDING =

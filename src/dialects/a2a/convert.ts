@@ -29,8 +29,9 @@ import {
   parseRetryDelay,
 } from './error-info.js';
 import type { A2aErrorDetail } from './error-info.js';
+import { codeTable } from '../../core/code-table.js';
 
-const CATEGORY_BY_CODE: Readonly<Record<number, ErrorCategory>> = {
+const CATEGORY_BY_CODE = codeTable<ErrorCategory>({
   [-32700]: 'protocol',
   [-32600]: 'protocol',
   [-32601]: 'protocol',
@@ -45,9 +46,9 @@ const CATEGORY_BY_CODE: Readonly<Record<number, ErrorCategory>> = {
   [-32007]: 'protocol',
   [-32008]: 'protocol',
   [-32009]: 'protocol',
-};
+});
 
-const NAMES = A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>;
+const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>);
 
 /**
  * How A2A reads an error code: -32001 → `not_found`, -32002 → `conflict`, -32003/-32004/
@@ -58,8 +59,8 @@ const NAMES = A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>;
  * classifyA2aError(-32002); // { category: 'conflict', code: 'TASK_NOT_CANCELABLE' }
  */
 export function classifyA2aError(code: number): RpcClassification {
-  const category = CATEGORY_BY_CODE[code];
-  const name = NAMES[code];
+  const category = CATEGORY_BY_CODE.get(code);
+  const name = NAMES.get(code);
   return category && name
     ? { category, code: name.reason }
     : { category: 'internal', code: 'INTERNAL_ERROR' };
@@ -105,7 +106,7 @@ export function decodeA2aError(value: unknown): AgentError {
     details = { ...info.metadata };
   }
   const named =
-    info && info.domain === A2A_ERROR_DOMAIN && !NAMES[error.code]
+    info && info.domain === A2A_ERROR_DOMAIN && !NAMES.has(error.code)
       ? { ...classification, code: info.reason }
       : classification;
   return decodeRpcError('a2a', error, named, { ...cause, hints, details });
@@ -142,7 +143,7 @@ function sdkEnvelope(value: unknown): RpcErrorObject | undefined {
 }
 
 const CODE_BY_REASON: Readonly<Record<string, number>> = Object.fromEntries(
-  Object.entries(NAMES).map(([code, { reason }]) => [reason, Number(code)]),
+  [...NAMES].map(([code, { reason }]) => [reason, code]),
 );
 
 const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
@@ -200,7 +201,7 @@ export function encodeA2aError(error: unknown, options?: A2aEncodeOptions): RpcE
   const data: Record<string, unknown>[] = [
     {
       '@type': ERROR_INFO_TYPE,
-      reason: NAMES[code]?.reason ?? e.code,
+      reason: NAMES.get(code)?.reason ?? e.code,
       domain: A2A_ERROR_DOMAIN,
     },
   ];

@@ -1,12 +1,13 @@
 import type { RpcClassification } from '../../core/rpc-error.js';
+import { codeTable } from '../../core/code-table.js';
 
-const STANDARD: Readonly<Record<number, RpcClassification>> = {
+const STANDARD = codeTable<RpcClassification>({
   [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
   [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
   [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
   [-32602]: { category: 'validation', code: 'INVALID_PARAMS' },
   [-32603]: { category: 'internal', code: 'INTERNAL_ERROR' },
-};
+});
 
 /**
  * Well-known messages of the protocols that share JSON-RPC's server-error range, so that a
@@ -34,12 +35,12 @@ const BY_MESSAGE: readonly (readonly [RegExp, RpcClassification])[] = [
 ];
 
 // Codes that only one protocol of the family uses, so they mean the same without a hint.
-const UNAMBIGUOUS: Readonly<Record<number, RpcClassification>> = {
+const UNAMBIGUOUS = codeTable<RpcClassification>({
   [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
   [-32801]: { category: 'conflict', code: 'CONTENT_MODIFIED', retryable: true },
   [-32802]: { category: 'cancelled', code: 'SERVER_CANCELLED', retryable: true },
   [-32803]: { category: 'internal', code: 'REQUEST_FAILED' },
-};
+});
 
 function fromData(data: unknown): RpcClassification | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
@@ -67,7 +68,7 @@ export function classifyJsonRpcError(
   message = '',
   data?: unknown,
 ): RpcClassification {
-  const standard = STANDARD[code];
+  const standard = STANDARD.get(code);
   if (standard) return standard;
   // An MCP SDK error handed to the generic decoder still carries its `MCP error <code>: ` prefixes.
   const text = message.replace(/^(?:MCP error -?\d+: )+/, '');
@@ -76,7 +77,7 @@ export function classifyJsonRpcError(
   }
   return (
     fromData(data) ??
-    UNAMBIGUOUS[code] ?? {
+    UNAMBIGUOUS.get(code) ?? {
       category: 'internal',
       code: code >= -32099 && code <= -32000 ? 'SERVER_ERROR' : 'INTERNAL_ERROR',
     }

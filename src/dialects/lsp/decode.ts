@@ -1,8 +1,9 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
+import { codeTable } from '../../core/code-table.js';
 
-const BY_CODE: Readonly<Record<number, RpcClassification>> = {
+const BY_CODE = codeTable<RpcClassification>({
   [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
   [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
   [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
@@ -18,7 +19,7 @@ const BY_CODE: Readonly<Record<number, RpcClassification>> = {
   [-32098]: { category: 'unavailable', code: 'MESSAGE_READ_ERROR' },
   [-32097]: { category: 'unavailable', code: 'PENDING_RESPONSE_REJECTED' },
   [-32096]: { category: 'unavailable', code: 'CONNECTION_INACTIVE' },
-};
+});
 
 /**
  * How LSP reads an error code: -32800 → `cancelled`, -32801 content modified → `conflict`
@@ -29,7 +30,7 @@ const BY_CODE: Readonly<Record<number, RpcClassification>> = {
  * classifyLspError(-32801).category; // 'conflict'
  */
 export function classifyLspError(code: number): RpcClassification {
-  return BY_CODE[code] ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return BY_CODE.get(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
 /**

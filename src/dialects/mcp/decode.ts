@@ -6,8 +6,9 @@ import type { RpcClassification } from '../../core/rpc-error.js';
 import { stripMcpErrorPrefix } from './codes.js';
 import { isMcpError } from './is-mcp-error.js';
 import type { McpErrorShape } from './is-mcp-error.js';
+import { codeTable } from '../../core/code-table.js';
 
-const BY_CODE: Readonly<Record<number, RpcClassification>> = {
+const BY_CODE = codeTable<RpcClassification>({
   [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
   [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
   [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
@@ -23,7 +24,7 @@ const BY_CODE: Readonly<Record<number, RpcClassification>> = {
   // Not an MCP code (MCP cancels with a notification), but the JSON-RPC convention LSP and ACP
   // share, and what a peer that cancelled a request answers with.
   [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
-};
+});
 
 const CANCELLED: RpcClassification = { category: 'cancelled', code: 'REQUEST_CANCELLED' };
 const CANCEL_TEXT = /\b(?:AbortError|aborted|cancell?ed)\b/i;
@@ -50,7 +51,7 @@ export function classifyMcpError(code: number, message = '', data?: unknown): Rp
     return CANCELLED;
   }
   if (code === -32000 && CANCEL_TEXT.test(text)) return CANCELLED;
-  return BY_CODE[code] ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return BY_CODE.get(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
 // Categories of Hermes-style reasons; transport reasons not listed mean the peer is unreachable.

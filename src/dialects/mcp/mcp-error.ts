@@ -3,6 +3,7 @@ import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
 import { MCP_ERROR_CODES, stripMcpErrorPrefix } from './codes.js';
 import { decodeMcpError } from './decode.js';
 import { MCP_ERROR_BRAND } from './is-mcp-error.js';
+import { codeTable } from '../../core/code-table.js';
 
 /**
  * The reasons an {@link McpError} can carry, as Hermes MCP's atoms. Transport and client
@@ -53,7 +54,7 @@ export interface McpErrorObject {
 }
 
 // Hermes' from_json_rpc table, plus the codes the official SDK and the specification add.
-const REASON_BY_CODE: Readonly<Record<number, McpErrorReason>> = {
+const REASON_BY_CODE = codeTable<McpErrorReason>({
   [MCP_ERROR_CODES.ParseError]: 'parse_error',
   [MCP_ERROR_CODES.InvalidRequest]: 'invalid_request',
   [MCP_ERROR_CODES.MethodNotFound]: 'method_not_found',
@@ -65,7 +66,7 @@ const REASON_BY_CODE: Readonly<Record<number, McpErrorReason>> = {
   [MCP_ERROR_CODES.MissingRequiredClientCapability]: 'missing_required_client_capability',
   [MCP_ERROR_CODES.UnsupportedProtocolVersion]: 'unsupported_protocol_version',
   [MCP_ERROR_CODES.UrlElicitationRequired]: 'url_elicitation_required',
-};
+});
 
 const MESSAGES: Readonly<Record<string, string>> = {
   parse_error: 'Parse error',
@@ -271,7 +272,7 @@ export class McpError extends Error {
     if (message !== undefined) out.original_message = message;
     return new McpError({
       code,
-      reason: REASON_BY_CODE[code] ?? 'server_error',
+      reason: REASON_BY_CODE.get(code) ?? 'server_error',
       ...(message !== undefined ? { message } : {}),
       data: out,
     });
