@@ -208,64 +208,96 @@ function decodeSdkInstance(value: Rec, options: DecodeOptions | undefined): Agen
 
 function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentError {
   if (typeof input === 'string') return decodeText(input, options);
+  if (input === null || typeof input !== 'object') return toAgentError(input);
   if (Array.isArray(input)) return decodeBatch(input, options);
-  if (!isRecord(input)) return toAgentError(input);
+  // What arrives off the wire is a plain object: the class checks apply only to instances.
+  const proto: unknown = Object.getPrototypeOf(input);
+  if (proto !== Object.prototype && proto !== null) {
+    // Our seed classes convert themselves (RequestError, McpError, ResponseError…).
+    if (
+      input instanceof AgentError ||
+      typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function'
+    ) {
+      return toAgentError(input);
+    }
+    if (isWebResponse(input)) {
+      // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
+      return fromHttpResponse({ status: input.status, headers: input.headers });
+    }
+  }
+  if (isAgentError(input)) return toAgentError(input);
+  return decodeRecord(input as Rec, options);
+}
+
+/** Every other object: each member read once, the shapes tried from the most specific. */
+function decodeRecord(input: Rec, options: DecodeOptions | undefined): AgentError {
   const protocol = options?.protocol;
-
-  if (input instanceof AgentError || isAgentError(input)) return toAgentError(input);
-  // Our seed classes convert themselves (RequestError, McpError, ResponseError…).
-  if (typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function') {
-    return toAgentError(input);
-  }
-  if (isWebResponse(input)) {
-    // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
-    return fromHttpResponse({ status: input.status, headers: input.headers });
-  }
-
+  const { name, code, message } = input;
   // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
-  if (input.name === 'AbortError' || input.name === 'TimeoutError') return toAgentError(input);
-  // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.
-  // Asked of an `unknown` alias so that a false answer does not narrow `input` for what follows.
-  const received: unknown = input;
-  const inputIsErrorObject = isRpcErrorObject(received);
-  if (isRpcErrorObject(input.error) && !inputIsErrorObject) {
-    return decodeRpc(input.error, protocol);
-  }
-  // A JSON-RPC response whose result is a failed MCP tool call.
-  if (isRecord(input.result) && input.result.isError === true && 'jsonrpc' in input) {
-    return fromCallToolResult(input.result);
+  if (name === 'AbortError' || name === 'TimeoutError') return toAgentError(input);
+  const inputIsErrorObject = Number.isInteger(code) && typeof message === 'string';
+  if (!inputIsErrorObject) {
+    // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.
+    const error = input.error;
+    if (isRpcErrorObject(error)) return decodeRpc(error, protocol);
+    // A JSON-RPC response whose result is a failed MCP tool call.
+    const result = input.result;
+    if (isRecord(result) && result.isError === true && 'jsonrpc' in input) {
+      return fromCallToolResult(result);
+    }
+    // An HTTP response as data: `{ status, headers?, body? }`.
+    if (
+      code === undefined &&
+      name === undefined &&
+      typeof input.status === 'number' &&
+      ('headers' in input || 'body' in input) &&
+      protocol === undefined
+    ) {
+      return fromHttpData(input);
+    }
   }
   // Hermes-style MCP errors: `{ code, reason, data }`.
+  const reason = input.reason;
   if (
-    Number.isInteger(input.code) &&
-    typeof input.reason === 'string' &&
+    Number.isInteger(code) &&
+    typeof reason === 'string' &&
     (protocol === undefined || protocol === 'mcp') &&
     !('envelopeCode' in input)
   ) {
+    const data = input.data;
     return decodeMcpError({
-      code: input.code,
-      reason: input.reason,
-      message: typeof input.message === 'string' ? input.message : input.reason,
-      data: isRecord(input.data) ? input.data : {},
+      code,
+      reason,
+      message: typeof message === 'string' ? message : reason,
+      data: isRecord(data) ? data : {},
     });
   }
+  const type = input.type;
   if (
     protocol === 'arcp' ||
-    isARCPError(input) ||
-    (typeof input.type === 'string' && ERROR_ENVELOPES.has(input.type))
+    (typeof type === 'string' && ERROR_ENVELOPES.has(type)) ||
+    (typeof code === 'string' && isARCPError(input))
   ) {
     return decodeArcpError(input);
   }
-  if (protocol === 'tool' || isToolError(input)) return decodeToolError(input);
+  if (protocol === 'tool' || (typeof code === 'string' && isToolError(input))) {
+    return decodeToolError(input);
+  }
   if (input.isError === true && Array.isArray(input.content)) return fromCallToolResult(input);
   if (protocol === 'http') return decodeHttpError(input);
 
   const fromSdk = decodeSdkInstance(input, options);
   if (fromSdk) return fromSdk;
   if (inputIsErrorObject) return decodeRpc(input, protocol);
-  if (isArcpErrorCode(input.code) && typeof input.message === 'string')
-    return decodeArcpError(input);
-  // HTTP responses, problem documents, provider bodies; anything else is normalised.
+  if (isArcpErrorCode(code) && typeof message === 'string') return decodeArcpError(input);
+  return fromHttpData(input);
+}
+
+/**
+ * HTTP responses, problem documents, provider bodies; anything else is normalised, and what
+ * nothing recognised is read by its message's keywords.
+ */
+function fromHttpData(input: Rec): AgentError {
   const decoded = decodeHttpError(input);
   return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
     ? byKeywords(decoded, input)
