@@ -258,33 +258,48 @@ function fromFields(
 
 function headerFields(raw: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  // `raw` is ` key=value key=value` (the header pattern allows nothing else): split by hand.
+  // `raw` is ` key=value key=value` (the header pattern allows nothing else): split by hand,
+  // with named stores (a computed key on a fresh object costs a runtime call each time).
   let at = 0;
   while (at < raw.length) {
     while (raw.charCodeAt(at) === 32) at++;
     if (at >= raw.length) break;
     let end = raw.indexOf(' ', at);
     if (end < 0) end = raw.length;
-    const eq = raw.indexOf('=', at);
-    if (eq > at && eq < end) {
-      const key = raw.slice(at, eq);
-      const value = raw.slice(eq + 1, end);
-      if (key === 'retryable') {
-        if (value === 'true' || value === 'false') out.retryable = value === 'true';
-      } else if (key === 'retryAfterMs') {
-        if (DELAY_TEXT.test(value)) out.retryAfterMs = Number(value);
-      } else if (key === 'code') {
-        // Named stores: a computed key on a fresh object costs a runtime call each time.
-        out.code = value;
-      } else if (key === 'category') {
-        out.category = value;
-      } else if (key === 'agentCategory') {
-        out.agentCategory = value;
-      }
+    if (raw.startsWith('code=', at)) {
+      out.code = raw.slice(at + 5, end);
+    } else if (raw.startsWith('category=', at)) {
+      out.category = raw.slice(at + 9, end);
+    } else if (raw.startsWith('retryable=', at)) {
+      const value = raw.slice(at + 10, end);
+      if (value === 'true' || value === 'false') out.retryable = value === 'true';
+    } else if (raw.startsWith('retryAfterMs=', at)) {
+      const value = raw.slice(at + 13, end);
+      if (DELAY_TEXT.test(value)) out.retryAfterMs = Number(value);
+    } else if (raw.startsWith('agentCategory=', at)) {
+      out.agentCategory = raw.slice(at + 14, end);
     }
     at = end;
   }
   return out;
+}
+
+/** The header's fields with the JSON block's laid over them (the block wins where it speaks). */
+function overlay(
+  header: Record<string, unknown>,
+  block: Record<string, unknown>,
+): Record<string, unknown> {
+  const pick = (fromBlock: unknown, fromHeader: unknown) =>
+    fromBlock !== undefined ? fromBlock : fromHeader;
+  return {
+    code: pick(block.code, header.code),
+    category: pick(block.category, header.category),
+    agentCategory: pick(block.agentCategory, header.agentCategory),
+    retryable: pick(block.retryable, header.retryable),
+    retryAfterMs: pick(block.retryAfterMs, header.retryAfterMs),
+    details: block.details,
+    message: block.message,
+  };
 }
 
 const DELAY_TEXT = /^\d+(?:\.\d+)?$/;
@@ -311,7 +326,7 @@ export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
     if (header) {
       const fields = headerFields(header[1] ?? '');
       const block = readBlock(text, header.index + header[0].length);
-      const merged = block ? { ...fields, ...block } : fields;
+      const merged = block ? overlay(fields, block) : fields;
       const code = merged.code;
       if (typeof code !== 'string' || code === '') return undefined;
       return fromFields(merged, (header[2] ?? '').replace(/\r$/, ''), { code, message: '' });
