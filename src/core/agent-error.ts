@@ -52,6 +52,10 @@ export interface AgentErrorLike {
 }
 
 const BRAND: unique symbol = Symbol.for('agent-errors.AgentError') as never;
+const CATEGORY_DEFAULTS: ReadonlyMap<
+  string,
+  { readonly code: string; readonly retryable: boolean }
+> = new Map(Object.entries(CATEGORIES));
 const CAUSE = Symbol('agent-errors.cause');
 
 type CaptureStackTrace = (
@@ -124,28 +128,35 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     if (typeof message !== 'string') fail('message', 'a string', message);
     if (init === null || typeof init !== 'object')
       fail('options', 'an object with a category', init);
-    const { category } = init;
-    if (!isErrorCategory(category))
+    const category = init.category;
+    // One lookup both checks the category and gives its defaults.
+    const defaults = typeof category === 'string' ? CATEGORY_DEFAULTS.get(category) : undefined;
+    if (defaults === undefined)
       fail('options.category', `one of ${ERROR_CATEGORIES.join(', ')}`, category);
-    const defaults = CATEGORIES[category];
-    const { code = defaults.code, retryable = defaults.retryable } = init;
-    if (typeof code !== 'string' || code === '') fail('options.code', 'a non-empty string', code);
-    if (typeof retryable !== 'boolean') fail('options.retryable', 'a boolean', retryable);
+    let code = init.code;
+    if (code === undefined) code = defaults.code;
+    else if (typeof code !== 'string' || code === '')
+      fail('options.code', 'a non-empty string', code);
+    let retryable = init.retryable;
+    if (retryable === undefined) retryable = defaults.retryable;
+    else if (typeof retryable !== 'boolean') fail('options.retryable', 'a boolean', retryable);
     this.message = message;
     this.code = code;
     this.category = category;
     this.retryable = retryable;
-    const { retryAfterMs, details, wire } = init;
+    const retryAfterMs = init.retryAfterMs;
     if (retryAfterMs !== undefined) {
       if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0) || retryAfterMs === Infinity)
         fail('options.retryAfterMs', 'a finite number of milliseconds >= 0', retryAfterMs);
       this.retryAfterMs = retryAfterMs;
     }
+    const details = init.details;
     if (details !== undefined) {
       if (details === null || typeof details !== 'object' || Array.isArray(details))
         fail('options.details', 'a plain object', details);
       this.details = details;
     }
+    const wire = init.wire;
     if (wire !== undefined) {
       if (wire === null || typeof wire !== 'object' || !isProtocol(wire.protocol))
         fail('options.wire', 'an object { protocol, code, message, data? }', wire);

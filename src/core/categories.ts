@@ -75,5 +75,7 @@ export type Protocol = (typeof PROTOCOLS)[number];
  * isProtocol('mcp'); // true
  */
 export function isProtocol(value: unknown): value is Protocol {
-  return typeof value === 'string' && (PROTOCOLS as readonly string[]).includes(value);
+  return typeof value === 'string' && PROTOCOL_SET.has(value);
 }
+
+const PROTOCOL_SET: ReadonlySet<string> = new Set(PROTOCOLS);
