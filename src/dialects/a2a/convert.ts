@@ -105,11 +105,17 @@ export function decodeA2aError(value: unknown): AgentError {
   } else if (info?.metadata) {
     details = { ...info.metadata };
   }
-  const named =
+  const named: RpcClassification =
     info && info.domain === A2A_ERROR_DOMAIN && !NAMES.has(error.code)
-      ? { ...classification, code: info.reason }
+      ? { category: classification.category, code: info.reason }
       : classification;
-  return decodeRpcError('a2a', error, named, { ...cause, hints, details });
+  const options: {
+    hints: Partial<WireHints>;
+    details: Record<string, unknown> | undefined;
+    cause?: unknown;
+  } = { hints, details };
+  if (value instanceof Error) options.cause = value;
+  return decodeRpcError('a2a', error, named, options);
 }
 
 /**

@@ -116,7 +116,10 @@ export function decodeMcpError(value: unknown): AgentError {
   }
   const raw = readRpcErrorObject(value, 'decodeMcpError');
   const message = stripMcpErrorPrefix(raw.message);
-  const error = raw.data === undefined ? { code: raw.code, message } : { ...raw, message };
+  const error =
+    raw.data === undefined
+      ? { code: raw.code, message }
+      : { code: raw.code, message, data: raw.data };
   return decodeRpcError(
     'mcp',
     error,
