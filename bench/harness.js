@@ -30,6 +30,41 @@ export function nsPerOp(fn, { rounds = 7, roundMs = 150 } = {}) {
 }
 
 /**
+ * Two candidates timed in alternating rounds (A, B, A, B, …) so that both see the same machine:
+ * on a shared host the speed drifts by tens of percent within seconds, and timing all of A
+ * before all of B puts that drift into the ratio. Returns each one's median ns per call and the
+ * median of the per-pair ratios B / A.
+ * @param {(i: number) => unknown} a
+ * @param {(i: number) => unknown} b
+ */
+export function pairedNsPerOp(a, b, { pairs = 9, roundMs = 150 } = {}) {
+  const calibrate = (fn) => nsPerOp(fn, { rounds: 1, roundMs });
+  const perA = calibrate(a);
+  const perB = calibrate(b);
+  const nA = Math.max(1000, Math.round((roundMs * 1e6) / perA));
+  const nB = Math.max(1000, Math.round((roundMs * 1e6) / perB));
+  let sink;
+  const round = (fn, n) => {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) sink = fn(i);
+    return Number(process.hrtime.bigint() - t0) / n;
+  };
+  const as = [];
+  const bs = [];
+  const ratios = [];
+  for (let r = 0; r < pairs; r++) {
+    const ta = round(a, nA);
+    const tb = round(b, nB);
+    as.push(ta);
+    bs.push(tb);
+    ratios.push(tb / ta);
+  }
+  if (sink === Symbol.for('never')) console.log(sink);
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  return { a: median(as), b: median(bs), ratio: median(ratios) };
+}
+
+/**
  * Print rows `{ name, value }` as an aligned table with ratios against `base`.
  * @param {string} title
  * @param {{ name: string, value: number }[]} rows
