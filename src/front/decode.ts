@@ -224,8 +224,9 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
       // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
       return fromHttpResponse({ status: input.status, headers: input.headers });
     }
+    // Branded by another copy of this package.
+    if (isAgentError(input)) return toAgentError(input);
   }
-  if (isAgentError(input)) return toAgentError(input);
   return decodeRecord(input as Rec, options);
 }
 
@@ -233,6 +234,10 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
 function decodeRecord(input: Rec, options: DecodeOptions | undefined): AgentError {
   const protocol = options?.protocol;
   const { name, code, message } = input;
+  // A copy of an AgentError (JSON, structured clone): its code is a string, never a number.
+  if (typeof code === 'string' && typeof message === 'string' && isAgentError(input)) {
+    return toAgentError(input);
+  }
   // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
   if (name === 'AbortError' || name === 'TimeoutError') return toAgentError(input);
   const inputIsErrorObject = Number.isInteger(code) && typeof message === 'string';
