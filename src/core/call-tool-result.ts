@@ -123,10 +123,12 @@ export function fromCallToolResult(result: unknown): AgentError {
   const text = textOf(content);
   const fields = structuredFields(structuredContent);
   if (fields) {
-    const fromText = fromToolErrorText(text, result);
+    // The text is read only for what the structured fields leave out.
+    let fromText: AgentError | undefined;
+    const textual = () => (fromText ??= fromToolErrorText(text, result));
     const hub = isErrorCategory(fields.agentCategory) ? fields.agentCategory : fields.category;
     const init: AgentErrorInit = {
-      category: isErrorCategory(hub) ? hub : fromText.category,
+      category: isErrorCategory(hub) ? hub : textual().category,
       code: fields.code as string,
       captureStack: false,
       wire: { protocol: 'tool', code: fields.code as string, message: text, data: result },
@@ -139,7 +141,7 @@ export function fromCallToolResult(result: unknown): AgentError {
     if (details !== null && typeof details === 'object' && !Array.isArray(details)) {
       init.details = details as Record<string, unknown>;
     }
-    const message = typeof fields.message === 'string' ? fields.message : fromText.message;
+    const message = typeof fields.message === 'string' ? fields.message : textual().message;
     return new AgentError(message, init);
   }
   return fromToolErrorText(text, result);
