@@ -40,6 +40,18 @@ describe('fromToolErrorText', () => {
     expect(fromToolErrorText('MCP error -32042: open this URL').category).toBe('auth');
   });
 
+  it('applies the keyword rules in their order, not in the order the words occur', () => {
+    // "not found" comes first in the text, but the rate-limit rule comes first in the list.
+    expect(fromToolErrorText('User not found after we were rate limited').category).toBe(
+      'rate_limit',
+    );
+    expect(fromToolErrorText('Not found; then it timed out').category).toBe('timeout');
+    // Case and repeated calls do not matter (the combined pattern is global and stateful).
+    expect(fromToolErrorText('SERVICE UNAVAILABLE').category).toBe('unavailable');
+    expect(fromToolErrorText('SERVICE UNAVAILABLE').category).toBe('unavailable');
+    expect(fromToolErrorText('all fine here').category).toBe('internal');
+  });
+
   it('reads Tool dispatch error: and then the keywords', () => {
     const err = fromToolErrorText('Tool dispatch error: connection refused by extension');
     expect([err.category, err.retryable, err.details]).toEqual([

@@ -22,6 +22,18 @@ describe('retryAfterMsFromHeaders', () => {
     expect(retryAfterMsFromHeaders(undefined)).toBeUndefined();
   });
 
+  it('finds rate-limit headers in any letter case, from a reader, a Headers or pairs', () => {
+    const headers = { 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '7' };
+    expect(retryAfterMsFromHeaders(headers)).toBe(7_000);
+    expect(retryAfterMsFromHeaders(readHeaders(headers))).toBe(7_000);
+    expect(retryAfterMsFromHeaders(new Headers(headers))).toBe(7_000);
+    expect(retryAfterMsFromHeaders(Object.entries(headers))).toBe(7_000);
+    // No rate-limit header at all: nothing to read, whatever is asked.
+    expect(
+      retryAfterMsFromHeaders({ 'content-type': 'text/plain' }, { rateLimitReset: true }),
+    ).toBe(undefined);
+  });
+
   it('reads the x-ratelimit-reset family when asked or when a limit is exhausted', () => {
     expect(retryAfterMsFromHeaders({ 'x-ratelimit-reset': '30' })).toBeUndefined();
     expect(retryAfterMsFromHeaders({ 'x-ratelimit-reset': '30' }, { rateLimitReset: true })).toBe(
