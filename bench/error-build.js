@@ -5,7 +5,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ResponseError } from 'vscode-jsonrpc';
 import { decodeAcpError, encodeAcpError } from '../dist/entries/acp.js';
 import { AgentError, toJsonSafe } from '../dist/index.js';
-import { nsPerOp, printTable } from './harness.js';
+import { printTable, roundRobinNsPerOp } from './harness.js';
 
 // What arrives: a typical error object from a peer.
 const wire = {
@@ -57,7 +57,10 @@ export function runErrorBuildBench() {
       return JSON.stringify({ jsonrpc: '2.0', id, error: error.toJson() });
     },
   };
-  const rows = Object.entries(candidates).map(([name, fn]) => ({ name, value: nsPerOp(fn) }));
+  // Round-robin timing (see roundRobinNsPerOp): every ratio compares rounds run side by side.
+  const names = Object.keys(candidates);
+  const timed = roundRobinNsPerOp(Object.values(candidates), { rounds: 9, roundMs: 150 });
+  const rows = names.map((name, k) => ({ name, value: timed.medians[k] }));
   printTable(
     'Build an error from wire data and serialise it to a JSON-RPC error response (lower is better)',
     rows,
@@ -67,16 +70,15 @@ export function runErrorBuildBench() {
       ratioLabel: 'vs floor',
     },
   );
-  const ours = rows.find((r) => r.name === 'agent-errors AgentError (ACP dialect)').value;
-  const core = rows.find((r) => r.name === 'agent-errors AgentError (core only)').value;
-  const floor = rows[0].value;
-  const acp = rows.find((r) => r.name.includes('RequestError')).value;
-  for (const [label, value] of [
-    ['core only', core],
-    ['ACP dialect', ours],
+  const floor = names.indexOf('floor (object literal + JSON.stringify)');
+  const acp = names.findIndex((name) => name.includes('RequestError'));
+  for (const [label, name] of [
+    ['core only', 'agent-errors AgentError (core only)'],
+    ['ACP dialect', 'agent-errors AgentError (ACP dialect)'],
   ]) {
+    const k = names.indexOf(name);
     console.log(
-      `agent-errors (${label}): ${(value / floor).toFixed(2)}x the floor (target <= 1.5x), ${(acp / value).toFixed(2)}x faster than RequestError (target >= 4x)`,
+      `agent-errors (${label}): ${timed.ratio(k, floor).toFixed(2)}x the floor (target <= 1.5x), ${timed.ratio(acp, k).toFixed(2)}x faster than RequestError (target >= 4x) — medians of per-round ratios`,
     );
   }
   return rows;

@@ -30,38 +30,33 @@ export function nsPerOp(fn, { rounds = 7, roundMs = 150 } = {}) {
 }
 
 /**
- * Two candidates timed in alternating rounds (A, B, A, B, …) so that both see the same machine:
+ * Several candidates timed round-robin (A, B, C, A, B, C, …) so that all see the same machine:
  * on a shared host the speed drifts by tens of percent within seconds, and timing all of A
- * before all of B puts that drift into the ratio. Returns each one's median ns per call and the
- * median of the per-pair ratios B / A.
- * @param {(i: number) => unknown} a
- * @param {(i: number) => unknown} b
+ * before all of B puts that drift into their ratio. Returns each one's median ns per call, and
+ * `ratio(i, j)`: the median over rounds of candidate i's time over candidate j's in that round.
+ * @param {((i: number) => unknown)[]} fns
  */
-export function pairedNsPerOp(a, b, { pairs = 9, roundMs = 150 } = {}) {
-  const calibrate = (fn) => nsPerOp(fn, { rounds: 1, roundMs });
-  const perA = calibrate(a);
-  const perB = calibrate(b);
-  const nA = Math.max(1000, Math.round((roundMs * 1e6) / perA));
-  const nB = Math.max(1000, Math.round((roundMs * 1e6) / perB));
+export function roundRobinNsPerOp(fns, { rounds = 9, roundMs = 150 } = {}) {
+  // nsPerOp warms each one up and gives the calls per round.
+  const counts = fns.map((fn) =>
+    Math.max(1000, Math.round((roundMs * 1e6) / nsPerOp(fn, { rounds: 1, roundMs }))),
+  );
   let sink;
-  const round = (fn, n) => {
-    const t0 = process.hrtime.bigint();
-    for (let i = 0; i < n; i++) sink = fn(i);
-    return Number(process.hrtime.bigint() - t0) / n;
-  };
-  const as = [];
-  const bs = [];
-  const ratios = [];
-  for (let r = 0; r < pairs; r++) {
-    const ta = round(a, nA);
-    const tb = round(b, nB);
-    as.push(ta);
-    bs.push(tb);
-    ratios.push(tb / ta);
+  const times = fns.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    fns.forEach((fn, k) => {
+      const n = counts[k];
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < n; i++) sink = fn(i);
+      times[k].push(Number(process.hrtime.bigint() - t0) / n);
+    });
   }
   if (sink === Symbol.for('never')) console.log(sink);
   const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  return { a: median(as), b: median(bs), ratio: median(ratios) };
+  return {
+    medians: times.map(median),
+    ratio: (i, j) => median(times[i].map((t, r) => t / times[j][r])),
+  };
 }
 
 /**
