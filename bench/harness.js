@@ -4,7 +4,7 @@
  * Nanoseconds per call of `fn`, the median of `rounds` rounds of about `roundMs` each.
  * @param {(i: number) => unknown} fn
  */
-export function nsPerOp(fn, { rounds = 7, roundMs = 150 } = {}) {
+function nsPerOp(fn, { rounds = 7, roundMs = 150 } = {}) {
   let sink;
   let n = 1000;
   // Warm up and calibrate the iteration count to roughly roundMs.
