@@ -81,16 +81,66 @@ function withCategory(
   options: AgentErrorOptions | undefined,
   category: ErrorCategory,
 ): AgentErrorInit {
-  const init: AgentErrorInit = { category };
-  if (options === undefined || options === null) return init;
-  if (options.code !== undefined) init.code = options.code;
-  if (options.retryable !== undefined) init.retryable = options.retryable;
-  if (options.retryAfterMs !== undefined) init.retryAfterMs = options.retryAfterMs;
-  if (options.details !== undefined) init.details = options.details;
-  if (options.wire !== undefined) init.wire = options.wire;
-  if ('cause' in options) init.cause = options.cause;
-  if (options.captureStack !== undefined) init.captureStack = options.captureStack;
-  return init;
+  if (options === undefined || options === null) return fullInit(category);
+  return fullInit(
+    category,
+    options.code,
+    options.retryable,
+    options.retryAfterMs,
+    options.details,
+    options.wire,
+    options.cause,
+    options.captureStack,
+  );
+}
+
+/**
+ * Every init the package builds has this one shape, every member present (`undefined` when not
+ * given), so the constructor's reads stay monomorphic: an init built member by member takes a
+ * different hidden class per combination, and the constructor's reads of a dozen shapes cost
+ * more than the rest of it. (A given-but-undefined `cause` reads as no cause.)
+ */
+function fullInit(
+  category: ErrorCategory,
+  code?: string,
+  retryable?: boolean,
+  retryAfterMs?: number,
+  details?: Record<string, unknown>,
+  wire?: WireInfo,
+  cause?: unknown,
+  captureStack?: boolean,
+): AgentErrorInit {
+  return {
+    category,
+    code,
+    retryable,
+    retryAfterMs,
+    details,
+    wire,
+    cause,
+    captureStack,
+  } as AgentErrorInit;
+}
+
+/**
+ * An {@link AgentError} from fields a decoder has read off the wire: no stack (it would only
+ * point at the decoder), and the one init shape every decoder shares. Fields are still checked
+ * by the constructor. Internal: the public way is `new AgentError(message, init)`.
+ */
+export function decodedError(
+  message: string,
+  category: ErrorCategory,
+  code: string | undefined,
+  retryable: boolean | undefined,
+  retryAfterMs: number | undefined,
+  details: Record<string, unknown> | undefined,
+  wire: WireInfo | undefined,
+  cause?: unknown,
+): AgentError {
+  return new AgentError(
+    message,
+    fullInit(category, code, retryable, retryAfterMs, details, wire, cause, false),
+  );
 }
 
 function fail(option: string, expected: string, received: unknown): never {
@@ -165,7 +215,8 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     // Kept under a symbol and read through a `cause` accessor: like a native error's cause it is
     // never listed, cloned or shipped by accident, and it costs a plain property write (a
     // defineProperty per error cost five times the whole constructor).
-    if ('cause' in init) (this as unknown as Record<symbol, unknown>)[CAUSE] = init.cause;
+    const cause = init.cause;
+    if (cause !== undefined) (this as unknown as Record<symbol, unknown>)[CAUSE] = cause;
     if (init.captureStack !== false) {
       if (captureStackTrace) captureStackTrace(this, new.target);
       else

@@ -1,7 +1,7 @@
-import { AgentError } from './agent-error.js';
+import type { AgentError } from './agent-error.js';
 import { toExposableError } from './expose.js';
 import type { ExposeOptions } from './expose.js';
-import type { AgentErrorInit } from './agent-error.js';
+import { decodedError } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import type { JsonValue } from './serialize.js';
 import { formatToolErrorText, isToolErrorCategory } from './tool-text.js';
@@ -127,22 +127,19 @@ export function fromCallToolResult(result: unknown): AgentError {
     let fromText: AgentError | undefined;
     const textual = () => (fromText ??= fromToolErrorText(text, result));
     const hub = isErrorCategory(fields.agentCategory) ? fields.agentCategory : fields.category;
-    const init: AgentErrorInit = {
-      category: isErrorCategory(hub) ? hub : textual().category,
-      code: fields.code as string,
-      captureStack: false,
-      wire: { protocol: 'tool', code: fields.code as string, message: text, data: result },
-    };
-    if (typeof fields.retryable === 'boolean') init.retryable = fields.retryable;
     const delay = fields.retryAfterMs;
-    if (typeof delay === 'number' && delay >= 0 && Number.isFinite(delay))
-      init.retryAfterMs = delay;
     const details = fields.details;
-    if (details !== null && typeof details === 'object' && !Array.isArray(details)) {
-      init.details = details as Record<string, unknown>;
-    }
-    const message = typeof fields.message === 'string' ? fields.message : textual().message;
-    return new AgentError(message, init);
+    return decodedError(
+      typeof fields.message === 'string' ? fields.message : textual().message,
+      isErrorCategory(hub) ? hub : textual().category,
+      fields.code as string,
+      typeof fields.retryable === 'boolean' ? fields.retryable : undefined,
+      typeof delay === 'number' && delay >= 0 && Number.isFinite(delay) ? delay : undefined,
+      details !== null && typeof details === 'object' && !Array.isArray(details)
+        ? (details as Record<string, unknown>)
+        : undefined,
+      { protocol: 'tool', code: fields.code as string, message: text, data: result },
+    );
   }
   return fromToolErrorText(text, result);
 }

@@ -1,5 +1,5 @@
-import { AgentError } from './agent-error.js';
-import type { AgentErrorInit } from './agent-error.js';
+import { decodedError } from './agent-error.js';
+import type { AgentError } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
 import { toAgentError } from './to-agent-error.js';
@@ -26,18 +26,21 @@ function rebuild(value: unknown, depth: number): AgentError {
   try {
     const v = value as Record<string, unknown>;
     if (!isErrorCategory(v.category)) return toAgentError(value);
-    const init: AgentErrorInit = {
-      ...lenientOptions(v),
-      category: v.category,
-      captureStack: false,
-    };
-    if (v.cause !== undefined) {
-      init.cause =
-        v.cause !== null && typeof v.cause === 'object' && depth < MAX_CAUSE_DEPTH
-          ? rebuild(v.cause, depth + 1)
-          : v.cause;
-    }
-    const error = new AgentError(typeof v.message === 'string' ? v.message : '', init);
+    const f = lenientOptions(v);
+    const cause =
+      v.cause !== null && typeof v.cause === 'object' && depth < MAX_CAUSE_DEPTH
+        ? rebuild(v.cause, depth + 1)
+        : v.cause;
+    const error = decodedError(
+      typeof v.message === 'string' ? v.message : '',
+      v.category,
+      f.code,
+      f.retryable,
+      f.retryAfterMs,
+      f.details,
+      f.wire,
+      cause,
+    );
     if (typeof v.stack === 'string') error.stack = v.stack;
     return error;
   } catch {

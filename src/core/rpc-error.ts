@@ -1,5 +1,5 @@
-import { AgentError, isAgentError } from './agent-error.js';
-import type { AgentErrorInit, AgentErrorLike } from './agent-error.js';
+import { decodedError, isAgentError } from './agent-error.js';
+import type { AgentError, AgentErrorLike } from './agent-error.js';
 import { CATEGORIES, isErrorCategory } from './categories.js';
 import type { ErrorCategory, Protocol } from './categories.js';
 import { toJsonSafe } from './serialize.js';
@@ -211,25 +211,22 @@ export function decodeRpcError(
   const hints = options && 'hints' in options ? options.hints : readWireHints(error.data);
   const message = options?.message ?? error.message;
   const category = hints?.category ?? classification.category;
-  const init: AgentErrorInit = {
+  const details = options && 'details' in options ? options.details : detailsFromData(error.data);
+  return decodedError(
+    message,
     category,
-    code: hints?.code ?? classification.code,
-    retryable:
-      hints?.retryable ??
+    hints?.code ?? classification.code,
+    hints?.retryable ??
       (hints?.category !== undefined && hints.category !== classification.category
         ? CATEGORIES[category].retryable
         : (classification.retryable ?? CATEGORIES[category].retryable)),
-    wire:
-      error.data === undefined
-        ? { protocol, code: error.code, message }
-        : { protocol, code: error.code, message, data: error.data },
-    captureStack: false,
-  };
-  if (hints?.retryAfterMs !== undefined) init.retryAfterMs = hints.retryAfterMs;
-  const details = options && 'details' in options ? options.details : detailsFromData(error.data);
-  if (details !== undefined) init.details = details;
-  if (options && 'cause' in options) init.cause = options.cause;
-  return new AgentError(message, init);
+    hints?.retryAfterMs,
+    details,
+    error.data === undefined
+      ? { protocol, code: error.code, message }
+      : { protocol, code: error.code, message, data: error.data },
+    options?.cause,
+  );
 }
 
 /**

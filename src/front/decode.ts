@@ -1,4 +1,4 @@
-import { AgentError, isAgentError } from '../core/agent-error.js';
+import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { fromCallToolResult } from '../core/call-tool-result.js';
 import { isRpcErrorObject } from '../core/rpc-error.js';
@@ -108,18 +108,18 @@ function fromHttpStatusCode(
   protocol: Protocol | undefined,
 ): AgentError {
   const meaning = fromHttpResponse({ status: error.code, body: { message: error.message } });
-  return new AgentError(error.message, {
-    category: meaning.category,
-    code: meaning.code,
-    retryable: meaning.retryable,
-    wire: {
-      protocol: protocol ?? 'jsonrpc',
-      code: error.code,
-      message: error.message,
-      ...(error.data !== undefined ? { data: error.data } : {}),
-    },
-    captureStack: false,
-  });
+  const wireProtocol = protocol ?? 'jsonrpc';
+  return decodedError(
+    error.message,
+    meaning.category,
+    meaning.code,
+    meaning.retryable,
+    undefined,
+    undefined,
+    error.data === undefined
+      ? { protocol: wireProtocol, code: error.code, message: error.message }
+      : { protocol: wireProtocol, code: error.code, message: error.message, data: error.data },
+  );
 }
 
 function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefined): AgentError {
@@ -170,40 +170,54 @@ function decodeText(text: string, options: DecodeOptions | undefined): AgentErro
   return fromToolErrorText(text);
 }
 
-/** Errors thrown by the official SDKs and the AI SDK, recognised by name and shape. */
-function decodeSdkInstance(value: Rec, options: DecodeOptions | undefined): AgentError | undefined {
-  const name = typeof value.name === 'string' ? value.name : '';
+/**
+ * Errors thrown by the official SDKs and the AI SDK, recognised by name and shape (and their
+ * JSON copies, by name). The members are those decodeRecord read; `rpc` is the error object the
+ * dialect decoders should read (the instance itself, or a plain object's members).
+ */
+function decodeSdkInstance(
+  value: Rec,
+  instance: boolean,
+  name: unknown,
+  message: unknown,
+  reason: unknown,
+  envelopeCode: unknown,
+  data: unknown,
+  rpc: RpcError | undefined,
+  protocol: Protocol | undefined,
+): AgentError | undefined {
   // AI SDK APICallError, OpenAI / Anthropic SDK APIError: an HTTP failure wrapped in an Error.
-  const status = value.statusCode ?? value.status;
-  if (typeof status === 'number' && status >= 100 && status <= 599 && value instanceof Error) {
-    const headers = value.responseHeaders ?? value.headers;
-    const body = value.responseBody ?? value.error;
-    return fromHttpResponse({
-      status,
-      ...(isRecord(headers) ? { headers: headers as Record<string, string> } : {}),
-      ...(body !== undefined ? { body } : {}),
-    });
+  if (instance && value instanceof Error) {
+    const status = value.statusCode ?? value.status;
+    if (typeof status === 'number' && status >= 100 && status <= 599) {
+      const headers = value.responseHeaders ?? value.headers;
+      const body = value.responseBody ?? value.error;
+      return fromHttpResponse({
+        status,
+        ...(isRecord(headers) ? { headers: headers as Record<string, string> } : {}),
+        ...(body !== undefined ? { body } : {}),
+      });
+    }
   }
-  if (typeof value.message !== 'string') return undefined;
+  if (typeof message !== 'string') return undefined;
+  const className = typeof name === 'string' ? name : '';
   // @a2a-js/sdk errors carry `reason` (and, from its client, the wire code in `envelopeCode`).
-  const a2aCode = Number.isInteger(value.envelopeCode)
-    ? (value.envelopeCode as number)
-    : a2aCodeOf(name, value.reason);
+  const a2aCode = Number.isInteger(envelopeCode)
+    ? (envelopeCode as number)
+    : a2aCodeOf(className, reason);
   if (
     a2aCode !== undefined &&
-    (typeof value.reason === 'string' || a2aCodeOf(name, undefined) !== undefined)
+    (typeof reason === 'string' || a2aCodeOf(className, undefined) !== undefined)
   ) {
-    return decodeA2aError({
-      code: a2aCode,
-      message: value.message,
-      ...(value.data !== undefined ? { data: value.data } : {}),
-    });
+    return decodeA2aError(
+      data === undefined ? { code: a2aCode, message } : { code: a2aCode, message, data },
+    );
   }
-  if (!Number.isInteger(value.code)) return undefined;
-  if (name === 'RequestError') return decodeAcpError(value);
-  if (name === 'McpError') return decodeRpc(value, 'mcp');
-  if (name === 'ResponseError') return decodeLspError(value);
-  return value instanceof Error ? decodeRpc(value, options?.protocol) : undefined;
+  if (rpc === undefined) return undefined;
+  if (className === 'RequestError') return decodeAcpError(rpc);
+  if (className === 'McpError') return decodeRpc(rpc, 'mcp');
+  if (className === 'ResponseError') return decodeLspError(rpc);
+  return instance && value instanceof Error ? decodeRpc(rpc, protocol) : undefined;
 }
 
 function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentError {
@@ -212,28 +226,143 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
   if (Array.isArray(input)) return decodeBatch(input, options);
   // What arrives off the wire is a plain object: the class checks apply only to instances.
   const proto: unknown = Object.getPrototypeOf(input);
-  if (proto !== Object.prototype && proto !== null) {
-    // Our seed classes convert themselves (RequestError, McpError, ResponseError…).
-    if (
-      input instanceof AgentError ||
-      typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function'
-    ) {
-      return toAgentError(input);
-    }
-    if (isWebResponse(input)) {
-      // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
-      return fromHttpResponse({ status: input.status, headers: input.headers });
-    }
-    // Branded by another copy of this package.
-    if (isAgentError(input)) return toAgentError(input);
+  if (proto === Object.prototype || proto === null)
+    return decodeRecord(input as Rec, true, options);
+  // Our seed classes convert themselves (RequestError, McpError, ResponseError…).
+  if (
+    input instanceof AgentError ||
+    typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function'
+  ) {
+    return toAgentError(input);
   }
-  return decodeRecord(input as Rec, options);
+  if (isWebResponse(input)) {
+    // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
+    return fromHttpResponse({ status: input.status, headers: input.headers });
+  }
+  // Branded by another copy of this package.
+  if (isAgentError(input)) return toAgentError(input);
+  return decodeRecord(input as Rec, false, options);
 }
 
-/** Every other object: each member read once, the shapes tried from the most specific. */
-function decodeRecord(input: Rec, options: DecodeOptions | undefined): AgentError {
+/** A JSON-RPC error object, as the dialect decoders read it. */
+type RpcError = { code: number; message: string; data?: unknown };
+
+/**
+ * `value`'s `code`, `message` and `data` in one fixed shape when it is a JSON-RPC error object,
+ * else `undefined`. A plain object is read by walking its own keys once (see decodeRecord); the
+ * dialect decoders then read a single shape instead of every shape the wire brings.
+ */
+function rpcErrorOf(value: unknown): RpcError | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    return isRpcErrorObject(value) ? value : undefined;
+  }
+  let code: unknown;
+  let message: unknown;
+  let data: unknown;
+  for (const key in value) {
+    if (key === 'code') code = (value as Rec)[key];
+    else if (key === 'message') message = (value as Rec)[key];
+    else if (key === 'data') data = (value as Rec)[key];
+  }
+  if (!Number.isInteger(code) || typeof message !== 'string') return undefined;
+  return data === undefined
+    ? { code: code as number, message }
+    : { code: code as number, message, data };
+}
+
+/**
+ * Every other object, its members read once and the shapes tried from the most specific.
+ *
+ * The wire brings a hundred object shapes, so a named read of each member at one place in the
+ * code is a megamorphic lookup (a global cache probe, and a miss costs a property search). A
+ * plain object is instead read by walking its own keys once: a for-in over an object's own keys
+ * uses the shape's cached key list and reads by index, whatever the shape.
+ */
+function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undefined): AgentError {
   const protocol = options?.protocol;
-  const { name, code, message } = input;
+  let name: unknown;
+  let code: unknown;
+  let message: unknown;
+  let error: unknown;
+  let result: unknown;
+  let status: unknown;
+  let reason: unknown;
+  let type: unknown;
+  let data: unknown;
+  let envelopeCode: unknown;
+  let isError: unknown;
+  let content: unknown;
+  let hasHeadersOrBody = false;
+  let hasJsonrpc = false;
+  let hasEnvelopeCode = false;
+  if (plain) {
+    for (const key in input) {
+      switch (key) {
+        case 'name':
+          name = input[key];
+          break;
+        case 'code':
+          code = input[key];
+          break;
+        case 'message':
+          message = input[key];
+          break;
+        case 'error':
+          error = input[key];
+          break;
+        case 'result':
+          result = input[key];
+          break;
+        case 'status':
+          status = input[key];
+          break;
+        case 'reason':
+          reason = input[key];
+          break;
+        case 'type':
+          type = input[key];
+          break;
+        case 'data':
+          data = input[key];
+          break;
+        case 'headers':
+        case 'body':
+          hasHeadersOrBody = true;
+          break;
+        case 'jsonrpc':
+          hasJsonrpc = true;
+          break;
+        case 'isError':
+          isError = input[key];
+          break;
+        case 'content':
+          content = input[key];
+          break;
+        case 'envelopeCode':
+          envelopeCode = input[key];
+          hasEnvelopeCode = true;
+          break;
+      }
+    }
+  } else {
+    name = input.name;
+    code = input.code;
+    message = input.message;
+    error = input.error;
+    result = input.result;
+    status = input.status;
+    reason = input.reason;
+    type = input.type;
+    data = input.data;
+    hasHeadersOrBody = 'headers' in input || 'body' in input;
+    hasJsonrpc = 'jsonrpc' in input;
+    isError = input.isError;
+    content = input.content;
+    envelopeCode = input.envelopeCode;
+    hasEnvelopeCode = 'envelopeCode' in input;
+  }
   // A copy of an AgentError (JSON, structured clone): its code is a string, never a number.
   if (typeof code === 'string' && typeof message === 'string' && isAgentError(input)) {
     return toAgentError(input);
@@ -243,33 +372,30 @@ function decodeRecord(input: Rec, options: DecodeOptions | undefined): AgentErro
   const inputIsErrorObject = Number.isInteger(code) && typeof message === 'string';
   if (!inputIsErrorObject) {
     // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.
-    const error = input.error;
-    if (isRpcErrorObject(error)) return decodeRpc(error, protocol);
+    const inner = rpcErrorOf(error);
+    if (inner) return decodeRpc(inner, protocol);
     // A JSON-RPC response whose result is a failed MCP tool call.
-    const result = input.result;
-    if (isRecord(result) && result.isError === true && 'jsonrpc' in input) {
+    if (isRecord(result) && result.isError === true && hasJsonrpc) {
       return fromCallToolResult(result);
     }
     // An HTTP response as data: `{ status, headers?, body? }`.
     if (
       code === undefined &&
       name === undefined &&
-      typeof input.status === 'number' &&
-      ('headers' in input || 'body' in input) &&
+      typeof status === 'number' &&
+      hasHeadersOrBody &&
       protocol === undefined
     ) {
       return fromHttpData(input);
     }
   }
   // Hermes-style MCP errors: `{ code, reason, data }`.
-  const reason = input.reason;
   if (
     Number.isInteger(code) &&
     typeof reason === 'string' &&
     (protocol === undefined || protocol === 'mcp') &&
-    !('envelopeCode' in input)
+    !hasEnvelopeCode
   ) {
-    const data = input.data;
     return decodeMcpError({
       code,
       reason,
@@ -277,7 +403,6 @@ function decodeRecord(input: Rec, options: DecodeOptions | undefined): AgentErro
       data: isRecord(data) ? data : {},
     });
   }
-  const type = input.type;
   if (
     protocol === 'arcp' ||
     (typeof type === 'string' && ERROR_ENVELOPES.has(type)) ||
@@ -288,12 +413,31 @@ function decodeRecord(input: Rec, options: DecodeOptions | undefined): AgentErro
   if (protocol === 'tool' || (typeof code === 'string' && isToolError(input))) {
     return decodeToolError(input);
   }
-  if (input.isError === true && Array.isArray(input.content)) return fromCallToolResult(input);
+  if (isError === true && Array.isArray(content)) return fromCallToolResult(input);
   if (protocol === 'http') return decodeHttpError(input);
 
-  const fromSdk = decodeSdkInstance(input, options);
+  // The error object the dialects read: an instance as it is (it becomes the cause), a plain
+  // object's members in one shape.
+  const rpc: RpcError | undefined = !inputIsErrorObject
+    ? undefined
+    : !plain
+      ? (input as RpcError)
+      : data === undefined
+        ? { code: code as number, message: message as string }
+        : { code: code as number, message: message as string, data };
+  const fromSdk = decodeSdkInstance(
+    input,
+    !plain,
+    name,
+    message,
+    reason,
+    envelopeCode,
+    data,
+    rpc,
+    protocol,
+  );
   if (fromSdk) return fromSdk;
-  if (inputIsErrorObject) return decodeRpc(input, protocol);
+  if (rpc) return decodeRpc(rpc, protocol);
   if (isArcpErrorCode(code) && typeof message === 'string') return decodeArcpError(input);
   return fromHttpData(input);
 }
@@ -318,14 +462,16 @@ function byKeywords(decoded: AgentError, input: { message?: unknown }): AgentErr
   if (typeof input.message !== 'string' || input.message === '') return decoded;
   const guess = fromToolErrorText(input.message);
   if (guess.category === 'internal') return decoded;
-  return new AgentError(decoded.message, {
-    category: guess.category,
-    code: guess.code,
-    retryable: guess.retryable,
-    ...(decoded.details !== undefined ? { details: decoded.details } : {}),
-    cause: input,
-    captureStack: false,
-  });
+  return decodedError(
+    decoded.message,
+    guess.category,
+    guess.code,
+    guess.retryable,
+    undefined,
+    decoded.details,
+    undefined,
+    input,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import { AgentError, isAgentError } from '../../core/agent-error.js';
-import type { AgentErrorInit } from '../../core/agent-error.js';
+import { decodedError, isAgentError } from '../../core/agent-error.js';
+import type { AgentError } from '../../core/agent-error.js';
 import { isErrorCategory } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { toAgentError } from '../../core/to-agent-error.js';
@@ -99,18 +99,18 @@ function hubError(
       else (details ??= {})[key] = value;
     }
   }
-  const init: AgentErrorInit = {
-    category: isErrorCategory(agentCategory) ? agentCategory : ARCP_ERRORS[code].category,
-    code: typeof agentCode === 'string' && agentCode !== '' ? agentCode : code,
-    retryable: typeof agentRetryable === 'boolean' ? agentRetryable : retryable,
-    captureStack: false,
-    wire: { protocol: 'arcp', code, message, data: wireData },
-  };
-  if (typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs))
-    init.retryAfterMs = retryAfterMs;
-  if (details !== undefined) init.details = details;
-  if (cause !== undefined) init.cause = cause;
-  return new AgentError(message, init);
+  return decodedError(
+    message,
+    isErrorCategory(agentCategory) ? agentCategory : ARCP_ERRORS[code].category,
+    typeof agentCode === 'string' && agentCode !== '' ? agentCode : code,
+    typeof agentRetryable === 'boolean' ? agentRetryable : retryable,
+    typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)
+      ? retryAfterMs
+      : undefined,
+    details,
+    { protocol: 'arcp', code, message, data: wireData },
+    cause,
+  );
 }
 
 /** The hub error for a checked wire payload, without building the ARCPError in between. */

@@ -1,5 +1,5 @@
-import { AgentError } from '../../core/agent-error.js';
-import type { AgentErrorInit } from '../../core/agent-error.js';
+import type { AgentError } from '../../core/agent-error.js';
+import { decodedError } from '../../core/agent-error.js';
 import { CATEGORIES } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
@@ -147,29 +147,28 @@ export function fromHttpResponse(
   const message =
     problem?.detail ?? provider?.message ?? plainMessage(body, get) ?? problem?.title ?? title;
 
-  const init: AgentErrorInit = {
-    category,
-    code: fields.code ?? provider?.code ?? meaning?.code ?? CATEGORIES[category].code,
-    retryable,
-    captureStack: false,
-    wire:
-      body === undefined
-        ? { protocol: 'http', code: status ?? 0, message: title }
-        : { protocol: 'http', code: status ?? 0, message: title, data: body },
-  };
-  if (retryAfterMs !== undefined) init.retryAfterMs = retryAfterMs;
+  let details: Record<string, unknown> | undefined;
   if (fields.details !== undefined) {
-    if (Object.keys(fields.details).length > 0) init.details = { ...fields.details };
+    if (Object.keys(fields.details).length > 0) details = { ...fields.details };
   } else {
     const requestId = get('request-id') ?? get('x-request-id');
     if (requestId !== undefined || provider) {
-      const details: Record<string, unknown> = {};
+      details = {};
       if (requestId !== undefined) details.requestId = requestId;
       if (provider) details.provider = provider.fields;
-      init.details = details;
     }
   }
-  return new AgentError(message, init);
+  return decodedError(
+    message,
+    category,
+    fields.code ?? provider?.code ?? meaning?.code ?? CATEGORIES[category].code,
+    retryable,
+    retryAfterMs,
+    details,
+    body === undefined
+      ? { protocol: 'http', code: status ?? 0, message: title }
+      : { protocol: 'http', code: status ?? 0, message: title, data: body },
+  );
 }
 
 /**
