@@ -143,10 +143,31 @@ export function decodedError(
   );
 }
 
-function fail(option: string, expected: string, received: unknown): never {
+const EXPECTED: Readonly<Record<string, string>> = {
+  message: 'a string',
+  options: 'an object with a category',
+  'options.category': `one of ${ERROR_CATEGORIES.join(', ')}`,
+  'options.code': 'a non-empty string',
+  'options.retryable': 'a boolean',
+  'options.retryAfterMs': 'a finite number of milliseconds >= 0',
+  'options.details': 'a plain object',
+  'options.wire': 'an object { protocol, code, message, data? }',
+};
+
+function invalid(option: string, received: unknown): never {
   throw new TypeError(
-    `AgentError: ${option} must be ${expected}; received ${describeValue(received)}`,
+    `AgentError: ${option} must be ${EXPECTED[option] ?? 'valid'}; received ${describeValue(received)}`,
   );
+}
+
+function recordStack(error: AgentError, constructor: abstract new (...args: never) => unknown) {
+  if (captureStackTrace) captureStackTrace(error, constructor);
+  else
+    Object.defineProperty(error, 'stack', {
+      value: new Error(error.message).stack,
+      writable: true,
+      configurable: true,
+    });
 }
 
 /**
@@ -175,21 +196,20 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
 
   constructor(message: string, init: AgentErrorInit) {
     super();
-    if (typeof message !== 'string') fail('message', 'a string', message);
-    if (init === null || typeof init !== 'object')
-      fail('options', 'an object with a category', init);
+    // The failure paths live in `invalid` and `recordStack`: kept out, they leave the constructor
+    // small enough for V8 to inline where errors are built in bulk (decoders).
+    if (typeof message !== 'string') invalid('message', message);
+    if (init === null || typeof init !== 'object') invalid('options', init);
     const category = init.category;
     // One lookup both checks the category and gives its defaults.
     const defaults = typeof category === 'string' ? CATEGORY_DEFAULTS.get(category) : undefined;
-    if (defaults === undefined)
-      fail('options.category', `one of ${ERROR_CATEGORIES.join(', ')}`, category);
+    if (defaults === undefined) invalid('options.category', category);
     let code = init.code;
     if (code === undefined) code = defaults.code;
-    else if (typeof code !== 'string' || code === '')
-      fail('options.code', 'a non-empty string', code);
+    else if (typeof code !== 'string' || code === '') invalid('options.code', code);
     let retryable = init.retryable;
     if (retryable === undefined) retryable = defaults.retryable;
-    else if (typeof retryable !== 'boolean') fail('options.retryable', 'a boolean', retryable);
+    else if (typeof retryable !== 'boolean') invalid('options.retryable', retryable);
     this.message = message;
     this.code = code;
     this.category = category;
@@ -197,19 +217,19 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     const retryAfterMs = init.retryAfterMs;
     if (retryAfterMs !== undefined) {
       if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0) || retryAfterMs === Infinity)
-        fail('options.retryAfterMs', 'a finite number of milliseconds >= 0', retryAfterMs);
+        invalid('options.retryAfterMs', retryAfterMs);
       this.retryAfterMs = retryAfterMs;
     }
     const details = init.details;
     if (details !== undefined) {
       if (details === null || typeof details !== 'object' || Array.isArray(details))
-        fail('options.details', 'a plain object', details);
+        invalid('options.details', details);
       this.details = details;
     }
     const wire = init.wire;
     if (wire !== undefined) {
       if (wire === null || typeof wire !== 'object' || !isProtocol(wire.protocol))
-        fail('options.wire', 'an object { protocol, code, message, data? }', wire);
+        invalid('options.wire', wire);
       this.wire = wire;
     }
     // Kept under a symbol and read through a `cause` accessor: like a native error's cause it is
@@ -217,15 +237,7 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     // defineProperty per error cost five times the whole constructor).
     const cause = init.cause;
     if (cause !== undefined) (this as unknown as Record<symbol, unknown>)[CAUSE] = cause;
-    if (init.captureStack !== false) {
-      if (captureStackTrace) captureStackTrace(this, new.target);
-      else
-        Object.defineProperty(this, 'stack', {
-          value: new Error(message).stack,
-          writable: true,
-          configurable: true,
-        });
-    }
+    if (init.captureStack !== false) recordStack(this, new.target);
   }
 
   /**

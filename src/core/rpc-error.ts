@@ -7,6 +7,7 @@ import type { SafeJsonOptions } from './serialize.js';
 import { toExposableError } from './expose.js';
 import { toAgentError } from './to-agent-error.js';
 import { describeValue } from './describe-value.js';
+import { copyRecord } from './copy-record.js';
 
 /**
  * The `error` member of a JSON-RPC 2.0 response, as ACP, MCP, LSP and A2A all send it.
@@ -181,16 +182,19 @@ export function detailsFromData(data: unknown): Record<string, unknown> | undefi
   if (data === undefined || data === null) return undefined;
   if (typeof data !== 'object' || Array.isArray(data)) return { data };
   if (!Object.hasOwn(data, WIRE_HINTS_KEY)) return data as Record<string, unknown>;
-  const rest: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-  delete rest[WIRE_HINTS_KEY];
+  const rest = copyRecord(data, WIRE_HINTS_KEY);
   return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
 /**
  * Build the {@link AgentError} for a JSON-RPC error object received from `protocol`:
  * `classification` is the dialect's reading of the code, overridden by any hints in `data`;
- * `wire` keeps what was received. `message` replaces the wire message when the dialect cleans
- * it (MCP strips its SDK's prefix). Skips stack capture: this is the hot path.
+ * `wire` keeps what was received. Skips stack capture: this is the hot path.
+ *
+ * The optional parts are positional (an options object per dialect made every read here
+ * megamorphic): `cause`; `details` (left out: derived from `data`; `null`: none); `hints` the
+ * dialect found itself (A2A carries them in an array; left out: `data.agentError`); `message`
+ * when the dialect cleans the wire message (MCP strips its SDK's prefix).
  *
  * @example
  * decodeRpcError('jsonrpc', { code: -32601, message: 'Method not found' },
@@ -200,32 +204,29 @@ export function decodeRpcError(
   protocol: Protocol,
   error: RpcErrorObject,
   classification: RpcClassification,
-  options?: {
-    message?: string;
-    details?: Record<string, unknown> | undefined;
-    cause?: unknown;
-    /** Hints the dialect found itself (A2A carries them in an array); default: `data.agentError`. */
-    hints?: Partial<WireHints> | undefined;
-  },
+  cause?: unknown,
+  details?: Record<string, unknown> | null,
+  hints?: Partial<WireHints>,
+  message?: string,
 ): AgentError {
-  const hints = options && 'hints' in options ? options.hints : readWireHints(error.data);
-  const message = options?.message ?? error.message;
-  const category = hints?.category ?? classification.category;
-  const details = options && 'details' in options ? options.details : detailsFromData(error.data);
+  const h = hints === undefined ? readWireHints(error.data) : hints;
+  const text = message === undefined ? error.message : message;
+  const category = h?.category ?? classification.category;
   return decodedError(
-    message,
+    text,
     category,
-    hints?.code ?? classification.code,
-    hints?.retryable ??
-      (hints?.category !== undefined && hints.category !== classification.category
-        ? CATEGORIES[category].retryable
-        : (classification.retryable ?? CATEGORIES[category].retryable)),
-    hints?.retryAfterMs,
-    details,
+    h?.code ?? classification.code,
+    // Left undefined, the category's default applies (a hinted category brings its own).
+    h?.retryable ??
+      (h?.category !== undefined && h.category !== classification.category
+        ? undefined
+        : classification.retryable),
+    h?.retryAfterMs,
+    details === undefined ? detailsFromData(error.data) : (details ?? undefined),
     error.data === undefined
-      ? { protocol, code: error.code, message }
-      : { protocol, code: error.code, message, data: error.data },
-    options?.cause,
+      ? { protocol, code: error.code, message: text }
+      : { protocol, code: error.code, message: text, data: error.data },
+    cause,
   );
 }
 
@@ -284,9 +285,11 @@ export function encodeRpcError(
   }
   const details = error.details;
   const restored = !needsWireHints(error, classify(code, error.message, details));
-  const data: Record<string, unknown> | undefined = restored
-    ? details
-    : { ...details, [WIRE_HINTS_KEY]: wireHintsOf(error) };
+  let data = details;
+  if (!restored) {
+    data = details === undefined ? {} : copyRecord(details);
+    data[WIRE_HINTS_KEY] = wireHintsOf(error);
+  }
   return withData({ code, message: error.message }, data, options);
 }
 

@@ -16,6 +16,7 @@ import type {
   IdempotencyRecord,
   IdempotencyStore,
 } from './idempotency-store.js';
+import { copyRecord } from '../core/copy-record.js';
 
 /** A JSON-RPC-style method handler. */
 export type MethodHandler<P, C, R> = (params: P, context: C) => R | PromiseLike<R>;
@@ -102,9 +103,7 @@ function defaultKeyOf(params: unknown, context: unknown): unknown {
 function withoutMeta(params: unknown): unknown {
   if (params === null || typeof params !== 'object' || Array.isArray(params)) return params;
   if (!Object.hasOwn(params, '_meta')) return params;
-  const rest: Record<string, unknown> = { ...(params as Record<string, unknown>) };
-  delete rest._meta;
-  return rest;
+  return copyRecord(params, '_meta');
 }
 
 function newRequestId(): string {

@@ -11,6 +11,7 @@ import { answersCancelledRequests, cancelNotificationFor, cancelledRequestId } f
 import type { ErrorCodec } from './error-codec.js';
 import { STANDARD_ERRORS } from './messages.js';
 import type { JsonRpcErrorObject } from './messages.js';
+import { copyRecord } from '../core/copy-record.js';
 
 /**
  * The key in `error.data` under which the hub's fields travel.
@@ -113,7 +114,7 @@ export function encodeAgentErrorObject(
   };
   if (error.retryAfterMs !== undefined) hub.retryAfterMs = error.retryAfterMs;
   const details = error.details === undefined ? undefined : toJsonSafe(error.details, options);
-  const data: Record<string, unknown> = isPlainObject(details) ? { ...details } : {};
+  const data: Record<string, unknown> = isPlainObject(details) ? copyRecord(details) : {};
   data[AGENT_ERROR_DATA_KEY] = hub;
   return { code, message: safeMessage(error.message), data };
 }
@@ -158,8 +159,7 @@ export function decodeAgentErrorObject(
       init.retryAfterMs = after;
   }
   if (isPlainObject(data)) {
-    const details = { ...data };
-    delete details[AGENT_ERROR_DATA_KEY];
+    const details = copyRecord(data, AGENT_ERROR_DATA_KEY);
     if (Object.keys(details).length > 0) init.details = details;
   } else if (data !== undefined) {
     init.details = { data };

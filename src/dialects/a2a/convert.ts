@@ -89,7 +89,7 @@ function hintsFromDetail(detail: A2aErrorDetail | undefined): Partial<WireHints>
  */
 export function decodeA2aError(value: unknown): AgentError {
   const error = readRpcErrorObject(sdkEnvelope(value) ?? value, 'decodeA2aError');
-  const cause = value instanceof Error ? { cause: value } : {};
+  const cause = value instanceof Error ? value : undefined;
   const classification = classifyA2aError(error.code);
   if (!Array.isArray(error.data)) {
     return decodeRpcError('a2a', error, classification, cause);
@@ -109,13 +109,7 @@ export function decodeA2aError(value: unknown): AgentError {
     info && info.domain === A2A_ERROR_DOMAIN && !NAMES.has(error.code)
       ? { category: classification.category, code: info.reason }
       : classification;
-  const options: {
-    hints: Partial<WireHints>;
-    details: Record<string, unknown> | undefined;
-    cause?: unknown;
-  } = { hints, details };
-  if (value instanceof Error) options.cause = value;
-  return decodeRpcError('a2a', error, named, options);
+  return decodeRpcError('a2a', error, named, cause, details ?? null, hints);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { RpcClassification } from '../../core/rpc-error.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { ACP_ERROR_CODES } from './codes.js';
 import { codeTable } from '../../core/code-table.js';
+import { copyRecord } from '../../core/copy-record.js';
 
 const BY_CODE = codeTable<RpcClassification>({
   [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
@@ -53,18 +54,21 @@ export function classifyAcpError(
  */
 export function decodeAcpError(value: unknown): AgentError {
   const error = readRpcErrorObject(value, 'decodeAcpError');
-  const options: { cause?: unknown; details?: Record<string, unknown> } = {};
-  if (value instanceof Error) options.cause = value;
+  let details: Record<string, unknown> | undefined;
   if (error.code === ACP_ERROR_CODES.InvalidParams) {
     // The SDK sends a Zod failure as `invalidParams(zodError.format())`: read it as issues too.
     const issues = issuesFromZodFormat(error.data);
-    if (issues) options.details = { ...(error.data as Record<string, unknown>), issues };
+    if (issues) {
+      details = copyRecord(error.data as object);
+      details.issues = issues;
+    }
   }
   return decodeRpcError(
     'acp',
     error,
     classifyAcpError(error.code, error.message, error.data),
-    options,
+    value instanceof Error ? value : undefined,
+    details,
   );
 }
 
@@ -87,8 +91,11 @@ export function issuesFromZodFormat(data: unknown): SchemaIssue[] | undefined {
         issues.push({ path, message });
     }
     if (depth >= 32) return;
-    for (const [key, child] of Object.entries(node)) {
-      if (key !== '_errors' && isFormatNode(child))
+    // for-in rather than Object.entries: no array of pairs per node (this runs per decode).
+    for (const key in node) {
+      if (key === '_errors' || !Object.hasOwn(node, key)) continue;
+      const child = node[key];
+      if (isFormatNode(child))
         visit(child, [...path, /^\d+$/.test(key) ? Number(key) : key], depth + 1);
     }
   };

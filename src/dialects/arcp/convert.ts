@@ -10,6 +10,7 @@ import type { ArcpErrorCode } from './codes.js';
 import { locateEnvelopePayload } from './envelopes.js';
 import { isErrorPayload, toPayload } from './payload.js';
 import type { ErrorPayload, ToPayloadOptions } from './payload.js';
+import { copyRecord } from '../../core/copy-record.js';
 
 /**
  * The ARCP code for each hub category when the error's own code is not an ARCP code. ARCP has no
@@ -150,7 +151,7 @@ export function toArcpError(error: unknown): ARCPError {
     : isArcpErrorCode(wireCode)
       ? wireCode
       : ARCP_CODE_BY_CATEGORY[hub.category];
-  const details: Record<string, unknown> = { ...hub.details };
+  const details = hub.details === undefined ? {} : copyRecord(hub.details);
   if (hub.code !== code) details.agentCode = hub.code;
   if (hub.category !== ARCP_ERRORS[code].category) details.agentCategory = hub.category;
   if (effectiveRetryable(code, hub.retryable) !== hub.retryable)

@@ -22,6 +22,6 @@ export function decodeJsonRpcError(value: unknown): AgentError {
     'jsonrpc',
     error,
     classifyJsonRpcError(error.code, error.message, error.data),
-    value instanceof Error ? { cause: value } : undefined,
+    value instanceof Error ? value : undefined,
   );
 }

@@ -47,6 +47,6 @@ export function decodeLspError(value: unknown): AgentError {
     'lsp',
     error,
     classifyLspError(error.code),
-    value instanceof Error ? { cause: value } : undefined,
+    value instanceof Error ? value : undefined,
   );
 }

@@ -111,7 +111,8 @@ export function decodeMcpError(value: unknown): AgentError {
       'mcp',
       wire,
       { category, code: value.reason.toUpperCase() },
-      { details: detailsFromData(value.data), cause: value },
+      value,
+      detailsFromData(value.data) ?? null,
     );
   }
   const raw = readRpcErrorObject(value, 'decodeMcpError');
@@ -124,6 +125,6 @@ export function decodeMcpError(value: unknown): AgentError {
     'mcp',
     error,
     classifyMcpError(error.code, message, error.data),
-    value instanceof Error ? { cause: value } : undefined,
+    value instanceof Error ? value : undefined,
   );
 }

@@ -4,6 +4,7 @@ import { MCP_ERROR_CODES, stripMcpErrorPrefix } from './codes.js';
 import { decodeMcpError } from './decode.js';
 import { MCP_ERROR_BRAND } from './is-mcp-error.js';
 import { codeTable } from '../../core/code-table.js';
+import { copyRecord } from '../../core/copy-record.js';
 
 /**
  * The reasons an {@link McpError} can carry, as Hermes MCP's atoms. Transport and client
@@ -101,9 +102,7 @@ function plainData(data: unknown, fn: string): Record<string, unknown> {
 }
 
 function typed(type: 'transport' | 'client', data: Record<string, unknown>) {
-  const out: Record<string, unknown> = { type, ...data };
-  out.type = type;
-  return out;
+  return copyRecord(data, 'type', { type });
 }
 
 /**
@@ -265,7 +264,7 @@ export class McpError extends Error {
       typeof error.message === 'string' ? stripMcpErrorPrefix(error.message) : undefined;
     const out: Record<string, unknown> =
       data !== null && typeof data === 'object' && !Array.isArray(data)
-        ? { ...(data as Record<string, unknown>) }
+        ? copyRecord(data)
         : data === undefined || data === null
           ? {}
           : { data };
