@@ -4,14 +4,15 @@ import { fromCallToolResult } from '../core/call-tool-result.js';
 import { isRpcErrorObject } from '../core/rpc-error.js';
 import { AS_AGENT_ERROR, toAgentError } from '../core/to-agent-error.js';
 import { fromToolErrorText } from '../core/tool-text-decode.js';
-import { A2A_ERROR_NAMES, decodeA2aError } from '../dialects/a2a/index.js';
-import { decodeAcpError } from '../dialects/acp/index.js';
+import { A2A_ERROR_NAMES } from '../dialects/a2a/index.js';
+import { a2aFromRpc } from '../dialects/a2a/convert.js';
+import { acpFromRpc } from '../dialects/acp/decode.js';
 import { decodeArcpError, isARCPError, isArcpErrorCode } from '../dialects/arcp/index.js';
 import { decodeHttpError, fromHttpResponse } from '../dialects/http/index.js';
 import { isWebResponse } from '../dialects/http/web-globals.js';
-import { decodeJsonRpcError } from '../dialects/jsonrpc/index.js';
-import { decodeLspError } from '../dialects/lsp/index.js';
-import { decodeMcpError } from '../dialects/mcp/index.js';
+import { jsonRpcFromRpc } from '../dialects/jsonrpc/decode.js';
+import { lspFromRpc } from '../dialects/lsp/decode.js';
+import { decodeMcpError, mcpFromRpc } from '../dialects/mcp/decode.js';
 import { decodeToolError, isToolError } from '../dialects/tool/index.js';
 
 /** Options for {@link decode}. */
@@ -53,19 +54,21 @@ function isRecord(value: unknown): value is Rec {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The dialect decoder for a numeric JSON-RPC error, by protocol. */
-function rpcDecoder(protocol: Protocol | undefined): (value: unknown) => AgentError {
+/** The dialect decoder for a numeric JSON-RPC error already read, by protocol. */
+function rpcDecoder(
+  protocol: Protocol | undefined,
+): (error: RpcError, cause: unknown) => AgentError {
   switch (protocol) {
     case 'acp':
-      return decodeAcpError;
+      return acpFromRpc;
     case 'mcp':
-      return decodeMcpError;
+      return mcpFromRpc;
     case 'lsp':
-      return decodeLspError;
+      return lspFromRpc;
     case 'a2a':
-      return decodeA2aError;
+      return a2aFromRpc;
     default:
-      return decodeJsonRpcError;
+      return jsonRpcFromRpc;
   }
 }
 
@@ -91,16 +94,19 @@ function sniffRpcProtocol(error: {
   return undefined;
 }
 
-function decodeRpc(error: unknown, protocol: Protocol | undefined): AgentError {
-  const e = error as { code: number; message: string; data?: unknown };
+/**
+ * A JSON-RPC error object: `e` is its members, read once; `received` what came in (an error
+ * instance becomes the decoded error's cause).
+ */
+function decodeRpc(e: RpcError, protocol: Protocol | undefined, received: object): AgentError {
   // Some SDKs copy any integer `code` through: an HTTP status in a JSON-RPC error means that status.
   if (e.code >= 400 && e.code <= 599) return fromHttpStatusCode(e, protocol);
   const hint = protocol === 'jsonrpc' || protocol === undefined ? sniffRpcProtocol(e) : protocol;
-  const decoded = rpcDecoder(hint ?? protocol)(error);
+  const decoded = rpcDecoder(hint ?? protocol)(e, received instanceof Error ? received : undefined);
   // A code outside JSON-RPC's reserved range (a local error such as vscode-jsonrpc's
   // "Connection is disposed." code 2) says nothing; its message may.
   const reserved = e.code >= -32768 && e.code <= -32000;
-  return !reserved && decoded.category === 'internal' ? byKeywords(decoded, e) : decoded;
+  return !reserved && decoded.category === 'internal' ? byKeywords(decoded, e, received) : decoded;
 }
 
 function fromHttpStatusCode(
@@ -209,15 +215,14 @@ function decodeSdkInstance(
     a2aCode !== undefined &&
     (typeof reason === 'string' || a2aCodeOf(className, undefined) !== undefined)
   ) {
-    return decodeA2aError(
-      data === undefined ? { code: a2aCode, message } : { code: a2aCode, message, data },
-    );
+    return a2aFromRpc(rpcError(a2aCode, message, data));
   }
   if (rpc === undefined) return undefined;
-  if (className === 'RequestError') return decodeAcpError(rpc);
-  if (className === 'McpError') return decodeRpc(rpc, 'mcp');
-  if (className === 'ResponseError') return decodeLspError(rpc);
-  return instance && value instanceof Error ? decodeRpc(rpc, protocol) : undefined;
+  const cause = instance && value instanceof Error ? value : undefined;
+  if (className === 'RequestError') return acpFromRpc(rpc, cause);
+  if (className === 'McpError') return decodeRpc(rpc, 'mcp', value);
+  if (className === 'ResponseError') return lspFromRpc(rpc, cause);
+  return cause ? decodeRpc(rpc, protocol, value) : undefined;
 }
 
 function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentError {
@@ -254,22 +259,27 @@ type RpcError = { code: number; message: string; data?: unknown };
  */
 function rpcErrorOf(value: unknown): RpcError | undefined {
   if (value === null || typeof value !== 'object') return undefined;
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) {
-    return isRpcErrorObject(value) ? value : undefined;
-  }
   let code: unknown;
   let message: unknown;
   let data: unknown;
-  for (const key in value) {
-    if (key === 'code') code = (value as Rec)[key];
-    else if (key === 'message') message = (value as Rec)[key];
-    else if (key === 'data') data = (value as Rec)[key];
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    if (!isRpcErrorObject(value)) return undefined;
+    ({ code, message, data } = value);
+  } else {
+    for (const key in value) {
+      if (key === 'code') code = (value as Rec)[key];
+      else if (key === 'message') message = (value as Rec)[key];
+      else if (key === 'data') data = (value as Rec)[key];
+    }
   }
   if (!Number.isInteger(code) || typeof message !== 'string') return undefined;
-  return data === undefined
-    ? { code: code as number, message }
-    : { code: code as number, message, data };
+  return rpcError(code as number, message, data);
+}
+
+/** A JSON-RPC error object in the one shape the dialect decoders see. */
+function rpcError(code: number, message: string, data: unknown): RpcError {
+  return data === undefined ? { code, message } : { code, message, data };
 }
 
 /**
@@ -373,7 +383,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   if (!inputIsErrorObject) {
     // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.
     const inner = rpcErrorOf(error);
-    if (inner) return decodeRpc(inner, protocol);
+    if (inner) return decodeRpc(inner, protocol, error as object);
     // A JSON-RPC response whose result is a failed MCP tool call.
     if (isRecord(result) && result.isError === true && hasJsonrpc) {
       return fromCallToolResult(result);
@@ -416,15 +426,8 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   if (isError === true && Array.isArray(content)) return fromCallToolResult(input);
   if (protocol === 'http') return decodeHttpError(input);
 
-  // The error object the dialects read: an instance as it is (it becomes the cause), a plain
-  // object's members in one shape.
-  const rpc: RpcError | undefined = !inputIsErrorObject
-    ? undefined
-    : !plain
-      ? (input as RpcError)
-      : data === undefined
-        ? { code: code as number, message: message as string }
-        : { code: code as number, message: message as string, data };
+  // The error object the dialects read, in one shape whatever came in.
+  const rpc = inputIsErrorObject ? rpcError(code as number, message as string, data) : undefined;
   const fromSdk = decodeSdkInstance(
     input,
     !plain,
@@ -437,7 +440,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
     protocol,
   );
   if (fromSdk) return fromSdk;
-  if (rpc) return decodeRpc(rpc, protocol);
+  if (rpc) return decodeRpc(rpc, protocol, input);
   if (isArcpErrorCode(code) && typeof message === 'string') return decodeArcpError(input);
   return fromHttpData(input);
 }
@@ -458,7 +461,11 @@ function fromHttpData(input: Rec): AgentError {
  * "connection closed"). The same conservative keywords as text-only tool errors decide; the
  * error keeps everything else.
  */
-function byKeywords(decoded: AgentError, input: { message?: unknown }): AgentError {
+function byKeywords(
+  decoded: AgentError,
+  input: { message?: unknown },
+  received: unknown = input,
+): AgentError {
   if (typeof input.message !== 'string' || input.message === '') return decoded;
   const guess = fromToolErrorText(input.message);
   if (guess.category === 'internal') return decoded;
@@ -470,7 +477,7 @@ function byKeywords(decoded: AgentError, input: { message?: unknown }): AgentErr
     undefined,
     decoded.details,
     undefined,
-    input,
+    received,
   );
 }
 

@@ -121,6 +121,29 @@ describe('decode never throws', () => {
   });
 });
 
+describe('decode reads each shape once and keeps what came in', () => {
+  it('an error read by its words keeps the received error object as its cause', () => {
+    const inner = { code: 2, message: 'Connection is disposed.', extra: 'kept' };
+    const decoded = decode({ jsonrpc: '2.0', id: 1, error: inner });
+    expect([decoded.category, decoded.cause]).toEqual(['unavailable', inner]);
+    expect(decoded.cause).toBe(inner);
+    const top = { code: 7, message: 'Not connected', data: { attempt: 2 } };
+    expect(decode(top).cause).toBe(top);
+  });
+
+  it('reads plain objects, null-prototype objects and error instances alike', () => {
+    const wire = { code: -32000, message: 'Authentication required', data: { x: 1 } };
+    const bare = Object.assign(Object.create(null) as object, wire);
+    const instance = Object.assign(new Error(wire.message), { name: 'RequestError', ...wire });
+    for (const input of [wire, bare, instance]) {
+      const e = decode(input, { protocol: 'acp' });
+      expect([e.category, e.code, e.wire?.data]).toEqual(['auth', 'AUTH_REQUIRED', { x: 1 }]);
+    }
+    expect(decode(instance).cause).toBe(instance);
+    expect(decode(wire, { protocol: 'acp' }).cause).toBeUndefined();
+  });
+});
+
 describe('encode', () => {
   it('rejects an unknown protocol and a bad envelope with a TypeError naming them', () => {
     expect(() => encode(AgentError.internal('x'), 'smtp' as never)).toThrow(

@@ -88,8 +88,17 @@ function hintsFromDetail(detail: A2aErrorDetail | undefined): Partial<WireHints>
  * decodeA2aError({ code: -32001, message: 'Task not found' }).category; // 'not_found'
  */
 export function decodeA2aError(value: unknown): AgentError {
-  const error = readRpcErrorObject(sdkEnvelope(value) ?? value, 'decodeA2aError');
-  const cause = value instanceof Error ? value : undefined;
+  return a2aFromRpc(
+    readRpcErrorObject(sdkEnvelope(value) ?? value, 'decodeA2aError'),
+    value instanceof Error ? value : undefined,
+  );
+}
+
+/**
+ * The {@link AgentError} for an error object already read (`{ code, message, data? }`), with
+ * `cause` the instance it came from, if any. Internal: `decode` reaches it without re-reading.
+ */
+export function a2aFromRpc(error: RpcErrorObject, cause?: unknown): AgentError {
   const classification = classifyA2aError(error.code);
   if (!Array.isArray(error.data)) {
     return decodeRpcError('a2a', error, classification, cause);

@@ -1,5 +1,6 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
+import type { RpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { ACP_ERROR_CODES } from './codes.js';
@@ -53,7 +54,17 @@ export function classifyAcpError(
  * decodeAcpError(RequestError.authRequired()).category; // 'auth'
  */
 export function decodeAcpError(value: unknown): AgentError {
-  const error = readRpcErrorObject(value, 'decodeAcpError');
+  return acpFromRpc(
+    readRpcErrorObject(value, 'decodeAcpError'),
+    value instanceof Error ? value : undefined,
+  );
+}
+
+/**
+ * The {@link AgentError} for an error object already read (`{ code, message, data? }`), with
+ * `cause` the instance it came from, if any. Internal: `decode` reaches it without re-reading.
+ */
+export function acpFromRpc(error: RpcErrorObject, cause?: unknown): AgentError {
   let details: Record<string, unknown> | undefined;
   if (error.code === ACP_ERROR_CODES.InvalidParams) {
     // The SDK sends a Zod failure as `invalidParams(zodError.format())`: read it as issues too.
@@ -67,7 +78,7 @@ export function decodeAcpError(value: unknown): AgentError {
     'acp',
     error,
     classifyAcpError(error.code, error.message, error.data),
-    value instanceof Error ? value : undefined,
+    cause,
     details,
   );
 }

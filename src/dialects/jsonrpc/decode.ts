@@ -1,5 +1,6 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
+import type { RpcErrorObject } from '../../core/rpc-error.js';
 import { classifyJsonRpcError } from './classify.js';
 
 /**
@@ -17,11 +18,21 @@ import { classifyJsonRpcError } from './classify.js';
  * err.code; // 'METHOD_NOT_FOUND'
  */
 export function decodeJsonRpcError(value: unknown): AgentError {
-  const error = readRpcErrorObject(value, 'decodeJsonRpcError');
+  return jsonRpcFromRpc(
+    readRpcErrorObject(value, 'decodeJsonRpcError'),
+    value instanceof Error ? value : undefined,
+  );
+}
+
+/**
+ * The {@link AgentError} for an error object already read (`{ code, message, data? }`), with
+ * `cause` the instance it came from, if any. Internal: `decode` reaches it without re-reading.
+ */
+export function jsonRpcFromRpc(error: RpcErrorObject, cause?: unknown): AgentError {
   return decodeRpcError(
     'jsonrpc',
     error,
     classifyJsonRpcError(error.code, error.message, error.data),
-    value instanceof Error ? value : undefined,
+    cause,
   );
 }

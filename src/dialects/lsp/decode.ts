@@ -1,5 +1,6 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
+import type { RpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
 import { codeTable } from '../../core/code-table.js';
 
@@ -42,11 +43,16 @@ export function classifyLspError(code: number): RpcClassification {
  * decodeLspError({ code: -32801, message: 'Content modified' }).retryable; // true
  */
 export function decodeLspError(value: unknown): AgentError {
-  const error = readRpcErrorObject(value, 'decodeLspError');
-  return decodeRpcError(
-    'lsp',
-    error,
-    classifyLspError(error.code),
+  return lspFromRpc(
+    readRpcErrorObject(value, 'decodeLspError'),
     value instanceof Error ? value : undefined,
   );
+}
+
+/**
+ * The {@link AgentError} for an error object already read (`{ code, message, data? }`), with
+ * `cause` the instance it came from, if any. Internal: `decode` reaches it without re-reading.
+ */
+export function lspFromRpc(error: RpcErrorObject, cause?: unknown): AgentError {
+  return decodeRpcError('lsp', error, classifyLspError(error.code), cause);
 }

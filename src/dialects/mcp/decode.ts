@@ -2,6 +2,7 @@ import { fromToolErrorText } from '../../core/tool-text-decode.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { decodeRpcError, detailsFromData, readRpcErrorObject } from '../../core/rpc-error.js';
+import type { RpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
 import { stripMcpErrorPrefix } from './codes.js';
 import { isMcpError } from './is-mcp-error.js';
@@ -115,16 +116,21 @@ export function decodeMcpError(value: unknown): AgentError {
       detailsFromData(value.data) ?? null,
     );
   }
-  const raw = readRpcErrorObject(value, 'decodeMcpError');
+  return mcpFromRpc(
+    readRpcErrorObject(value, 'decodeMcpError'),
+    value instanceof Error ? value : undefined,
+  );
+}
+
+/**
+ * The {@link AgentError} for an error object already read (`{ code, message, data? }`), with
+ * `cause` the instance it came from, if any. Internal: `decode` reaches it without re-reading.
+ */
+export function mcpFromRpc(raw: RpcErrorObject, cause?: unknown): AgentError {
   const message = stripMcpErrorPrefix(raw.message);
   const error =
     raw.data === undefined
       ? { code: raw.code, message }
       : { code: raw.code, message, data: raw.data };
-  return decodeRpcError(
-    'mcp',
-    error,
-    classifyMcpError(error.code, message, error.data),
-    value instanceof Error ? value : undefined,
-  );
+  return decodeRpcError('mcp', error, classifyMcpError(error.code, message, error.data), cause);
 }
