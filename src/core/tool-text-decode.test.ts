@@ -52,6 +52,29 @@ describe('fromToolErrorText', () => {
     expect(fromToolErrorText('all fine here').category).toBe('internal');
   });
 
+  it('reads an unknown code by the words of the code and of the message, earliest rule first', () => {
+    expect(fromToolErrorText('[ERROR code=UPSTREAM_TIMEOUT] Export failed').category).toBe(
+      'timeout',
+    );
+    expect(fromToolErrorText('[ERROR code=EXPORT_FAILED] Request timed out').category).toBe(
+      'timeout',
+    );
+    // The rate-limit rule comes before the not-found rule, wherever each matched.
+    expect(fromToolErrorText('[ERROR code=USER_NOT_FOUND] we were rate limited').category).toBe(
+      'rate_limit',
+    );
+  });
+
+  it('finds the prefixes after leading white space, and only at the start', () => {
+    expect(fromToolErrorText('  \tMCP error -32001: Request timed out').details).toEqual({
+      mcpErrorCode: -32001,
+    });
+    expect(fromToolErrorText('\u00a0Tool dispatch error: not connected').details).toEqual({
+      dispatchError: true,
+    });
+    expect(fromToolErrorText('Failed: MCP error -32001: x').details).toBeUndefined();
+  });
+
   it('reads Tool dispatch error: and then the keywords', () => {
     const err = fromToolErrorText('Tool dispatch error: connection refused by extension');
     expect([err.category, err.retryable, err.details]).toEqual([

@@ -4,6 +4,7 @@ import { CATEGORIES } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { parseToolErrorText } from './tool-text.js';
 import { codeTable } from './code-table.js';
+import { mayStartWith } from './text-start.js';
 
 // The default code of each category: `[RATE_LIMITED] slow down` classifies by its code.
 const CATEGORY_BY_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
@@ -53,7 +54,13 @@ const KEYWORDS: readonly (readonly [RegExp, ErrorCategory])[] = [
 // (most texts match none). Where several rules match, the earliest rule still wins.
 const ANY_KEYWORD = new RegExp(KEYWORDS.map(([pattern]) => `(${pattern.source})`).join('|'), 'gi');
 
-function byKeyword(text: string): ErrorCategory | undefined {
+function byKeyword(text: string, also = ''): ErrorCategory | undefined {
+  const best = Math.min(earliestRule(text), also === '' ? KEYWORDS.length : earliestRule(also));
+  return KEYWORDS[best]?.[1];
+}
+
+/** The index of the earliest rule that matches somewhere in `text` (KEYWORDS.length: none). */
+function earliestRule(text: string): number {
   let best = KEYWORDS.length;
   ANY_KEYWORD.lastIndex = 0;
   for (let m = ANY_KEYWORD.exec(text); m !== null; m = ANY_KEYWORD.exec(text)) {
@@ -65,8 +72,10 @@ function byKeyword(text: string): ErrorCategory | undefined {
     }
     if (best === 0) break;
   }
-  return KEYWORDS[best]?.[1];
+  return best;
 }
+
+const UNDERSCORES = /_/g;
 
 const DISPATCH_PREFIX = /^\s*tool dispatch error:\s*/i;
 const MCP_PREFIX = /^\s*MCP error (-?\d+):\s*/;
@@ -117,7 +126,9 @@ function decode(text: string, data: unknown): AgentError {
     const category =
       parsed.category ??
       CATEGORY_BY_CODE.get(parsed.code) ??
-      byKeyword(`${parsed.code.replaceAll('_', ' ')} ${parsed.message}`) ??
+      // The code's words and the message, each read on its own: a pattern over a string built
+      // by `+` first copies it flat (a runtime call), which costs more than the two scans.
+      byKeyword(parsed.code.replace(UNDERSCORES, ' '), parsed.message) ??
       'internal';
     return build(
       parsed.message,
@@ -131,10 +142,15 @@ function decode(text: string, data: unknown): AgentError {
     );
   }
 
-  let message = text.replace(DISPATCH_PREFIX, '');
+  let message = mayStartWith(text, 'tT') ? text.replace(DISPATCH_PREFIX, '') : text;
   const dispatched = message !== text;
   let mcpCode: number | undefined;
-  for (let m = MCP_PREFIX.exec(message); m !== null; m = MCP_PREFIX.exec(message)) {
+  const prefixed = mayStartWith(message, 'M');
+  for (
+    let m = prefixed ? MCP_PREFIX.exec(message) : null;
+    m !== null;
+    m = MCP_PREFIX.exec(message)
+  ) {
     mcpCode ??= Number(m[1]);
     message = message.slice(m[0].length);
   }

@@ -14,6 +14,7 @@ import { jsonRpcFromRpc } from '../dialects/jsonrpc/decode.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError, mcpFromRpc } from '../dialects/mcp/decode.js';
 import { decodeToolError, isToolError } from '../dialects/tool/index.js';
+import { mayStartWith } from '../core/text-start.js';
 
 /** Options for {@link decode}. */
 export interface DecodeOptions {
@@ -78,7 +79,7 @@ function sniffRpcProtocol(error: {
   message: string;
   data?: unknown;
 }): Protocol | undefined {
-  if (MCP_PREFIX.test(error.message)) return 'mcp';
+  if (mayStartWith(error.message, 'M') && MCP_PREFIX.test(error.message)) return 'mcp';
   // A2A's own codes (-32001 to -32009) with A2A's own wording ("Task not cancelable: t-1").
   if (error.code >= -32009 && error.code <= -32001 && A2A_WORDING.test(error.message)) return 'a2a';
   const data = error.data;

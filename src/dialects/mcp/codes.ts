@@ -34,5 +34,5 @@ const PREFIX = /^(?:MCP error -?\d+: )+/;
  * stripMcpErrorPrefix('MCP error -32602: MCP error -32602: bad'); // 'bad'
  */
 export function stripMcpErrorPrefix(message: string): string {
-  return message.replace(PREFIX, '');
+  return message.startsWith('MCP error ') ? message.replace(PREFIX, '') : message;
 }
