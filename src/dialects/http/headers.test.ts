@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readHeaders, retryAfterMsFromHeaders, shouldRetryHeader } from './headers.js';
+import fc from 'fast-check';
+import {
+  decoderHeaders,
+  headerTable,
+  readHeaders,
+  retryAfterMsFromHeaders,
+  shouldRetryHeader,
+} from './headers.js';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 
@@ -80,5 +87,57 @@ describe('readHeaders and x-should-retry', () => {
     expect(shouldRetryHeader({ 'x-should-retry': 'false' })).toBe(false);
     expect(shouldRetryHeader({ 'x-should-retry': 'TRUE' })).toBe(true);
     expect(shouldRetryHeader({ 'x-should-retry': 'maybe' })).toBeUndefined();
+  });
+});
+
+describe("decoderHeaders (the decoders' one-pass reader)", () => {
+  const NAMES = [
+    'content-type',
+    'date',
+    'retry-after',
+    'retry-after-ms',
+    'x-should-retry',
+    'request-id',
+    'x-request-id',
+    'x-ratelimit-reset',
+    'x-ratelimit-remaining-tokens',
+    'anthropic-ratelimit-requests-reset',
+    'x-unrelated',
+  ];
+  const casing = fc.constantFrom(
+    (n: string) => n,
+    (n: string) => n.toUpperCase(),
+    (n: string) => n.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase()),
+  );
+  const value = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.integer(),
+    fc.array(fc.string({ maxLength: 6 }), { maxLength: 3 }),
+    fc.constant(undefined),
+    fc.constant(null),
+  );
+
+  it('reads what headerTable reads, for every name the decoders ask for', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...NAMES), casing, value), { maxLength: 8 }),
+        (entries) => {
+          const record: Record<string, unknown> = {};
+          for (const [name, cased, v] of entries) record[cased(name)] = v;
+          const input = record as Parameters<typeof headerTable>[0];
+          const general = headerTable(input);
+          const fast = decoderHeaders(input);
+          expect(fast.rateLimit).toBe(general.rateLimit);
+          for (const name of NAMES.slice(0, -1)) expect(fast.get(name)).toBe(general.get(name));
+        },
+      ),
+    );
+  });
+
+  it('hands anything but a plain object to headerTable', () => {
+    const pairs: [string, string][] = [['Retry-After', '2']];
+    expect(decoderHeaders(pairs).get('retry-after')).toBe('2');
+    expect(decoderHeaders(new Headers({ 'Retry-After': '3' })).get('retry-after')).toBe('3');
+    expect(() => decoderHeaders('x' as never)).toThrow(TypeError);
   });
 });

@@ -52,16 +52,10 @@ export function headerTable(headers: HeadersInput | undefined): HeaderTable {
   let rateLimit = false;
   const add = (name: string, value: unknown): void => {
     if (value === undefined || value === null) return;
-    const text =
-      typeof value === 'string'
-        ? value
-        : Array.isArray(value)
-          ? value.map((v) => headerText(v)).join(', ')
-          : headerText(value);
+    const text = typeof value === 'string' ? value : valueText(value);
     const key = name.toLowerCase();
     if (!rateLimit && key.includes('ratelimit')) rateLimit = true;
-    const prev = map.get(key);
-    map.set(key, prev === undefined ? text : `${prev}, ${text}`);
+    map.set(key, joined(map.get(key), text));
   };
   if (
     Symbol.iterator in headers &&
@@ -78,6 +72,92 @@ export function headerTable(headers: HeadersInput | undefined): HeaderTable {
     for (const name in record) if (Object.hasOwn(record, name)) add(name, record[name]);
   }
   return { get: (name) => map.get(name), rateLimit };
+}
+
+/**
+ * The headers the decoders read, from a plain object: one pass over its keys keeps the few
+ * names they ask for (and the rate-limit family) in variables, without building a map. Anything
+ * else (a `Headers`, a list of pairs) goes through {@link headerTable}. Internal.
+ */
+export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
+  if (headers === undefined || headers === null || typeof headers !== 'object') {
+    return headerTable(headers);
+  }
+  const proto: unknown = Object.getPrototypeOf(headers);
+  if (proto !== Object.prototype && proto !== null) return headerTable(headers);
+  const record = headers as Readonly<Record<string, unknown>>;
+  let contentType: string | undefined;
+  let date: string | undefined;
+  let retryAfter: string | undefined;
+  let retryAfterMs: string | undefined;
+  let shouldRetry: string | undefined;
+  let requestId: string | undefined;
+  let xRequestId: string | undefined;
+  let limits: Map<string, string> | undefined;
+  for (const name in record) {
+    const value = record[name];
+    if (value === undefined || value === null || !Object.hasOwn(record, name)) continue;
+    const text = typeof value === 'string' ? value : valueText(value);
+    // Repeated names (in different cases) are joined with `, `, as headerTable does.
+    const key = name.toLowerCase();
+    switch (key) {
+      case 'content-type':
+        contentType = joined(contentType, text);
+        break;
+      case 'date':
+        date = joined(date, text);
+        break;
+      case 'retry-after':
+        retryAfter = joined(retryAfter, text);
+        break;
+      case 'retry-after-ms':
+        retryAfterMs = joined(retryAfterMs, text);
+        break;
+      case 'x-should-retry':
+        shouldRetry = joined(shouldRetry, text);
+        break;
+      case 'request-id':
+        requestId = joined(requestId, text);
+        break;
+      case 'x-request-id':
+        xRequestId = joined(xRequestId, text);
+        break;
+      default:
+        if (key.includes('ratelimit')) {
+          limits ??= new Map();
+          limits.set(key, joined(limits.get(key), text));
+        }
+    }
+  }
+  const get = (name: string): string | undefined => {
+    switch (name) {
+      case 'content-type':
+        return contentType;
+      case 'date':
+        return date;
+      case 'retry-after':
+        return retryAfter;
+      case 'retry-after-ms':
+        return retryAfterMs;
+      case 'x-should-retry':
+        return shouldRetry;
+      case 'request-id':
+        return requestId;
+      case 'x-request-id':
+        return xRequestId;
+      default:
+        return limits?.get(name);
+    }
+  };
+  return { get, rateLimit: limits !== undefined };
+}
+
+function joined(prev: string | undefined, text: string): string {
+  return prev === undefined ? text : `${prev}, ${text}`;
+}
+
+function valueText(value: unknown): string {
+  return Array.isArray(value) ? value.map((v) => headerText(v)).join(', ') : headerText(value);
 }
 
 function headerText(value: unknown): string {
@@ -176,7 +256,7 @@ export function retryAfterMsFromHeaders(
   options?: RetryAfterOptions,
 ): number | undefined {
   if (typeof headers === 'function') return retryAfterMs(headers, true, options);
-  const table = headerTable(headers);
+  const table = decoderHeaders(headers);
   return retryAfterMs(table.get, table.rateLimit, options);
 }
 

@@ -45,6 +45,12 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   UNIMPLEMENTED: { category: 'protocol' },
 };
 
+// Looked up by a string from the body: a Map, since an object keyed by a string that is not
+// interned yet costs a string-table search per lookup.
+const BY_TYPE: ReadonlyMap<string, { category: ErrorCategory; retryable?: boolean }> = new Map(
+  Object.entries(PROVIDER_ERROR_TYPES),
+);
+
 /** What {@link readProviderError} found in a provider's error body. */
 export interface ProviderError {
   /** The provider's own code: `error.code` when it is a string, else `error.type` or `error.status`. */
@@ -81,14 +87,17 @@ export function readProviderError(body: unknown): ProviderError | undefined {
   if (typeof code === 'string' && code !== '') fields.code = code;
   if (typeof status === 'string' && status !== '') fields.status = status;
   if (typeof param === 'string' && param !== '') fields.param = param;
-  for (const key of [fields.code, fields.type, fields.status]) {
-    if (key === undefined) continue;
-    const known = PROVIDER_ERROR_TYPES[key];
-    if (!known) continue;
-    const out: ProviderError = { code: key, category: known.category, fields };
-    if (known.retryable !== undefined) out.retryable = known.retryable;
-    if (typeof error.message === 'string') out.message = error.message;
-    return out;
-  }
-  return undefined;
+  // The code, else the type, else the status names the error.
+  const key =
+    fields.code !== undefined && BY_TYPE.has(fields.code)
+      ? fields.code
+      : fields.type !== undefined && BY_TYPE.has(fields.type)
+        ? fields.type
+        : fields.status;
+  const known = key === undefined ? undefined : BY_TYPE.get(key);
+  if (key === undefined || known === undefined) return undefined;
+  const out: ProviderError = { code: key, category: known.category, fields };
+  if (known.retryable !== undefined) out.retryable = known.retryable;
+  if (typeof error.message === 'string') out.message = error.message;
+  return out;
 }

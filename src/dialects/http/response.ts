@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
 import { toAgentError } from '../../core/to-agent-error.js';
-import { headerTable, retryAfterMs as retryAfterFrom, shouldRetryHeader } from './headers.js';
+import { decoderHeaders, retryAfterMs as retryAfterFrom, shouldRetryHeader } from './headers.js';
 import type { HeadersInput } from './headers.js';
 import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './problem-json.js';
 import type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
@@ -109,7 +109,7 @@ export function fromHttpResponse(
       `fromHttpResponse: response must be a fetch Response or { status, headers?, body? }; received ${response === null ? 'null' : typeof response}`,
     );
   }
-  const headers = headerTable(response.headers);
+  const headers = decoderHeaders(response.headers);
   const get = headers.get;
   const body = parseBody(response.body);
   const problem = isProblemDetails(body) ? body : undefined;
