@@ -85,13 +85,17 @@ function structuredFields(value: unknown): Record<string, unknown> | undefined {
 
 function textOf(content: unknown): string {
   if (!Array.isArray(content)) return '';
-  const parts: string[] = [];
+  // Most results hold one text part: it is returned as it is, with no array and no join.
+  let first: string | undefined;
+  let parts: string[] | undefined;
   for (const item of content as unknown[]) {
     if (item === null || typeof item !== 'object') continue;
     const { type, text } = item as { type?: unknown; text?: unknown };
-    if (type === 'text' && typeof text === 'string') parts.push(text);
+    if (type !== 'text' || typeof text !== 'string') continue;
+    if (first === undefined) first = text;
+    else (parts ??= [first]).push(text);
   }
-  return parts.join('\n');
+  return parts ? parts.join('\n') : (first ?? '');
 }
 
 /**

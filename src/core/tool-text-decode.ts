@@ -142,10 +142,12 @@ function decode(text: string, data: unknown): AgentError {
     );
   }
 
-  let message = mayStartWith(text, 'tT') ? text.replace(DISPATCH_PREFIX, '') : text;
+  let message = mayStartWith(text, 0x54 /* T */, 0x74 /* t */)
+    ? text.replace(DISPATCH_PREFIX, '')
+    : text;
   const dispatched = message !== text;
   let mcpCode: number | undefined;
-  const prefixed = mayStartWith(message, 'M');
+  const prefixed = mayStartWith(message, 0x4d /* M */);
   for (
     let m = prefixed ? MCP_PREFIX.exec(message) : null;
     m !== null;

@@ -266,18 +266,30 @@ function headerFields(raw: string): Record<string, unknown> {
     if (at >= raw.length) break;
     let end = raw.indexOf(' ', at);
     if (end < 0) end = raw.length;
-    if (raw.startsWith('code=', at)) {
-      out.code = raw.slice(at + 5, end);
-    } else if (raw.startsWith('category=', at)) {
-      out.category = raw.slice(at + 9, end);
-    } else if (raw.startsWith('retryable=', at)) {
-      const value = raw.slice(at + 10, end);
-      if (value === 'true' || value === 'false') out.retryable = value === 'true';
-    } else if (raw.startsWith('retryAfterMs=', at)) {
-      const value = raw.slice(at + 13, end);
-      if (DELAY_TEXT.test(value)) out.retryAfterMs = Number(value);
-    } else if (raw.startsWith('agentCategory=', at)) {
-      out.agentCategory = raw.slice(at + 14, end);
+    // The key's length (up to `=`) picks the one name to compare.
+    const eq = raw.indexOf('=', at);
+    switch (eq - at) {
+      case 4:
+        if (raw.startsWith('code', at)) out.code = raw.slice(eq + 1, end);
+        break;
+      case 8:
+        if (raw.startsWith('category', at)) out.category = raw.slice(eq + 1, end);
+        break;
+      case 9:
+        if (raw.startsWith('retryable', at)) {
+          const value = raw.slice(eq + 1, end);
+          if (value === 'true' || value === 'false') out.retryable = value === 'true';
+        }
+        break;
+      case 12:
+        if (raw.startsWith('retryAfterMs', at)) {
+          const value = raw.slice(eq + 1, end);
+          if (DELAY_TEXT.test(value)) out.retryAfterMs = Number(value);
+        }
+        break;
+      case 13:
+        if (raw.startsWith('agentCategory', at)) out.agentCategory = raw.slice(eq + 1, end);
+        break;
     }
     at = end;
   }

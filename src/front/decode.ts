@@ -79,7 +79,7 @@ function sniffRpcProtocol(error: {
   message: string;
   data?: unknown;
 }): Protocol | undefined {
-  if (mayStartWith(error.message, 'M') && MCP_PREFIX.test(error.message)) return 'mcp';
+  if (mayStartWith(error.message, 0x4d /* M */) && MCP_PREFIX.test(error.message)) return 'mcp';
   // A2A's own codes (-32001 to -32009) with A2A's own wording ("Task not cancelable: t-1").
   if (error.code >= -32009 && error.code <= -32001 && A2A_WORDING.test(error.message)) return 'a2a';
   const data = error.data;
