@@ -105,6 +105,11 @@ describe('AgentError', () => {
       /options\.details must be a plain object; received an array/,
     ],
     [{ category: 'auth', wire: { protocol: 'smtp' } }, /options\.wire must be/],
+    // The decoders' internal mark cannot be forged: only its own frozen object counts.
+    [
+      { category: 'nope', code: 'X', retryable: true, vouched: Object.freeze({}) },
+      /options\.category must be one of/,
+    ],
   ])('rejects bad options %j with a TypeError naming the option', (options, message) => {
     expect(() => new AgentError('x', options as never)).toThrow(TypeError);
     expect(() => new AgentError('x', options as never)).toThrow(message);

@@ -57,6 +57,12 @@ const CATEGORY_DEFAULTS: ReadonlyMap<
   { readonly code: string; readonly retryable: boolean }
 > = new Map(Object.entries(CATEGORIES));
 const CAUSE = Symbol('agent-errors.cause');
+/**
+ * The mark of an init built by {@link decodedError}, whose caller has already checked every
+ * field: no copy of it leaves this module, so nobody else can skip the checks.
+ */
+const VOUCHED: object = Object.freeze({});
+type Init = AgentErrorInit & { vouched?: object | undefined };
 
 type CaptureStackTrace = (
   target: object,
@@ -109,6 +115,7 @@ function fullInit(
   wire?: WireInfo,
   cause?: unknown,
   captureStack?: boolean,
+  vouched?: object,
 ): AgentErrorInit {
   return {
     category,
@@ -119,13 +126,16 @@ function fullInit(
     wire,
     cause,
     captureStack,
-  } as AgentErrorInit;
+    vouched,
+  } as Init;
 }
 
 /**
- * An {@link AgentError} from fields a decoder has read off the wire: no stack (it would only
- * point at the decoder), and the one init shape every decoder shares. Fields are still checked
- * by the constructor. Internal: the public way is `new AgentError(message, init)`.
+ * An {@link AgentError} from fields a decoder has read off the wire and checked: the category
+ * is one of ours, the code a non-empty string, the wire's protocol one of ours. No stack (it
+ * would only point at the decoder), and the one init shape every decoder shares; the
+ * constructor then skips the category and protocol lookups. Internal: the public way is
+ * `new AgentError(message, init)`.
  */
 export function decodedError(
   message: string,
@@ -139,7 +149,7 @@ export function decodedError(
 ): AgentError {
   return new AgentError(
     message,
-    fullInit(category, code, retryable, retryAfterMs, details, wire, cause, false),
+    fullInit(category, code, retryable, retryAfterMs, details, wire, cause, false, VOUCHED),
   );
 }
 
@@ -201,15 +211,18 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     if (typeof message !== 'string') invalid('message', message);
     if (init === null || typeof init !== 'object') invalid('options', init);
     const category = init.category;
-    // One lookup both checks the category and gives its defaults.
-    const defaults = typeof category === 'string' ? CATEGORY_DEFAULTS.get(category) : undefined;
-    if (defaults === undefined) invalid('options.category', category);
     let code = init.code;
-    if (code === undefined) code = defaults.code;
-    else if (typeof code !== 'string' || code === '') invalid('options.code', code);
     let retryable = init.retryable;
-    if (retryable === undefined) retryable = defaults.retryable;
-    else if (typeof retryable !== 'boolean') invalid('options.retryable', retryable);
+    const vouched = (init as Init).vouched === VOUCHED;
+    if (!vouched || code === undefined || retryable === undefined) {
+      // One lookup both checks the category and gives its defaults.
+      const defaults = typeof category === 'string' ? CATEGORY_DEFAULTS.get(category) : undefined;
+      if (defaults === undefined) invalid('options.category', category);
+      if (code === undefined) code = defaults.code;
+      else if (typeof code !== 'string' || code === '') invalid('options.code', code);
+      if (retryable === undefined) retryable = defaults.retryable;
+      else if (typeof retryable !== 'boolean') invalid('options.retryable', retryable);
+    }
     this.message = message;
     this.code = code;
     this.category = category;
@@ -228,7 +241,7 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     }
     const wire = init.wire;
     if (wire !== undefined) {
-      if (wire === null || typeof wire !== 'object' || !isProtocol(wire.protocol))
+      if (!vouched && (wire === null || typeof wire !== 'object' || !isProtocol(wire.protocol)))
         invalid('options.wire', wire);
       this.wire = wire;
     }

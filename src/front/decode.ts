@@ -55,21 +55,19 @@ function isRecord(value: unknown): value is Rec {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The dialect decoder for a numeric JSON-RPC error already read, by protocol. */
-function rpcDecoder(
-  protocol: Protocol | undefined,
-): (error: RpcError, cause: unknown) => AgentError {
+/** A JSON-RPC error already read, by its dialect (called directly: an indirect call is slower). */
+function rpcByDialect(protocol: Protocol | undefined, error: RpcError, cause: unknown): AgentError {
   switch (protocol) {
     case 'acp':
-      return acpFromRpc;
+      return acpFromRpc(error, cause);
     case 'mcp':
-      return mcpFromRpc;
+      return mcpFromRpc(error, cause);
     case 'lsp':
-      return lspFromRpc;
+      return lspFromRpc(error, cause);
     case 'a2a':
-      return a2aFromRpc;
+      return a2aFromRpc(error, cause);
     default:
-      return jsonRpcFromRpc;
+      return jsonRpcFromRpc(error, cause);
   }
 }
 
@@ -103,7 +101,11 @@ function decodeRpc(e: RpcError, protocol: Protocol | undefined, received: object
   // Some SDKs copy any integer `code` through: an HTTP status in a JSON-RPC error means that status.
   if (e.code >= 400 && e.code <= 599) return fromHttpStatusCode(e, protocol);
   const hint = protocol === 'jsonrpc' || protocol === undefined ? sniffRpcProtocol(e) : protocol;
-  const decoded = rpcDecoder(hint ?? protocol)(e, received instanceof Error ? received : undefined);
+  const decoded = rpcByDialect(
+    hint ?? protocol,
+    e,
+    received instanceof Error ? received : undefined,
+  );
   // A code outside JSON-RPC's reserved range (a local error such as vscode-jsonrpc's
   // "Connection is disposed." code 2) says nothing; its message may.
   const reserved = e.code >= -32768 && e.code <= -32000;
@@ -209,12 +211,16 @@ function decodeSdkInstance(
   if (typeof message !== 'string') return undefined;
   const className = typeof name === 'string' ? name : '';
   // @a2a-js/sdk errors carry `reason` (and, from its client, the wire code in `envelopeCode`).
+  // (Most wire objects have neither a class name nor a reason: no lookup then.)
+  const named = className !== '';
   const a2aCode = Number.isInteger(envelopeCode)
     ? (envelopeCode as number)
-    : a2aCodeOf(className, reason);
+    : named || typeof reason === 'string'
+      ? a2aCodeOf(className, reason)
+      : undefined;
   if (
     a2aCode !== undefined &&
-    (typeof reason === 'string' || a2aCodeOf(className, undefined) !== undefined)
+    (typeof reason === 'string' || (named && a2aCodeOf(className, undefined) !== undefined))
   ) {
     return a2aFromRpc(rpcError(a2aCode, message, data));
   }
