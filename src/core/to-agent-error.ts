@@ -25,6 +25,12 @@ const CATEGORY_BY_DEFAULT_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
   (Object.keys(CATEGORIES) as ErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
 );
 
+// A Map: the code arrives as a fresh string, and an object lookup by such a string searches
+// the string table first.
+const SYSTEM_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map(
+  Object.entries(SYSTEM_ERROR_CATEGORIES),
+);
+
 function read(value: object, key: PropertyKey): unknown {
   try {
     return (value as Record<PropertyKey, unknown>)[key];
@@ -100,7 +106,7 @@ function fromError(error: object): AgentError {
   }
 
   if (typeof code === 'string') {
-    const system = SYSTEM_ERROR_CATEGORIES[code];
+    const system = SYSTEM_CATEGORY.get(code);
     if (system)
       return decodedError(
         message,
@@ -154,7 +160,7 @@ function classifyKnown(value: object): AgentError | undefined {
   if (name === 'AbortError' || name === 'TimeoutError') return fromError(value);
   if (
     typeof code === 'string' &&
-    (SYSTEM_ERROR_CATEGORIES[code] || isErrorCategory(read(value, 'category')))
+    (SYSTEM_CATEGORY.has(code) || isErrorCategory(read(value, 'category')))
   ) {
     return fromError(value);
   }

@@ -152,7 +152,9 @@ function sdkEnvelope(value: unknown): RpcErrorObject | undefined {
 }
 
 const CODE_BY_REASON: Readonly<Record<string, number>> = Object.fromEntries(
-  [...NAMES].map(([code, { reason }]) => [reason, code]),
+  Object.entries(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>).map(
+    ([code, { reason }]) => [reason, Number(code)],
+  ),
 );
 
 const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {

@@ -83,6 +83,10 @@ export type ErrorCode = ArcpErrorCode;
  */
 export const ARCP_ERROR_CODES = Object.freeze(Object.keys(ARCP_ERRORS)) as readonly ArcpErrorCode[];
 
+// A Set: the code to check arrives as a fresh string off the wire, and looking such a string up
+// as an object key searches the string table first.
+const CODE_SET: ReadonlySet<string> = new Set(ARCP_ERROR_CODES);
+
 /**
  * Whether `value` is one of the fifteen ARCP error codes.
  *
@@ -90,7 +94,7 @@ export const ARCP_ERROR_CODES = Object.freeze(Object.keys(ARCP_ERRORS)) as reado
  * isArcpErrorCode('HEARTBEAT_LOST'); // true
  */
 export function isArcpErrorCode(value: unknown): value is ArcpErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ARCP_ERRORS, value);
+  return typeof value === 'string' && CODE_SET.has(value);
 }
 
 /**

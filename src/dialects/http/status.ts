@@ -1,5 +1,6 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
+import { codeTable } from '../../core/code-table.js';
 
 /** What an HTTP error status says, per DESIGN.md's mapping table. */
 export interface StatusMeaning {
@@ -91,6 +92,10 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   529: { category: 'unavailable', retryable: true, code: 'OVERLOADED', title: 'Overloaded' },
 };
 
+// Looked up by status on every HTTP decode: an array, not an object with integer keys (sparse,
+// so kept as a hash table).
+const BY_STATUS = codeTable(HTTP_STATUSES);
+
 /**
  * What an HTTP error status means: the table above, else any other 4xx is `validation` (fix the
  * request, do not retry) and any other 5xx is `internal` and retryable. Throws a `TypeError` for
@@ -105,7 +110,7 @@ export function statusMeaning(status: number): StatusMeaning {
       `statusMeaning: status must be an HTTP error status (an integer from 400 to 599); received ${String(status)}`,
     );
   }
-  const known = HTTP_STATUSES[status];
+  const known = BY_STATUS.get(status);
   if (known) return known;
   return status < 500
     ? { category: 'validation', retryable: false, code: `HTTP_${status}`, title: 'Client Error' }

@@ -80,13 +80,17 @@ const CATEGORY_BY_REASON: Readonly<Record<string, ErrorCategory>> = {
   unsupported_protocol_version: 'protocol',
 };
 
+const REASON_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map(
+  Object.entries(CATEGORY_BY_REASON),
+);
+
 function categoryOfReason(error: McpErrorShape): ErrorCategory {
   // A domain error wraps a tool result with `isError: true`: its text says what went wrong.
   if (error.reason === 'domain_error' && typeof error.data.message === 'string') {
     return fromToolErrorText(error.data.message).category;
   }
   return (
-    CATEGORY_BY_REASON[error.reason] ??
+    REASON_CATEGORY.get(error.reason) ??
     (error.data.type === 'transport' ? 'unavailable' : classifyMcpError(error.code).category)
   );
 }
