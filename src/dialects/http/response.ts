@@ -9,6 +9,7 @@ import type { HeadersInput } from './headers.js';
 import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './problem-json.js';
 import type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
 import { readProviderError } from './provider-body.js';
+import type { ProviderError } from './provider-body.js';
 import { statusMeaning } from './status.js';
 import { isWebResponse } from './web-globals.js';
 
@@ -109,14 +110,35 @@ export function fromHttpResponse(
       `fromHttpResponse: response must be a fetch Response or { status, headers?, body? }; received ${response === null ? 'null' : typeof response}`,
     );
   }
-  const headers = decoderHeaders(response.headers);
-  const get = headers.get;
   const body = parseBody(response.body);
-  const problem = isProblemDetails(body) ? body : undefined;
+  return httpError(
+    response.status,
+    response.statusText,
+    response.headers,
+    body,
+    isProblemDetails(body) ? body : undefined,
+    readProviderError(body),
+  );
+}
+
+/**
+ * {@link fromHttpResponse} once the body is parsed and read as a problem document and as a
+ * provider error (decodeHttpError has done both by then: they are not done twice). Throws the
+ * same `TypeError`s.
+ */
+function httpError(
+  responseStatus: number | undefined,
+  statusText: string | undefined,
+  headersInput: HeadersInput | undefined,
+  body: unknown,
+  problem: ProblemDetails | undefined,
+  provider: ProviderError | undefined,
+): AgentError {
+  const headers = decoderHeaders(headersInput);
+  const get = headers.get;
   const fields = problem ? problemFields(problem) : NO_FIELDS;
-  const provider = readProviderError(body);
   const status =
-    response.status ?? (typeof problem?.status === 'number' ? problem.status : undefined);
+    responseStatus ?? (typeof problem?.status === 'number' ? problem.status : undefined);
   if (status !== undefined && (!Number.isInteger(status) || status < 100 || status > 599)) {
     throw new TypeError(
       `fromHttpResponse: status must be an integer from 100 to 599; received ${String(status)}`,
@@ -143,7 +165,7 @@ export function fromHttpResponse(
   const retryAfterMs =
     fields.retryAfterMs ??
     retryAfterFrom(get, headers.rateLimit, { rateLimitReset: status === 429 || status === 503 });
-  const title = response.statusText || meaning?.title || 'Error';
+  const title = statusText || meaning?.title || 'Error';
   const message =
     problem?.detail ?? provider?.message ?? plainMessage(body, get) ?? problem?.title ?? title;
 
@@ -251,8 +273,11 @@ export function decodeHttpError(input: unknown): AgentError {
       if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) {
         return fromHttpResponse(v as HttpResponseInit);
       }
-      if (isProblemDetails(parsed) || readProviderError(parsed))
-        return fromHttpResponse({ body: parsed });
+      const problem = isProblemDetails(parsed) ? parsed : undefined;
+      const provider = readProviderError(parsed);
+      if (problem || provider) {
+        return httpError(undefined, undefined, undefined, parsed, problem, provider);
+      }
     }
   } catch {
     // Fall through to the general normaliser.
