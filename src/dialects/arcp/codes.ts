@@ -83,9 +83,15 @@ export type ErrorCode = ArcpErrorCode;
  */
 export const ARCP_ERROR_CODES = Object.freeze(Object.keys(ARCP_ERRORS)) as readonly ArcpErrorCode[];
 
-// A Set: the code to check arrives as a fresh string off the wire, and looking such a string up
-// as an object key searches the string table first.
-const CODE_SET: ReadonlySet<string> = new Set(ARCP_ERROR_CODES);
+// A Map: the code arrives as a fresh string off the wire, and looking such a string up as an
+// object key searches the string table first.
+type ArcpEntry = (typeof ARCP_ERRORS)[ArcpErrorCode] & { pinned?: true };
+const ENTRIES: ReadonlyMap<string, ArcpEntry> = new Map(Object.entries(ARCP_ERRORS));
+
+/** The table entry of an ARCP code. Internal. */
+export function arcpEntry(code: ArcpErrorCode): ArcpEntry {
+  return ENTRIES.get(code) as ArcpEntry;
+}
 
 /**
  * Whether `value` is one of the fifteen ARCP error codes.
@@ -94,7 +100,7 @@ const CODE_SET: ReadonlySet<string> = new Set(ARCP_ERROR_CODES);
  * isArcpErrorCode('HEARTBEAT_LOST'); // true
  */
 export function isArcpErrorCode(value: unknown): value is ArcpErrorCode {
-  return typeof value === 'string' && CODE_SET.has(value);
+  return typeof value === 'string' && ENTRIES.has(value);
 }
 
 /**
@@ -106,7 +112,7 @@ export function isArcpErrorCode(value: unknown): value is ArcpErrorCode {
  * isRetryableByDefault('PERMISSION_DENIED'); // false
  */
 export function isRetryableByDefault(code: ArcpErrorCode): boolean {
-  return isArcpErrorCode(code) && ARCP_ERRORS[code].retryable;
+  return isArcpErrorCode(code) && arcpEntry(code).retryable;
 }
 
 /**
@@ -117,7 +123,7 @@ export function isRetryableByDefault(code: ArcpErrorCode): boolean {
  * effectiveRetryable('BUDGET_EXHAUSTED', true); // false
  */
 export function effectiveRetryable(code: ArcpErrorCode, requested: boolean | undefined): boolean {
-  const entry: { retryable: boolean; pinned?: true } = ARCP_ERRORS[code];
+  const entry = arcpEntry(code);
   if (entry.pinned || requested === undefined) return entry.retryable;
   return requested;
 }

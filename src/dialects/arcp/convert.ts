@@ -5,7 +5,7 @@ import type { ErrorCategory } from '../../core/categories.js';
 import { toAgentError } from '../../core/to-agent-error.js';
 import { ARCPError, createARCPError, isARCPError } from './arcp-error.js';
 import type { ARCPErrorLike } from './arcp-error.js';
-import { ARCP_ERRORS, effectiveRetryable, isArcpErrorCode } from './codes.js';
+import { ARCP_ERRORS, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
 import { locateEnvelopePayload } from './envelopes.js';
 import { isErrorPayload, toPayload } from './payload.js';
@@ -102,7 +102,7 @@ function hubError(
   }
   return decodedError(
     message,
-    isErrorCategory(agentCategory) ? agentCategory : ARCP_ERRORS[code].category,
+    isErrorCategory(agentCategory) ? agentCategory : arcpEntry(code).category,
     typeof agentCode === 'string' && agentCode !== '' ? agentCode : code,
     typeof agentRetryable === 'boolean' ? agentRetryable : retryable,
     typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)
