@@ -77,6 +77,18 @@ function earliestRule(text: string): number {
 
 const UNDERSCORES = /_/g;
 
+/**
+ * The integer a pattern matched as `-?\d+`, read digit by digit: `Number()` of a negative
+ * number's text goes through the runtime.
+ */
+function integerOf(digits: string): number {
+  if (digits.length > 15) return Number(digits); // beyond exact doubles: let Number round
+  const negative = digits.charCodeAt(0) === 0x2d;
+  let n = 0;
+  for (let i = negative ? 1 : 0; i < digits.length; i++) n = n * 10 + digits.charCodeAt(i) - 0x30;
+  return negative ? -n : n;
+}
+
 const DISPATCH_PREFIX = /^\s*tool dispatch error:\s*/i;
 const MCP_PREFIX = /^\s*MCP error (-?\d+):\s*/;
 
@@ -153,7 +165,7 @@ function decode(text: string, data: unknown): AgentError {
     m !== null;
     m = MCP_PREFIX.exec(message)
   ) {
-    mcpCode ??= Number(m[1]);
+    mcpCode ??= integerOf(m[1] as string);
     message = message.slice(m[0].length);
   }
   message = message.trim();

@@ -198,6 +198,13 @@ const CLOSE = /\r?\n[ \t>]*```/g;
 const INDENTED = /^[ \t>]/m;
 const LINE_PREFIX = /^[ \t>]+/gm;
 
+/** Whether some line of `raw` starts with a space, a tab or `>` (most blocks are one line). */
+function indented(raw: string): boolean {
+  const c = raw.charCodeAt(0);
+  if (c === 0x20 || c === 0x09 || c === 0x3e) return true;
+  return raw.includes('\n') && INDENTED.test(raw);
+}
+
 /** The first fenced `json` block from `from` on that parses to an object with a string `code`. */
 function readBlock(text: string, from: number): Record<string, unknown> | undefined {
   // Written with indexOf rather than one lazy pattern so that hostile text stays linear.
@@ -219,7 +226,7 @@ function readBlock(text: string, from: number): Record<string, unknown> | undefi
     try {
       const raw = text.slice(i + 1, close.index);
       // Quoted (`> `) or indented blocks lose their line prefixes; most blocks have none.
-      const value: unknown = JSON.parse(INDENTED.test(raw) ? raw.replace(LINE_PREFIX, '') : raw);
+      const value: unknown = JSON.parse(indented(raw) ? raw.replace(LINE_PREFIX, '') : raw);
       if (
         value !== null &&
         typeof value === 'object' &&

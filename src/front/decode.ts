@@ -211,8 +211,13 @@ function decodeSdkInstance(
   if (typeof message !== 'string') return undefined;
   const className = typeof name === 'string' ? name : '';
   // @a2a-js/sdk errors carry `reason` (and, from its client, the wire code in `envelopeCode`).
-  // (Most wire objects have neither a class name nor a reason: no lookup then.)
-  const named = className !== '';
+  // (Most wire objects have neither a class name nor a reason, and the JSON-RPC SDKs' class
+  // names are no A2A names: no lookup then.)
+  const named =
+    className !== '' &&
+    className !== 'McpError' &&
+    className !== 'RequestError' &&
+    className !== 'ResponseError';
   const a2aCode = Number.isInteger(envelopeCode)
     ? (envelopeCode as number)
     : named || typeof reason === 'string'
