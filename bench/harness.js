@@ -34,21 +34,23 @@ function nsPerOp(fn, { rounds = 7, roundMs = 150 } = {}) {
  * on a shared host the speed drifts by tens of percent within seconds, and timing all of A
  * before all of B puts that drift into their ratio. Returns each one's median ns per call, and
  * `ratio(i, j)`: the median over rounds of candidate i's time over candidate j's in that round.
+ * The first `warmupRounds` rounds are run the same way and dropped: V8 may still be optimising
+ * (and re-optimising) the code after the single calibration round.
  * @param {((i: number) => unknown)[]} fns
  */
-export function roundRobinNsPerOp(fns, { rounds = 9, roundMs = 150 } = {}) {
+export function roundRobinNsPerOp(fns, { rounds = 9, roundMs = 150, warmupRounds = 2 } = {}) {
   // nsPerOp warms each one up and gives the calls per round.
   const counts = fns.map((fn) =>
     Math.max(1000, Math.round((roundMs * 1e6) / nsPerOp(fn, { rounds: 1, roundMs }))),
   );
   let sink;
   const times = fns.map(() => []);
-  for (let r = 0; r < rounds; r++) {
+  for (let r = -warmupRounds; r < rounds; r++) {
     fns.forEach((fn, k) => {
       const n = counts[k];
       const t0 = process.hrtime.bigint();
       for (let i = 0; i < n; i++) sink = fn(i);
-      times[k].push(Number(process.hrtime.bigint() - t0) / n);
+      if (r >= 0) times[k].push(Number(process.hrtime.bigint() - t0) / n);
     });
   }
   if (sink === Symbol.for('never')) console.log(sink);
