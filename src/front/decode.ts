@@ -15,6 +15,7 @@ import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError, mcpFromRpc } from '../dialects/mcp/decode.js';
 import { decodeToolError, isToolError } from '../dialects/tool/index.js';
 import { mayStartWith } from '../core/text-start.js';
+import { copyRecord } from '../core/copy-record.js';
 
 /** Options for {@link decode}. */
 export interface DecodeOptions {
@@ -143,25 +144,31 @@ function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefin
   }
   const primary = decode(first, options);
   if (errors.length === 1) return primary;
-  const summary = errors.slice(0, 20).map((item) => {
-    const e = decode(item, options);
-    return {
-      id: (item as Rec).id ?? null,
+  const summary: { id: unknown; code: string; category: string; retryable: boolean }[] = [];
+  for (let k = 0; k < errors.length && k < 20; k++) {
+    const item = errors[k] as Rec;
+    const e = k === 0 ? primary : decode(item, options);
+    summary.push({
+      id: item.id ?? null,
       code: e.code,
       category: e.category,
       retryable: e.retryable,
-    };
-  });
-  return new AgentError(primary.message, {
-    category: primary.category,
-    code: primary.code,
-    retryable: primary.retryable,
-    ...(primary.retryAfterMs !== undefined ? { retryAfterMs: primary.retryAfterMs } : {}),
-    details: { ...primary.details, batch: summary, batchErrors: errors.length },
-    ...(primary.wire !== undefined ? { wire: primary.wire } : {}),
-    cause: batch,
-    captureStack: false,
-  });
+    });
+  }
+  // Copied key by key: members added to a spread copy go through the runtime on Node 20.
+  const details = primary.details === undefined ? {} : copyRecord(primary.details);
+  details.batch = summary;
+  details.batchErrors = errors.length;
+  return decodedError(
+    primary.message,
+    primary.category,
+    primary.code,
+    primary.retryable,
+    primary.retryAfterMs,
+    details,
+    primary.wire,
+    batch,
+  );
 }
 
 function decodeText(text: string, options: DecodeOptions | undefined): AgentError {
@@ -390,7 +397,9 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
     return toAgentError(input);
   }
   // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
-  if (name === 'AbortError' || name === 'TimeoutError') return toAgentError(input);
+  if (name !== undefined && (name === 'AbortError' || name === 'TimeoutError')) {
+    return toAgentError(input);
+  }
   const inputIsErrorObject = Number.isInteger(code) && typeof message === 'string';
   if (!inputIsErrorObject) {
     // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.

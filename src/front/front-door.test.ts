@@ -131,6 +131,34 @@ describe('decode reads each shape once and keeps what came in', () => {
     expect(decode(top).cause).toBe(top);
   });
 
+  it('reads a batch by its first error and lists every error response in details', () => {
+    const batch = [
+      { jsonrpc: '2.0', id: 1, result: {} },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        error: { code: -32000, message: 'Authentication required', data: { realm: 'x' } },
+      },
+      { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Invalid params' } },
+    ];
+    const e = decode(batch, { protocol: 'acp' });
+    expect([e.category, e.code, e.cause]).toEqual(['auth', 'AUTH_REQUIRED', batch]);
+    expect(e.details).toEqual({
+      realm: 'x',
+      batch: [
+        { id: 2, code: 'AUTH_REQUIRED', category: 'auth', retryable: false },
+        { id: 3, code: 'INVALID_PARAMS', category: 'validation', retryable: false },
+      ],
+      batchErrors: 2,
+    });
+    expect(e.wire).toEqual({
+      protocol: 'acp',
+      code: -32000,
+      message: 'Authentication required',
+      data: { realm: 'x' },
+    });
+  });
+
   it('reads plain objects, null-prototype objects and error instances alike', () => {
     const wire = { code: -32000, message: 'Authentication required', data: { x: 1 } };
     const bare = Object.assign(Object.create(null) as object, wire);
