@@ -9,6 +9,7 @@ import { a2aFromRpc } from '../dialects/a2a/convert.js';
 import { acpFromRpc } from '../dialects/acp/decode.js';
 import { decodeArcpError, isARCPError, isArcpErrorCode } from '../dialects/arcp/index.js';
 import { decodeHttpError, fromHttpResponse } from '../dialects/http/index.js';
+import { fromHttpParts } from '../dialects/http/response.js';
 import { isWebResponse } from '../dialects/http/web-globals.js';
 import { jsonRpcFromRpc } from '../dialects/jsonrpc/decode.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
@@ -323,6 +324,9 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   let envelopeCode: unknown;
   let isError: unknown;
   let content: unknown;
+  let headers: unknown;
+  let body: unknown;
+  let statusText: unknown;
   let hasHeadersOrBody = false;
   let hasJsonrpc = false;
   let hasEnvelopeCode = false;
@@ -357,8 +361,15 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
           data = input[key];
           break;
         case 'headers':
-        case 'body':
+          headers = input[key];
           hasHeadersOrBody = true;
+          break;
+        case 'body':
+          body = input[key];
+          hasHeadersOrBody = true;
+          break;
+        case 'statusText':
+          statusText = input[key];
           break;
         case 'jsonrpc':
           hasJsonrpc = true;
@@ -386,6 +397,9 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
     type = input.type;
     data = input.data;
     hasHeadersOrBody = 'headers' in input || 'body' in input;
+    headers = input.headers;
+    body = input.body;
+    statusText = input.statusText;
     hasJsonrpc = 'jsonrpc' in input;
     isError = input.isError;
     content = input.content;
@@ -417,7 +431,14 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
       hasHeadersOrBody &&
       protocol === undefined
     ) {
-      return fromHttpData(input);
+      // Read straight from the members already in hand.
+      let decoded: AgentError;
+      try {
+        decoded = fromHttpParts(status, statusText, headers, body);
+      } catch {
+        return toAgentError(input);
+      }
+      return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
     }
   }
   // Hermes-style MCP errors: `{ code, reason, data }`.
@@ -472,9 +493,12 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
  */
 function fromHttpData(input: Rec): AgentError {
   const decoded = decodeHttpError(input);
-  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
-    ? byKeywords(decoded, input)
-    : decoded;
+  return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
+}
+
+/** Whether the HTTP decoder found nothing but its fallback. */
+function unrecognised(decoded: AgentError): boolean {
+  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR';
 }
 
 /**

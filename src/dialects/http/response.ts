@@ -122,6 +122,27 @@ export function fromHttpResponse(
 }
 
 /**
+ * {@link fromHttpResponse} for a response already read into its parts (what `decode` does with
+ * a plain `{ status, headers, body }`). Throws the same `TypeError`s. Internal.
+ */
+export function fromHttpParts(
+  status: number,
+  statusText: unknown,
+  headers: unknown,
+  rawBody: unknown,
+): AgentError {
+  const body = parseBody(rawBody);
+  return httpError(
+    status,
+    statusText as string | undefined,
+    headers as HeadersInput | undefined,
+    body,
+    isProblemDetails(body) ? body : undefined,
+    readProviderError(body),
+  );
+}
+
+/**
  * {@link fromHttpResponse} once the body is parsed and read as a problem document and as a
  * provider error (decodeHttpError has done both by then: they are not done twice). Throws the
  * same `TypeError`s.
