@@ -190,7 +190,7 @@ function decodeText(text: string, options: DecodeOptions | undefined): AgentErro
 /**
  * Errors thrown by the official SDKs and the AI SDK, recognised by name and shape (and their
  * JSON copies, by name). The members are those decodeRecord read; `rpc` is the error object the
- * dialect decoders should read (the instance itself, or a plain object's members).
+ * dialect decoders read (its code, message and data in one shape), when it is one.
  */
 function decodeSdkInstance(
   value: Rec,

@@ -110,15 +110,7 @@ export function fromHttpResponse(
       `fromHttpResponse: response must be a fetch Response or { status, headers?, body? }; received ${response === null ? 'null' : typeof response}`,
     );
   }
-  const body = parseBody(response.body);
-  return httpError(
-    response.status,
-    response.statusText,
-    response.headers,
-    body,
-    isProblemDetails(body) ? body : undefined,
-    readProviderError(body),
-  );
+  return fromHttpParts(response.status, response.statusText, response.headers, response.body);
 }
 
 /**
@@ -126,7 +118,7 @@ export function fromHttpResponse(
  * a plain `{ status, headers, body }`). Throws the same `TypeError`s. Internal.
  */
 export function fromHttpParts(
-  status: number,
+  status: number | undefined,
   statusText: unknown,
   headers: unknown,
   rawBody: unknown,
