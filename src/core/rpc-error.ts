@@ -193,8 +193,8 @@ export function detailsFromData(data: unknown): Record<string, unknown> | undefi
  *
  * The optional parts are positional (an options object per dialect made every read here
  * megamorphic): `cause`; `details` (left out: derived from `data`; `null`: none); `hints` the
- * dialect found itself (A2A carries them in an array; left out: `data.agentError`); `message`
- * when the dialect cleans the wire message (MCP strips its SDK's prefix).
+ * dialect found itself (A2A carries them in an array; left out: `data.agentError`). A dialect
+ * that cleans the wire message (MCP strips its SDK's prefix) passes the cleaned `error`.
  *
  * @example
  * decodeRpcError('jsonrpc', { code: -32601, message: 'Method not found' },
@@ -207,10 +207,9 @@ export function decodeRpcError(
   cause?: unknown,
   details?: Record<string, unknown> | null,
   hints?: Partial<WireHints>,
-  message?: string,
 ): AgentError {
   const h = hints === undefined ? readWireHints(error.data) : hints;
-  const text = message === undefined ? error.message : message;
+  const text = error.message;
   const category = h?.category ?? classification.category;
   return decodedError(
     text,
