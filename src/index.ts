@@ -14,7 +14,7 @@ export {
   isRetryableCategory,
 } from './core/categories.js';
 export type { ErrorCategory, NextAction, Protocol } from './core/categories.js';
-export { AS_AGENT_ERROR, toAgentError } from './core/to-agent-error.js';
+export { AS_AGENT_ERROR } from './core/normalize-error.js';
 export { deserializeError } from './core/deserialize.js';
 export { MARKERS, serializeError, toJsonSafe } from './core/serialize.js';
 export type {
@@ -48,7 +48,7 @@ export { fromCallToolResult, toCallToolResult } from './core/call-tool-result.js
 export type { CallToolErrorResult, ToCallToolResultOptions } from './core/call-tool-result.js';
 export { toExposableError } from './core/expose.js';
 export type { ExposableError, ExposeOptions } from './core/expose.js';
-export { decode } from './front/decode.js';
+export { decode, toAgentError } from './front/decode.js';
 export type { DecodeOptions } from './front/decode.js';
 export { encode } from './front/encode.js';
 export type { EncodeOptions, EncodedForms } from './front/encode.js';

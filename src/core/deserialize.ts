@@ -2,14 +2,14 @@ import { decodedError } from './agent-error.js';
 import type { AgentError } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
-import { toAgentError } from './to-agent-error.js';
+import { normalizeError } from './normalize-error.js';
 
 const MAX_CAUSE_DEPTH = 16;
 
 /**
  * Rebuild an {@link AgentError} from what {@link serializeError} produced (or any JSON copy of
  * an error), including its `cause` chain. Fields that are missing or malformed are left out
- * rather than failing; input that is not an error at all is classified by {@link toAgentError}.
+ * rather than failing; input that is not an error at all is classified by {@link normalizeError}.
  * Never throws.
  *
  * @example
@@ -22,10 +22,10 @@ export function deserializeError(value: unknown): AgentError {
 
 function rebuild(value: unknown, depth: number): AgentError {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return toAgentError(value);
+    return normalizeError(value);
   try {
     const v = value as Record<string, unknown>;
-    if (!isErrorCategory(v.category)) return toAgentError(value);
+    if (!isErrorCategory(v.category)) return normalizeError(value);
     const f = lenientOptions(v);
     const cause =
       v.cause !== null && typeof v.cause === 'object' && depth < MAX_CAUSE_DEPTH
@@ -44,6 +44,6 @@ function rebuild(value: unknown, depth: number): AgentError {
     if (typeof v.stack === 'string') error.stack = v.stack;
     return error;
   } catch {
-    return toAgentError(value);
+    return normalizeError(value);
   }
 }

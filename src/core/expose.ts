@@ -4,7 +4,7 @@ import { isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { sanitizeMessage } from './sanitize-message.js';
 import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
-import { AS_AGENT_ERROR, toAgentError } from './to-agent-error.js';
+import { AS_AGENT_ERROR, normalizeError } from './normalize-error.js';
 
 /** Options for {@link toExposableError}. */
 export interface ExposeOptions {
@@ -13,6 +13,13 @@ export interface ExposeOptions {
    * instead, so logs can be joined to what the client saw. A hook that throws is ignored.
    */
   onError?: (error: unknown, errorId: string) => void;
+  /**
+   * The classifier for errors nobody meant to send. The front door passes the library's one
+   * classifier (which sees every dialect); core, which cannot see them, falls back to
+   * {@link normalizeError}.
+   * @internal
+   */
+  classify?: ((error: unknown) => AgentErrorLike) | undefined;
 }
 
 /**
@@ -72,7 +79,7 @@ function readSafely(value: object, key: PropertyKey): unknown {
  * The error to put on the wire for `error`, per the safety defaults: an `AgentError` or anything
  * carrying its fields (a `ToolError`, a copy) as it is; a seed class of any dialect (one with an
  * `AS_AGENT_ERROR` method) as it converts itself; a schema failure as `validation` with its
- * issues; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`; an error `toAgentError` can
+ * issues; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`; an error `normalizeError` can
  * classify (a Node system error, say) with its category and its message sanitised (secrets,
  * credentials and paths masked; its details dropped). Anything else — an error the code did not
  * mean to expose — becomes a generic `Internal error` with a random `details.errorId`, and the
@@ -105,11 +112,12 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
       });
     }
     const name = readSafely(error, 'name');
-    if (name === 'AbortError' || name === 'TimeoutError') return toAgentError(error);
+    if (name === 'AbortError' || name === 'TimeoutError') return normalizeError(error);
   }
+  const classify = options?.classify ?? normalizeError;
   // What the classifier can name (a refused connection, a missing file) keeps its category,
   // code and retryability, so the agent still knows what to do; its text is sanitised.
-  const classified = toAgentError(error);
+  const classified = classify(error);
   if (classified.category !== 'internal') {
     return new AgentError(sanitizeMessage(classified.message), {
       category: classified.category,

@@ -100,7 +100,7 @@ describe('exposableError', () => {
     expect(exposableError(ours)).toBe(ours);
     expect(exposableError(new DOMException('stop', 'AbortError')).category).toBe('cancelled');
     const onError = vi.fn();
-    const hidden = exposableError('raw string with token=abcdef', onError);
+    const hidden = exposableError('raw string with token=abcdef', { onError });
     expect(hidden).toMatchObject({ message: 'Internal error', category: 'internal' });
     expect(onError).toHaveBeenCalledWith('raw string with token=abcdef', hidden.details?.errorId);
   });

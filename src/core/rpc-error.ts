@@ -5,9 +5,13 @@ import type { ErrorCategory, Protocol } from './categories.js';
 import { toJsonSafe } from './serialize.js';
 import type { SafeJsonOptions } from './serialize.js';
 import { toExposableError } from './expose.js';
-import { toAgentError } from './to-agent-error.js';
+import { normalizeError } from './normalize-error.js';
 import { describeValue } from './describe-value.js';
 import { copyRecord } from './copy-record.js';
+import { redactString } from './redact.js';
+import type { RpcClassification } from './rpc-code-table.js';
+
+export type { RpcClassification } from './rpc-code-table.js';
 
 /**
  * The `error` member of a JSON-RPC 2.0 response, as ACP, MCP, LSP and A2A all send it.
@@ -39,15 +43,6 @@ export interface WireHints {
   retryAfterMs?: number;
 }
 
-/** How a dialect reads one numeric code, before any hints in `data` are applied. */
-export interface RpcClassification {
-  category: ErrorCategory;
-  /** Our stable code, e.g. `'METHOD_NOT_FOUND'`. */
-  code: string;
-  /** Defaults to the category's retryability. */
-  retryable?: boolean;
-}
-
 /** Options every JSON-RPC-family encoder accepts. */
 export interface RpcEncodeOptions extends SafeJsonOptions {
   /**
@@ -56,6 +51,8 @@ export interface RpcEncodeOptions extends SafeJsonOptions {
    * logs can be joined to what the peer saw.
    */
   onError?: (error: unknown, errorId: string) => void;
+  /** @internal The classifier for unexpected errors (see `ExposeOptions.classify`). */
+  classify?: ((error: unknown) => AgentErrorLike) | undefined;
 }
 
 // One reader per field, each a named load: a hostile getter or Proxy trap reads as absent.
@@ -235,12 +232,9 @@ export function decodeRpcError(
  * @example
  * exposableError(new Error('db password is hunter2')).message; // 'Internal error'
  */
-export function exposableError(
-  thrown: unknown,
-  onError?: RpcEncodeOptions['onError'],
-): AgentErrorLike {
-  const exposable = toExposableError(thrown, onError ? { onError } : undefined);
-  return isAgentError(exposable) ? exposable : toAgentError(exposable);
+export function exposableError(thrown: unknown, options?: RpcEncodeOptions): AgentErrorLike {
+  const exposable = toExposableError(thrown, options);
+  return isAgentError(exposable) ? exposable : normalizeError(exposable);
 }
 
 /**
@@ -279,8 +273,10 @@ export function encodeRpcError(
   options?: SafeJsonOptions,
 ): RpcErrorObject {
   const wire = error.wire;
+  // Every message leaves with its secrets redacted: a relayed upstream message is no safer than
+  // a local one. (Paths are not masked here: ACP and MCP put resource URIs in their messages.)
   if (wire && wire.protocol === protocol && typeof wire.code === 'number') {
-    return withData({ code: wire.code, message: wire.message }, wire.data, options);
+    return withData({ code: wire.code, message: redactMessage(wire.message) }, wire.data, options);
   }
   const details = error.details;
   const restored = !needsWireHints(error, classify(code, error.message, details));
@@ -289,7 +285,7 @@ export function encodeRpcError(
     data = details === undefined ? {} : copyRecord(details);
     data[WIRE_HINTS_KEY] = wireHintsOf(error);
   }
-  return withData({ code, message: error.message }, data, options);
+  return withData({ code, message: redactMessage(error.message) }, data, options);
 }
 
 /**
@@ -306,6 +302,14 @@ export function needsWireHints(error: AgentErrorLike, classification: RpcClassif
     (classification.retryable ?? CATEGORIES[classification.category].retryable) ===
       error.retryable &&
     error.retryAfterMs === undefined
+  );
+}
+
+const MAX_MESSAGE_LENGTH = 2_000;
+
+function redactMessage(message: string): string {
+  return redactString(
+    message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH)}…` : message,
   );
 }
 

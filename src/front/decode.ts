@@ -2,18 +2,19 @@ import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { fromCallToolResult } from '../core/call-tool-result.js';
 import { isRpcErrorObject } from '../core/rpc-error.js';
-import { AS_AGENT_ERROR, toAgentError } from '../core/to-agent-error.js';
+import { AS_AGENT_ERROR, normalizeError } from '../core/normalize-error.js';
 import { fromToolErrorText } from '../core/tool-text-decode.js';
 import { A2A_ERROR_NAMES } from '../dialects/a2a/index.js';
 import { a2aFromRpc } from '../dialects/a2a/convert.js';
 import { acpFromRpc } from '../dialects/acp/decode.js';
+import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
+import { rpcDialectOf } from './registry.js';
 import { decodeArcpError, isARCPError, isArcpErrorCode } from '../dialects/arcp/index.js';
 import { decodeHttpError, fromHttpResponse } from '../dialects/http/index.js';
 import { fromHttpParts } from '../dialects/http/response.js';
 import { isWebResponse } from '../dialects/http/web-globals.js';
-import { jsonRpcFromRpc } from '../dialects/jsonrpc/decode.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
-import { decodeMcpError, mcpFromRpc } from '../dialects/mcp/decode.js';
+import { decodeMcpError } from '../dialects/mcp/decode.js';
 import { decodeToolError, isToolError } from '../dialects/tool/index.js';
 import { mayStartWith } from '../core/text-start.js';
 import { copyRecord } from '../core/copy-record.js';
@@ -57,20 +58,9 @@ function isRecord(value: unknown): value is Rec {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** A JSON-RPC error already read, by its dialect (called directly: an indirect call is slower). */
+/** A JSON-RPC error already read, by the dialect of `protocol` (plain JSON-RPC when none). */
 function rpcByDialect(protocol: Protocol | undefined, error: RpcError, cause: unknown): AgentError {
-  switch (protocol) {
-    case 'acp':
-      return acpFromRpc(error, cause);
-    case 'mcp':
-      return mcpFromRpc(error, cause);
-    case 'lsp':
-      return lspFromRpc(error, cause);
-    case 'a2a':
-      return a2aFromRpc(error, cause);
-    default:
-      return jsonRpcFromRpc(error, cause);
-  }
+  return (rpcDialectOf(protocol) ?? jsonRpcDialect).fromRpc(error, cause);
 }
 
 /** Which JSON-RPC dialect an error object without a protocol hint most likely came from. */
@@ -247,7 +237,7 @@ function decodeSdkInstance(
 
 function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentError {
   if (typeof input === 'string') return decodeText(input, options);
-  if (input === null || typeof input !== 'object') return toAgentError(input);
+  if (input === null || typeof input !== 'object') return normalizeError(input);
   if (Array.isArray(input)) return decodeBatch(input, options);
   // What arrives off the wire is a plain object: the class checks apply only to instances.
   const proto: unknown = Object.getPrototypeOf(input);
@@ -258,14 +248,14 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
     input instanceof AgentError ||
     typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function'
   ) {
-    return toAgentError(input);
+    return normalizeError(input);
   }
   if (isWebResponse(input)) {
     // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
     return fromHttpResponse({ status: input.status, headers: input.headers });
   }
   // Branded by another copy of this package.
-  if (isAgentError(input)) return toAgentError(input);
+  if (isAgentError(input)) return normalizeError(input);
   return decodeRecord(input as Rec, false, options);
 }
 
@@ -408,11 +398,11 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   }
   // A copy of an AgentError (JSON, structured clone): its code is a string, never a number.
   if (typeof code === 'string' && typeof message === 'string' && isAgentError(input)) {
-    return toAgentError(input);
+    return normalizeError(input);
   }
   // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
   if (name !== undefined && (name === 'AbortError' || name === 'TimeoutError')) {
-    return toAgentError(input);
+    return normalizeError(input);
   }
   const inputIsErrorObject = Number.isInteger(code) && typeof message === 'string';
   if (!inputIsErrorObject) {
@@ -436,7 +426,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
       try {
         decoded = fromHttpParts(status, statusText, headers, body);
       } catch {
-        return toAgentError(input);
+        return normalizeError(input);
       }
       return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
     }
@@ -533,7 +523,7 @@ function byKeywords(
  * payloads and envelopes, A2A errors, RFC 9457 problem documents, HTTP responses
  * (`{ status, headers, body }` or a fetch `Response`'s status and headers), provider error
  * bodies, the official SDKs' error instances, our seed classes, JSON text of any of these, and
- * anything {@link toAgentError} accepts. Never throws; what was received stays in `wire` (or
+ * anything {@link normalizeError} accepts. Never throws; what was received stays in `wire` (or
  * `cause`).
  *
  * @example
@@ -542,12 +532,38 @@ function byKeywords(
  * decode('MCP error -32001: Request timed out').retryable; // true
  */
 export function decode(input: unknown, options?: DecodeOptions): AgentError {
+  return classifyAnything(input, options);
+}
+
+/**
+ * Normalise anything that was thrown into an {@link AgentError} that says what to do next. It is
+ * {@link decode} under the name a `catch` block reads best with: the same engine, so the two never
+ * disagree. An `AgentError` comes back as it is; the official SDKs' errors (MCP, ACP, LSP, A2A,
+ * the LLM providers' `APIError`s), ARCP and ToolError classes, `AbortError` / `TimeoutError`,
+ * Node system errors (`ECONNREFUSED` → `unavailable`), Zod / Valibot / Standard Schema failures
+ * (→ `validation` with `details.issues`) and `AggregateError`s are classified; anything else is
+ * `internal`. The original is kept as `cause`. Never throws.
+ *
+ * @example
+ * try {
+ *   await client.callTool({ name: 'search', arguments: {} });
+ * } catch (thrown) {
+ *   const err = toAgentError(thrown);
+ *   if (err.retryable) scheduleRetry(err.retryAfterMs);
+ * }
+ */
+export function toAgentError(thrown: unknown): AgentError {
+  return classifyAnything(thrown, undefined);
+}
+
+/** The one classifier behind {@link decode} and {@link toAgentError}. */
+function classifyAnything(input: unknown, options: DecodeOptions | undefined): AgentError {
   try {
     return decodeValue(input, options);
   } catch (failure) {
     // A dialect refused the input (a TypeError naming the field): normalise what we can.
     try {
-      return toAgentError(input);
+      return normalizeError(input);
     } catch {
       return AgentError.internal('An undecodable error was received', {
         captureStack: false,

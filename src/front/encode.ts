@@ -1,45 +1,22 @@
 import type { Protocol } from '../core/categories.js';
-import { isProtocol, PROTOCOLS } from '../core/categories.js';
-import { toCallToolResult } from '../core/call-tool-result.js';
-import { toExposableError } from '../core/expose.js';
+import { PROTOCOLS } from '../core/categories.js';
 import type { CallToolErrorResult } from '../core/call-tool-result.js';
-import type { RpcEncodeOptions, RpcErrorObject } from '../core/rpc-error.js';
-import { encodeA2aError } from '../dialects/a2a/index.js';
-import { encodeAcpError } from '../dialects/acp/index.js';
-import {
-  encodeArcpError,
-  jobError,
-  sessionError,
-  toArcpError,
-  toolResultError,
-} from '../dialects/arcp/index.js';
+import type { RpcErrorObject } from '../core/rpc-error.js';
+import type { A2aEncodeOptions } from '../dialects/a2a/convert.js';
+import type { ArcpEncodeOptions } from '../dialects/arcp/descriptor.js';
 import type {
-  EnvelopeIds,
   ErrorPayload,
   JobErrorEnvelope,
   SessionErrorEnvelope,
   ToolResultErrorEnvelope,
 } from '../dialects/arcp/index.js';
-import { encodeHttpError } from '../dialects/http/index.js';
 import type { HttpErrorResponse } from '../dialects/http/index.js';
-import { encodeJsonRpcError } from '../dialects/jsonrpc/index.js';
-import { encodeLspError } from '../dialects/lsp/index.js';
-import { encodeMcpError } from '../dialects/mcp/index.js';
-import { encodeToolError } from '../dialects/tool/index.js';
+import type { McpEncodeOptions } from '../dialects/mcp/descriptor.js';
+import { toAgentError } from './decode.js';
+import { dialectOf } from './registry.js';
 
 /** Options for {@link encode}; each protocol reads the ones that concern it. */
-export interface EncodeOptions extends RpcEncodeOptions {
-  /** `mcp` only: `'toolResult'` gives a `CallToolResult` with `isError: true` instead of a JSON-RPC error. */
-  as?: 'error' | 'toolResult';
-  /** `a2a` only: the data form, `'1.0'` (default, ErrorInfo array) or `'0.3'` (free-form object). */
-  version?: '1.0' | '0.3';
-  /** `arcp` only: wrap the payload in an envelope instead of returning the bare `ErrorPayload`. */
-  envelope?: 'session.error' | 'job.error' | 'tool_result';
-  /** `arcp` envelopes: ids to put on the envelope. */
-  ids?: EnvelopeIds;
-  /** `arcp` `tool_result` envelopes: the tool call this error answers. */
-  callId?: string;
-}
+export interface EncodeOptions extends McpEncodeOptions, A2aEncodeOptions, ArcpEncodeOptions {}
 
 /** What {@link encode} returns for each protocol. */
 export interface EncodedForms {
@@ -53,34 +30,17 @@ export interface EncodedForms {
   http: HttpErrorResponse;
 }
 
-function encodeArcp(error: unknown, options: EncodeOptions = {}): EncodedForms['arcp'] {
-  switch (options.envelope) {
-    case undefined:
-      return encodeArcpError(error);
-    case 'session.error':
-      return sessionError(toArcpError(error), options.ids);
-    case 'job.error':
-      return jobError(toArcpError(error), options.ids);
-    case 'tool_result':
-      if (options.callId === undefined) {
-        throw new TypeError("encode: options.callId is required with envelope 'tool_result'");
-      }
-      return toolResultError(options.callId, toArcpError(error), options.ids);
-    default:
-      throw new TypeError(
-        `encode: options.envelope must be 'session.error', 'job.error' or 'tool_result'; received ${JSON.stringify(options.envelope)}`,
-      );
-  }
-}
-
 /**
  * The wire form of `error` for `protocol`: a JSON-RPC error object for `jsonrpc`, `acp`, `lsp`,
  * `a2a` and `mcp` (or an MCP `CallToolResult` with `{ as: 'toolResult' }`), an ARCP
  * `ErrorPayload` (or envelope), ToolError text for `tool`, and `{ status, headers, body }` with
  * a problem+json body for `http`. Where the target has no exact code, the closest one is used
  * and our `code`, `category`, `retryable` and `retryAfterMs` ride in the target's free-form
- * data, so `decode(encode(e, p), { protocol: p })` gives them back. Secrets are redacted; an
- * error the code did not mean to expose goes out as a generic internal error (see `onError`).
+ * data, so `decode(encode(e, p), { protocol: p })` gives them back. Secrets are redacted. An
+ * error the code did not mean to send goes out as a generic error with an `errorId` (see
+ * `onError`), keeping the category the classifier finds, so an upstream 429 still says "wait".
+ * The peer (`createPeer`, `createHandler`) and the CLI encode through this same function, so a
+ * protocol's bytes are the same on every path.
  *
  * @example
  * encode(AgentError.rateLimited('slow down', { retryAfterMs: 2000 }), 'http').headers['retry-after']; // '2'
@@ -96,34 +56,14 @@ export function encode(
   protocol: Protocol,
   options?: EncodeOptions,
 ): EncodedForms[Protocol] {
-  const rpc: RpcEncodeOptions = options?.onError ? { onError: options.onError } : {};
-  switch (protocol) {
-    case 'jsonrpc':
-      return encodeJsonRpcError(error, rpc);
-    case 'acp':
-      return encodeAcpError(error, rpc);
-    case 'mcp':
-      return options?.as === 'toolResult'
-        ? toCallToolResult(error, rpc)
-        : encodeMcpError(error, rpc);
-    case 'lsp':
-      return encodeLspError(error, rpc);
-    case 'a2a':
-      return encodeA2aError(error, {
-        ...rpc,
-        ...(options?.version ? { version: options.version } : {}),
-      });
-    case 'arcp':
-      // ARCP's own boundary sends an unexpected error's sanitised message (seed 004); the front
-      // door holds every protocol to the same rule: an unexpected error is only an errorId.
-      return encodeArcp(toExposableError(error, rpc), options);
-    case 'tool':
-      return encodeToolError(error, rpc);
-    case 'http':
-      return encodeHttpError(error, rpc);
-    default:
-      throw new TypeError(
-        `encode: protocol must be one of ${PROTOCOLS.join(', ')}; received ${isProtocol(protocol) ? protocol : JSON.stringify(protocol)}`,
-      );
+  const dialect = dialectOf(protocol);
+  if (dialect === undefined) {
+    throw new TypeError(
+      `encode: protocol must be one of ${PROTOCOLS.join(', ')}; received ${typeof protocol === 'string' ? JSON.stringify(protocol) : String(protocol)}`,
+    );
   }
+  // Errors nobody meant to send are classified by the one classifier, which sees every dialect.
+  const withClassifier: EncodeOptions = { classify: toAgentError };
+  if (options !== undefined) Object.assign(withClassifier, options);
+  return dialect.encode(error, withClassifier) as EncodedForms[Protocol];
 }

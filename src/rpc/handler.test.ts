@@ -1,3 +1,4 @@
+import { decode } from '../front/decode.js';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import * as v from 'valibot';
@@ -25,10 +26,8 @@ const notFound = (id: string | number, method: string) => ({
   error: {
     code: -32601,
     message: `Method not found: ${method}`,
-    data: {
-      method,
-      agentError: { code: 'METHOD_NOT_FOUND', category: 'protocol', retryable: false },
-    },
+    // -32601 says METHOD_NOT_FOUND by itself: no `agentError` hints.
+    data: { method },
   },
 });
 const invalid = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } };
@@ -221,7 +220,9 @@ describe('createHandler', () => {
       expect(reply.error.code).toBe(-32602);
       expect(reply.error.message).toMatch(/^Invalid params: b: /);
       expect(reply.error.data.issues).toEqual([{ path: ['b'], message: expect.any(String) }]);
-      expect(reply.error.data.agentError.category).toBe('validation');
+      // -32602 says "validation" by itself: no hints needed, and decode reads it back.
+      expect(reply.error.data.agentError).toBeUndefined();
+      expect(decode(reply.error, { protocol: 'jsonrpc' }).category).toBe('validation');
     },
   );
 

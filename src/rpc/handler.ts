@@ -1,7 +1,7 @@
 import { Dispatcher, PARSE_ERROR_RESPONSE, dispatchValue, invalidRequest } from './dispatcher.js';
 import type { OnError } from './dispatcher.js';
 import type { ErrorCodec } from './error-codec.js';
-import { defaultCodec } from './dialect-codec.js';
+import { codecFor } from './codec.js';
 import { STANDARD_ERRORS, failure } from './messages.js';
 import type { JsonRpcResponse } from './messages.js';
 import { methodEntries } from './methods.js';
@@ -11,7 +11,7 @@ import type { Methods } from './methods.js';
 export interface HandlerOptions {
   /** The methods served, by name. Names starting with `rpc.` are reserved and refused. */
   methods: Methods;
-  /** How thrown errors are encoded (default: `jsonRpcCodec()` for plain JSON-RPC, else `dialectCodec(protocol)`). */
+  /** How thrown errors are encoded (default: `codecFor(protocol)`). */
   codec?: ErrorCodec;
   /** The protocol for the default codec (default `'jsonrpc'`). Ignored when `codec` is given. */
   protocol?: 'jsonrpc' | 'acp' | 'mcp' | 'lsp' | 'a2a';
@@ -124,7 +124,7 @@ export function createHandler(options: HandlerOptions): Handler {
     throw new TypeError('createHandler: options must be an object with methods');
   }
   const methods = methodEntries(options.methods, 'createHandler');
-  const codec = options.codec ?? defaultCodec(options.protocol ?? 'jsonrpc');
+  const codec = options.codec ?? codecFor(options.protocol ?? 'jsonrpc');
   if (typeof codec.encode !== 'function' || typeof codec.decode !== 'function') {
     throw new TypeError(
       'createHandler: options.codec must be an ErrorCodec ({ protocol, encode, decode })',

@@ -6,17 +6,9 @@ export { defineMethod } from './methods.js';
 export type { MethodDefinition, MethodHandler, Methods, RequestContext } from './methods.js';
 export type { OnError, UnexpectedErrorInfo } from './dispatcher.js';
 export type { DecodeContext, EncodeContext, ErrorCodec } from './error-codec.js';
-export { dialectCodec } from './dialect-codec.js';
-export type { RpcProtocol } from './dialect-codec.js';
-export {
-  AGENT_ERROR_DATA_KEY,
-  decodeAgentErrorObject,
-  encodeAgentErrorObject,
-  jsonRpcCodec,
-} from './jsonrpc-codec.js';
-export type { AgentErrorWireFields, JsonRpcCodecOptions } from './jsonrpc-codec.js';
-export { CANCEL_NOTIFICATIONS, cancelNotificationFor, cancelledRequestId } from './cancel.js';
-export type { CancelProtocol, OutgoingNotification } from './cancel.js';
+export { codecFor } from './codec.js';
+export type { RpcProtocol } from '../front/registry.js';
+export type { OutgoingNotification } from './cancel.js';
 export { STANDARD_ERRORS, classifyMessage, isJsonRpcId, isJsonRpcResponse } from './messages.js';
 // JsonRpcErrorObject and JsonRpcId come from the jsonrpc dialect, beside this in agent-errors/jsonrpc.
 export type {

@@ -1,6 +1,6 @@
 import { expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
-import { createHandler, createPeer, defineMethod, jsonRpcCodec } from './index.js';
+import { createHandler, createPeer, defineMethod, codecFor } from './index.js';
 import type { JsonRpcErrorObject } from './messages.js';
 import type { ErrorCodec, Handler, Peer, RequestContext, Transport } from './index.js';
 
@@ -27,7 +27,7 @@ test('defineMethod types params from the schema', () => {
 });
 
 test('ErrorCodec', () => {
-  const codec = jsonRpcCodec({ protocol: 'lsp' });
+  const codec = codecFor('lsp');
   expectTypeOf(codec).toEqualTypeOf<ErrorCodec>();
   expectTypeOf<ReturnType<ErrorCodec['encode']>>().toEqualTypeOf<JsonRpcErrorObject>();
   expectTypeOf<ReturnType<ErrorCodec['decode']>>().toEqualTypeOf<Error>();

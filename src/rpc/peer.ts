@@ -1,10 +1,11 @@
 import { AgentError } from '../core/agent-error.js';
-import { cancelNotificationFor, cancelledRequestId } from './cancel.js';
+import { cancelNotification, cancelledRequestId } from './cancel.js';
 import { Dispatcher, PARSE_ERROR_RESPONSE, invalidRequest } from './dispatcher.js';
 import type { OnError } from './dispatcher.js';
 import type { ErrorCodec } from './error-codec.js';
 import { DEFAULT_MAX_BATCH_SIZE, positiveInteger, stringifyReply } from './handler.js';
-import { defaultCodec } from './dialect-codec.js';
+import { codecFor } from './codec.js';
+import { rpcDialectOf } from '../front/registry.js';
 import { STANDARD_ERRORS, classifyMessage, failure } from './messages.js';
 import type { JsonRpcId, JsonRpcResponse } from './messages.js';
 import { CallContext, methodEntries, methodEntry } from './methods.js';
@@ -18,7 +19,7 @@ export interface PeerOptions {
   transport: Transport;
   /** Methods this side serves (more can be added with `peer.method()`). */
   methods?: Methods;
-  /** How errors are encoded and decoded (default: `jsonRpcCodec()` for plain JSON-RPC, else `dialectCodec(protocol)`). */
+  /** How errors are encoded and decoded (default: `codecFor(protocol)`). */
   codec?: ErrorCodec;
   /** Selects the default codec's protocol and cancel notification: `'jsonrpc'` (none), `'acp'`, `'mcp'`, `'lsp'`, `'a2a'`. */
   protocol?: 'jsonrpc' | 'acp' | 'mcp' | 'lsp' | 'a2a';
@@ -92,7 +93,7 @@ export function createPeer(options: PeerOptions): Peer {
     throw new TypeError(`${owner}: options.transport must be a Transport ({ start, send, close })`);
   }
   const protocol = options.protocol ?? options.codec?.protocol ?? 'jsonrpc';
-  const codec = options.codec ?? defaultCodec(options.protocol ?? 'jsonrpc');
+  const codec = options.codec ?? codecFor(options.protocol ?? 'jsonrpc');
   if (typeof codec.encode !== 'function' || typeof codec.decode !== 'function') {
     throw new TypeError(
       `${owner}: options.codec must be an ErrorCodec ({ protocol, encode, decode })`,
@@ -114,14 +115,16 @@ export function createPeer(options: PeerOptions): Peer {
   );
   const dispatcher = new Dispatcher(methodEntries(options.methods, owner), codec, options.onError);
   const answersCancelled = codec.answersCancelled ?? true;
+  // A codec of the caller's own that says nothing about cancels gets its protocol's.
+  const cancelSpec = rpcDialectOf(protocol)?.cancel;
   const cancelOut = (id: JsonRpcId, reason?: string) =>
     codec.cancelNotification
       ? codec.cancelNotification(id, reason)
-      : cancelNotificationFor(protocol, id, reason);
+      : cancelNotification(cancelSpec, id, reason);
   const cancelIn = (method: string, params: unknown) =>
     codec.cancelledRequestId
       ? codec.cancelledRequestId(method, params)
-      : cancelledRequestId(protocol, method, params);
+      : cancelledRequestId(cancelSpec, method, params);
 
   const running = new Map<JsonRpcId | null, CallContext>();
   let closed = false;

@@ -1,5 +1,4 @@
 import type { AgentError, AgentErrorLike } from '../../core/agent-error.js';
-import type { ErrorCategory } from '../../core/categories.js';
 import {
   decodeRpcError,
   encodeRpcError,
@@ -16,7 +15,7 @@ import type {
 } from '../../core/rpc-error.js';
 import { isErrorCategory } from '../../core/categories.js';
 import { toJsonSafe } from '../../core/serialize.js';
-import { A2A_ERROR_CODES, A2A_ERROR_NAMES } from './codes.js';
+import { A2A_CODE_TABLE, A2A_ERROR_NAMES } from './codes.js';
 import type { A2aErrorName } from './codes.js';
 import {
   A2A_ERROR_DOMAIN,
@@ -31,23 +30,6 @@ import {
 import type { A2aErrorDetail } from './error-info.js';
 import { codeTable } from '../../core/code-table.js';
 
-const CATEGORY_BY_CODE = codeTable<ErrorCategory>({
-  [-32700]: 'protocol',
-  [-32600]: 'protocol',
-  [-32601]: 'protocol',
-  [-32602]: 'validation',
-  [-32603]: 'internal',
-  [-32001]: 'not_found',
-  [-32002]: 'conflict',
-  [-32003]: 'protocol',
-  [-32004]: 'protocol',
-  [-32005]: 'validation',
-  [-32006]: 'internal',
-  [-32007]: 'protocol',
-  [-32008]: 'protocol',
-  [-32009]: 'protocol',
-});
-
 const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>);
 
 /**
@@ -59,11 +41,7 @@ const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>
  * classifyA2aError(-32002); // { category: 'conflict', code: 'TASK_NOT_CANCELABLE' }
  */
 export function classifyA2aError(code: number): RpcClassification {
-  const category = CATEGORY_BY_CODE.get(code);
-  const name = NAMES.get(code);
-  return category && name
-    ? { category, code: name.reason }
-    : { category: 'internal', code: 'INTERNAL_ERROR' };
+  return A2A_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
 function hintsFromDetail(detail: A2aErrorDetail | undefined): Partial<WireHints> | undefined {
@@ -143,26 +121,13 @@ function sdkEnvelope(value: unknown): RpcErrorObject | undefined {
   if (typeof v.reason === 'string' && typeof v.toErrorInfo === 'function') {
     const info: unknown = (v.toErrorInfo as () => unknown).call(v);
     return {
-      code: CODE_BY_REASON[v.reason] ?? A2A_ERROR_CODES.InternalError,
+      code: A2A_CODE_TABLE.wireFor({ code: v.reason, category: 'internal' }),
       message: v.message,
       data: [info],
     };
   }
   return undefined;
 }
-
-const CODE_BY_REASON: Readonly<Record<string, number>> = Object.fromEntries(
-  Object.entries(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>).map(
-    ([code, { reason }]) => [reason, Number(code)],
-  ),
-);
-
-const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
-  not_found: A2A_ERROR_CODES.TaskNotFound,
-  conflict: A2A_ERROR_CODES.TaskNotCancelable,
-  validation: A2A_ERROR_CODES.InvalidParams,
-  protocol: A2A_ERROR_CODES.UnsupportedOperation,
-};
 
 /**
  * The A2A code for an {@link AgentError}: by our code where it is an A2A reason, else by category, else -32603.
@@ -171,9 +136,7 @@ const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
  * a2aCodeFor(AgentError.conflict('already done')); // -32002
  */
 export function a2aCodeFor(error: AgentErrorLike): number {
-  return (
-    CODE_BY_REASON[error.code] ?? CODE_BY_CATEGORY[error.category] ?? A2A_ERROR_CODES.InternalError
-  );
+  return A2A_CODE_TABLE.wireFor(error);
 }
 
 /** Options for {@link encodeA2aError}. */
@@ -204,7 +167,7 @@ export function encodeA2aError(error: unknown, options?: A2aEncodeOptions): RpcE
       `encodeA2aError: options.version must be '1.0' or '0.3'; received ${String(version)}`,
     );
   }
-  const e = exposableError(sdkEnvelope(error) ? decodeA2aError(error) : error, options?.onError);
+  const e = exposableError(sdkEnvelope(error) ? decodeA2aError(error) : error, options);
   const code = a2aCodeFor(e);
   if (version === '0.3' || (e.wire?.protocol === 'a2a' && typeof e.wire.code === 'number')) {
     return encodeRpcError('a2a', e, code, classifyA2aError, options);

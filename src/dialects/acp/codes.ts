@@ -1,20 +1,52 @@
+import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
+import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+
 /**
- * The error codes ACP (Agent Client Protocol) uses: JSON-RPC's five, plus its own.
+ * Every code ACP (Agent Client Protocol) uses, read in both directions: JSON-RPC's five plus
+ * its own, as `@agentclientprotocol/sdk` defines them (`RequestError`'s factories).
+ */
+const ROWS = [
+  ...JSONRPC_STANDARD_ROWS,
+  {
+    name: 'AuthRequired',
+    wire: -32000,
+    code: 'AUTH_REQUIRED',
+    category: 'auth',
+    sentFor: ['auth'],
+  },
+  {
+    name: 'ResourceNotFound',
+    wire: -32002,
+    code: 'RESOURCE_NOT_FOUND',
+    category: 'not_found',
+    sentFor: ['not_found'],
+    alsoSentFor: ['SESSION_NOT_FOUND'],
+  },
+  {
+    name: 'UnsupportedProtocolVersion',
+    wire: -32022,
+    code: 'UNSUPPORTED_PROTOCOL_VERSION',
+    category: 'protocol',
+  },
+  {
+    name: 'RequestCancelled',
+    wire: -32800,
+    code: 'REQUEST_CANCELLED',
+    category: 'cancelled',
+    sentFor: ['cancelled'],
+  },
+] as const satisfies readonly RpcCodeRow[];
+
+/** ACP's code table, for the dialect's decoder and encoder. */
+export const ACP_CODE_TABLE = rpcCodeTable(ROWS, -32603);
+
+/**
+ * The error codes ACP uses, by the names its SDK gives them.
  *
  * @example
  * ACP_ERROR_CODES.AuthRequired; // -32000
  */
-export const ACP_ERROR_CODES = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  AuthRequired: -32000,
-  ResourceNotFound: -32002,
-  UnsupportedProtocolVersion: -32022,
-  RequestCancelled: -32800,
-} as const;
+export const ACP_ERROR_CODES = codesByName(ROWS);
 
 /** One of {@link ACP_ERROR_CODES}. */
 export type AcpErrorCode = (typeof ACP_ERROR_CODES)[keyof typeof ACP_ERROR_CODES];

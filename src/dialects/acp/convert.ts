@@ -3,30 +3,10 @@ import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
 import type { RpcEncodeOptions } from '../../core/rpc-error.js';
 import { schemaIssuesOf } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
-import { ACP_ERROR_CODES } from './codes.js';
+import { ACP_CODE_TABLE } from './codes.js';
 import { classifyAcpError } from './decode.js';
 import { RequestError, isRequestError } from './request-error.js';
 import type { AcpErrorResponse } from './request-error.js';
-
-const CODE_BY_NAME: Readonly<Record<string, number>> = {
-  PARSE_ERROR: ACP_ERROR_CODES.ParseError,
-  INVALID_REQUEST: ACP_ERROR_CODES.InvalidRequest,
-  METHOD_NOT_FOUND: ACP_ERROR_CODES.MethodNotFound,
-  INVALID_PARAMS: ACP_ERROR_CODES.InvalidParams,
-  AUTH_REQUIRED: ACP_ERROR_CODES.AuthRequired,
-  RESOURCE_NOT_FOUND: ACP_ERROR_CODES.ResourceNotFound,
-  SESSION_NOT_FOUND: ACP_ERROR_CODES.ResourceNotFound,
-  UNSUPPORTED_PROTOCOL_VERSION: ACP_ERROR_CODES.UnsupportedProtocolVersion,
-  REQUEST_CANCELLED: ACP_ERROR_CODES.RequestCancelled,
-};
-
-const CODE_BY_CATEGORY: Partial<Record<AgentErrorLike['category'], number>> = {
-  auth: ACP_ERROR_CODES.AuthRequired,
-  not_found: ACP_ERROR_CODES.ResourceNotFound,
-  cancelled: ACP_ERROR_CODES.RequestCancelled,
-  validation: ACP_ERROR_CODES.InvalidParams,
-  protocol: ACP_ERROR_CODES.InvalidRequest,
-};
 
 /**
  * The ACP code for an {@link AgentError}: by our code where ACP has one, else by category, else -32603.
@@ -35,9 +15,7 @@ const CODE_BY_CATEGORY: Partial<Record<AgentErrorLike['category'], number>> = {
  * acpCodeFor(AgentError.auth('log in')); // -32000
  */
 export function acpCodeFor(error: AgentErrorLike): number {
-  return (
-    CODE_BY_NAME[error.code] ?? CODE_BY_CATEGORY[error.category] ?? ACP_ERROR_CODES.InternalError
-  );
+  return ACP_CODE_TABLE.wireFor(error);
 }
 
 /**
@@ -60,7 +38,7 @@ export function encodeAcpError(error: unknown, options?: RpcEncodeOptions): AcpE
   }
   const issues = schemaIssuesOf(error);
   if (issues) return encodeAcpError(RequestError.invalidParams({ issues }), options);
-  const e = exposableError(error, options?.onError);
+  const e = exposableError(error, options);
   return encodeRpcError('acp', e, acpCodeFor(e), classifyAcpError, options);
 }
 

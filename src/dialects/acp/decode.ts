@@ -3,21 +3,8 @@ import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
-import { ACP_ERROR_CODES } from './codes.js';
-import { codeTable } from '../../core/code-table.js';
+import { ACP_CODE_TABLE, ACP_ERROR_CODES } from './codes.js';
 import { copyRecord } from '../../core/copy-record.js';
-
-const BY_CODE = codeTable<RpcClassification>({
-  [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
-  [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
-  [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
-  [-32602]: { category: 'validation', code: 'INVALID_PARAMS' },
-  [-32603]: { category: 'internal', code: 'INTERNAL_ERROR' },
-  [-32000]: { category: 'auth', code: 'AUTH_REQUIRED' },
-  [-32002]: { category: 'not_found', code: 'RESOURCE_NOT_FOUND' },
-  [-32022]: { category: 'protocol', code: 'UNSUPPORTED_PROTOCOL_VERSION' },
-  [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
-});
 
 const SESSION_NOT_FOUND: RpcClassification = { category: 'not_found', code: 'SESSION_NOT_FOUND' };
 
@@ -40,7 +27,7 @@ export function classifyAcpError(
   ) {
     return SESSION_NOT_FOUND;
   }
-  return BY_CODE.get(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return ACP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
 /**

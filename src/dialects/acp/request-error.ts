@@ -1,5 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
+import { AS_AGENT_ERROR } from '../../core/normalize-error.js';
+import { carriedDecoded, defineClassificationGetters } from '../../core/classified.js';
+import type { ErrorCategory } from '../../core/categories.js';
 import { ACP_ERROR_CODES } from './codes.js';
 import { decodeAcpError } from './decode.js';
 
@@ -33,6 +35,12 @@ function withMessage(base: string, additionalMessage: string | undefined): strin
  * // code -32002, message 'Resource not found: file:///path/to/file.txt', data { uri }
  */
 export class RequestError extends Error {
+  /** What kind of failure this is, read from its code (and message and data where the code is shared). */
+  declare readonly category: ErrorCategory;
+  /** Whether retrying can help. */
+  declare readonly retryable: boolean;
+  /** How long the peer asked to wait before retrying, when it said. */
+  declare readonly retryAfterMs: number | undefined;
   code: number;
   /** Additional JSON-RPC error data. */
   data?: unknown;
@@ -164,7 +172,7 @@ export class RequestError extends Error {
 
   /** This error as an {@link AgentError} (see `decodeAcpError`): how core and other dialects read it. */
   [AS_AGENT_ERROR](): AgentError {
-    return decodeAcpError(this);
+    return carriedDecoded(this) ?? decodeAcpError(this);
   }
 
   /** What `JSON.stringify` writes: the error response payload (an `Error`'s message is not enumerable). */
@@ -174,6 +182,8 @@ export class RequestError extends Error {
 }
 
 Object.defineProperty(RequestError.prototype, BRAND, { value: true });
+// `category`, `retryable`, `retryAfterMs`: not enumerable, so the JSON stays the SDK's.
+defineClassificationGetters(RequestError.prototype);
 
 /**
  * Whether `value` is an ACP `RequestError`: ours (by brand, across copies of this package) or

@@ -2,7 +2,7 @@ import { decodedError, isAgentError } from '../../core/agent-error.js';
 import type { AgentError } from '../../core/agent-error.js';
 import { isErrorCategory } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
-import { toAgentError } from '../../core/to-agent-error.js';
+import { normalizeError } from '../../core/normalize-error.js';
 import { ARCPError, createARCPError, isARCPError } from './arcp-error.js';
 import type { ARCPErrorLike } from './arcp-error.js';
 import { ARCP_ERRORS, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
@@ -144,7 +144,7 @@ export function toArcpError(error: unknown): ARCPError {
       ...(error.details !== undefined ? { details: error.details } : {}),
     });
   }
-  const hub = toAgentError(error);
+  const hub = normalizeError(error);
   const wireCode = hub.wire?.protocol === 'arcp' ? hub.wire.code : undefined;
   const code: ArcpErrorCode = isArcpErrorCode(hub.code)
     ? hub.code
@@ -167,7 +167,7 @@ export function toArcpError(error: unknown): ARCPError {
 /**
  * Decode an ARCP error in any form into the hub: an `ARCPError` (or a copy), an `ErrorPayload`,
  * or a `session.error` / `job.error` / `tool_result` envelope. Anything else goes through
- * `toAgentError`. Never throws.
+ * `normalizeError`. Never throws.
  *
  * @example
  * decodeArcpError({ type: 'job.error', payload: { code: 'TIMEOUT', message: 'slow', final_status: 'timed_out' } })
@@ -190,7 +190,7 @@ export function decodeArcpError(input: unknown): AgentError {
   } catch {
     // Fall through to the general normaliser.
   }
-  return toAgentError(input);
+  return normalizeError(input);
 }
 
 /**

@@ -130,14 +130,16 @@ export function fromPayload(value: unknown): ARCPError {
   if (!check.ok) throw new TypeError(`fromPayload: ${check.problems.join('; ')}`);
   const { code, message, retryable, details } = check.payload;
   // A stack would only point at this decoder; skipping it makes wire errors cheap.
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  // (`stackTraceLimit` is V8's; elsewhere setting it does nothing.)
+  const engine = Error as { stackTraceLimit?: number | undefined };
+  const limit = engine.stackTraceLimit;
+  engine.stackTraceLimit = 0;
   try {
     return createARCPError(code, message, {
       ...(retryable !== undefined ? { retryable } : {}),
       ...(details !== undefined ? { details: { ...details } } : {}),
     });
   } finally {
-    Error.stackTraceLimit = limit;
+    engine.stackTraceLimit = limit;
   }
 }

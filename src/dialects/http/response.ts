@@ -3,7 +3,7 @@ import { decodedError } from '../../core/agent-error.js';
 import { CATEGORIES } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
-import { toAgentError } from '../../core/to-agent-error.js';
+import { normalizeError } from '../../core/normalize-error.js';
 import { decoderHeaders, retryAfterMs as retryAfterFrom, shouldRetryHeader } from './headers.js';
 import type { HeadersInput } from './headers.js';
 import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './problem-json.js';
@@ -246,7 +246,7 @@ export interface ToHttpResponseOptions extends ProblemJsonOptions, ExposeOptions
  * // 429, { 'content-type': 'application/problem+json', 'retry-after': '2', 'retry-after-ms': '1500', 'x-should-retry': 'true' }
  */
 export function toHttpResponse(error: unknown, options?: ToHttpResponseOptions): HttpErrorResponse {
-  const hub = toAgentError(toExposableError(error, options));
+  const hub = normalizeError(toExposableError(error, options));
   const body = toProblemJson(hub, options);
   const headers: Record<string, string> = { 'content-type': PROBLEM_JSON };
   if (hub.retryAfterMs !== undefined) {
@@ -272,7 +272,7 @@ export function toFetchResponse(error: unknown, options?: ToHttpResponseOptions)
 /**
  * Decode anything HTTP-shaped into the hub, never throwing: `{ status, headers, body }`, a
  * problem document, a provider error body (or their JSON text). Anything else goes through
- * `toAgentError`. (For a fetch `Response`, await {@link fromFetchResponse}.)
+ * `normalizeError`. (For a fetch `Response`, await {@link fromFetchResponse}.)
  *
  * @example
  * decodeHttpError({ type: 'error', error: { type: 'rate_limit_error', message: 'slow' } }).category;
@@ -295,7 +295,7 @@ export function decodeHttpError(input: unknown): AgentError {
   } catch {
     // Fall through to the general normaliser.
   }
-  return toAgentError(input);
+  return normalizeError(input);
 }
 
 /**

@@ -1,13 +1,6 @@
 import type { RpcClassification } from '../../core/rpc-error.js';
 import { codeTable } from '../../core/code-table.js';
-
-const STANDARD = codeTable<RpcClassification>({
-  [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
-  [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
-  [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
-  [-32602]: { category: 'validation', code: 'INVALID_PARAMS' },
-  [-32603]: { category: 'internal', code: 'INTERNAL_ERROR' },
-});
+import { JSONRPC_CODE_TABLE } from './codes.js';
 
 /**
  * Well-known messages of the protocols that share JSON-RPC's server-error range, so that a
@@ -68,7 +61,7 @@ export function classifyJsonRpcError(
   message = '',
   data?: unknown,
 ): RpcClassification {
-  const standard = STANDARD.get(code);
+  const standard = code >= -32700 && code <= -32600 ? JSONRPC_CODE_TABLE.classify(code) : undefined;
   if (standard) return standard;
   // An MCP SDK error handed to the generic decoder still carries its `MCP error <code>: ` prefixes.
   const text = message.replace(/^(?:MCP error -?\d+: )+/, '');

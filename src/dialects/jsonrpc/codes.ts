@@ -1,16 +1,45 @@
+import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
+import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+
+/**
+ * The code policy for plain JSON-RPC 2.0, whose specification defines only five codes. Those
+ * five are sent where they fit exactly; every other failure an application reports (auth, not
+ * found, rate limit, timeout, cancel, …) is sent as -32000, the first of the codes the
+ * specification reserves for "implementation-defined server-errors", with our fields in
+ * `data.agentError`. Not -32603: "Internal JSON-RPC error" tells a generic client the server has
+ * a bug, which a rate limit is not. Not -32800: that is LSP's and ACP's cancel code, which a
+ * plain JSON-RPC peer has no reason to know.
+ */
+const ROWS = [
+  ...JSONRPC_STANDARD_ROWS,
+  {
+    wire: -32000,
+    code: 'SERVER_ERROR',
+    category: 'internal',
+    sentFor: [
+      'auth',
+      'permission',
+      'not_found',
+      'rate_limit',
+      'quota',
+      'timeout',
+      'cancelled',
+      'conflict',
+      'unavailable',
+    ],
+  },
+] as const satisfies readonly RpcCodeRow[];
+
+/** Plain JSON-RPC's code table (see the policy above). */
+export const JSONRPC_CODE_TABLE = rpcCodeTable(ROWS, -32603);
+
 /**
  * The five error codes JSON-RPC 2.0 defines, by name.
  *
  * @example
  * JSONRPC_ERROR_CODES.MethodNotFound; // -32601
  */
-export const JSONRPC_ERROR_CODES = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-} as const;
+export const JSONRPC_ERROR_CODES = codesByName(ROWS);
 
 /** One of {@link JSONRPC_ERROR_CODES}. */
 export type JsonRpcErrorCode = (typeof JSONRPC_ERROR_CODES)[keyof typeof JSONRPC_ERROR_CODES];

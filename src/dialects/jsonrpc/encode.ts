@@ -2,29 +2,19 @@ import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
 import type { RpcEncodeOptions } from '../../core/rpc-error.js';
 import { classifyJsonRpcError } from './classify.js';
-import { JSONRPC_ERROR_CODES } from './codes.js';
+import { JSONRPC_CODE_TABLE } from './codes.js';
 import { createErrorResponse } from './error-object.js';
 import type { JsonRpcErrorObject, JsonRpcErrorResponse, JsonRpcId } from './error-object.js';
 
-const BY_CODE: Readonly<Record<string, number>> = {
-  PARSE_ERROR: JSONRPC_ERROR_CODES.ParseError,
-  INVALID_REQUEST: JSONRPC_ERROR_CODES.InvalidRequest,
-  METHOD_NOT_FOUND: JSONRPC_ERROR_CODES.MethodNotFound,
-  INVALID_PARAMS: JSONRPC_ERROR_CODES.InvalidParams,
-};
-
 /**
- * The JSON-RPC code for an {@link AgentError}: by our code where it names a standard one, else by category.
+ * The JSON-RPC code for an {@link AgentError}: by our code where it names a standard one, else by
+ * category (see the code policy in `codes.ts`: application failures are -32000).
  *
  * @example
  * jsonRpcCodeFor(AgentError.validation('bad')); // -32602
  */
 export function jsonRpcCodeFor(error: AgentErrorLike): number {
-  const byCode = BY_CODE[error.code];
-  if (byCode !== undefined) return byCode;
-  if (error.category === 'validation') return JSONRPC_ERROR_CODES.InvalidParams;
-  if (error.category === 'protocol') return JSONRPC_ERROR_CODES.InvalidRequest;
-  return JSONRPC_ERROR_CODES.InternalError;
+  return JSONRPC_CODE_TABLE.wireFor(error);
 }
 
 /**
@@ -40,7 +30,7 @@ export function jsonRpcCodeFor(error: AgentErrorLike): number {
  * // { code: -32602, message: 'name is required' }
  */
 export function encodeJsonRpcError(error: unknown, options?: RpcEncodeOptions): JsonRpcErrorObject {
-  const e = exposableError(error, options?.onError);
+  const e = exposableError(error, options);
   return encodeRpcError('jsonrpc', e, jsonRpcCodeFor(e), classifyJsonRpcError, options);
 }
 

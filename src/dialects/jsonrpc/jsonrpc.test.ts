@@ -120,7 +120,7 @@ describe('encodeJsonRpcError', () => {
     });
     const wire = encodeJsonRpcError(err);
     expect(wire).toStrictEqual({
-      code: -32603,
+      code: -32000,
       message: 'Slow down',
       data: {
         channel: 'general',

@@ -1,29 +1,82 @@
+import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
+import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+
 /**
- * The error codes LSP (Language Server Protocol) uses, with `vscode-jsonrpc`'s names:
- * JSON-RPC's five, LSP's own -32800…-32803, `ServerNotInitialized` and `UnknownErrorCode`
- * (kept in JSON-RPC's reserved range for backwards compatibility), and the four codes
- * `vscode-jsonrpc` raises locally for transport failures.
+ * Every code LSP (Language Server Protocol) uses, with `vscode-jsonrpc`'s names
+ * (`ErrorCodes` / `LSPErrorCodes`): JSON-RPC's five, LSP's own -32800…-32803,
+ * `ServerNotInitialized` and `UnknownErrorCode` (kept in JSON-RPC's reserved range for backwards
+ * compatibility), and the four codes `vscode-jsonrpc` raises locally for transport failures,
+ * which are read but never sent.
+ */
+const ROWS = [
+  ...JSONRPC_STANDARD_ROWS,
+  {
+    name: 'ServerNotInitialized',
+    wire: -32002,
+    code: 'SERVER_NOT_INITIALIZED',
+    category: 'protocol',
+  },
+  { name: 'UnknownErrorCode', wire: -32001, code: 'UNKNOWN_ERROR_CODE', category: 'internal' },
+  { name: 'RequestFailed', wire: -32803, code: 'REQUEST_FAILED', category: 'internal' },
+  {
+    name: 'ServerCancelled',
+    wire: -32802,
+    code: 'SERVER_CANCELLED',
+    category: 'cancelled',
+    retryable: true,
+  },
+  {
+    name: 'ContentModified',
+    wire: -32801,
+    code: 'CONTENT_MODIFIED',
+    category: 'conflict',
+    retryable: true,
+    sentFor: ['conflict'],
+  },
+  { name: 'RequestCancelled', wire: -32800, code: 'REQUEST_CANCELLED', category: 'cancelled' },
+  {
+    name: 'MessageWriteError',
+    wire: -32099,
+    code: 'MESSAGE_WRITE_ERROR',
+    category: 'unavailable',
+    receiveOnly: true,
+  },
+  {
+    name: 'MessageReadError',
+    wire: -32098,
+    code: 'MESSAGE_READ_ERROR',
+    category: 'unavailable',
+    receiveOnly: true,
+  },
+  {
+    name: 'PendingResponseRejected',
+    wire: -32097,
+    code: 'PENDING_RESPONSE_REJECTED',
+    category: 'unavailable',
+    receiveOnly: true,
+  },
+  {
+    name: 'ConnectionInactive',
+    wire: -32096,
+    code: 'CONNECTION_INACTIVE',
+    category: 'unavailable',
+    receiveOnly: true,
+  },
+] as const satisfies readonly RpcCodeRow[];
+
+/**
+ * LSP's code table. An error no row names is sent as `RequestFailed` (-32803): a request that
+ * was valid but failed.
+ */
+export const LSP_CODE_TABLE = rpcCodeTable(ROWS, -32803);
+
+/**
+ * The error codes LSP uses, by `vscode-jsonrpc`'s names.
  *
  * @example
  * LSP_ERROR_CODES.ContentModified; // -32801
  */
-export const LSP_ERROR_CODES = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
-  ServerNotInitialized: -32002,
-  UnknownErrorCode: -32001,
-  RequestFailed: -32803,
-  ServerCancelled: -32802,
-  ContentModified: -32801,
-  RequestCancelled: -32800,
-  MessageWriteError: -32099,
-  MessageReadError: -32098,
-  PendingResponseRejected: -32097,
-  ConnectionInactive: -32096,
-} as const;
+export const LSP_ERROR_CODES = codesByName(ROWS);
 
 /** One of {@link LSP_ERROR_CODES}. */
 export type LspErrorCode = (typeof LSP_ERROR_CODES)[keyof typeof LSP_ERROR_CODES];

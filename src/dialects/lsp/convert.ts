@@ -1,31 +1,10 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import type { ErrorCategory } from '../../core/categories.js';
 import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
 import type { RpcEncodeOptions } from '../../core/rpc-error.js';
-import { LSP_ERROR_CODES } from './codes.js';
+import { LSP_CODE_TABLE, LSP_ERROR_CODES } from './codes.js';
 import { classifyLspError, decodeLspError } from './decode.js';
 import { ResponseError } from './response-error.js';
 import type { ResponseErrorJson } from './response-error.js';
-
-const CODE_BY_NAME: Readonly<Record<string, number>> = {
-  PARSE_ERROR: LSP_ERROR_CODES.ParseError,
-  INVALID_REQUEST: LSP_ERROR_CODES.InvalidRequest,
-  METHOD_NOT_FOUND: LSP_ERROR_CODES.MethodNotFound,
-  INVALID_PARAMS: LSP_ERROR_CODES.InvalidParams,
-  SERVER_NOT_INITIALIZED: LSP_ERROR_CODES.ServerNotInitialized,
-  UNKNOWN_ERROR_CODE: LSP_ERROR_CODES.UnknownErrorCode,
-  REQUEST_CANCELLED: LSP_ERROR_CODES.RequestCancelled,
-  CONTENT_MODIFIED: LSP_ERROR_CODES.ContentModified,
-  SERVER_CANCELLED: LSP_ERROR_CODES.ServerCancelled,
-  REQUEST_FAILED: LSP_ERROR_CODES.RequestFailed,
-};
-
-const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
-  validation: LSP_ERROR_CODES.InvalidParams,
-  protocol: LSP_ERROR_CODES.InvalidRequest,
-  conflict: LSP_ERROR_CODES.ContentModified,
-  internal: LSP_ERROR_CODES.InternalError,
-};
 
 /**
  * The LSP code for an {@link AgentError}: by our code where LSP has one; a cancel the client
@@ -36,11 +15,15 @@ const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
  * lspCodeFor(AgentError.conflict('stale')); // -32801
  */
 export function lspCodeFor(error: AgentErrorLike): number {
-  const byName = CODE_BY_NAME[error.code];
-  if (byName !== undefined) return byName;
-  if (error.category === 'cancelled')
+  const wire = LSP_CODE_TABLE.wireFor(error);
+  // A cancel the client may retry is `ServerCancelled`; any other `RequestCancelled`.
+  if (
+    wire === LSP_ERROR_CODES.RequestFailed &&
+    error.category === 'cancelled' &&
+    error.code !== 'REQUEST_FAILED'
+  )
     return error.retryable ? LSP_ERROR_CODES.ServerCancelled : LSP_ERROR_CODES.RequestCancelled;
-  return CODE_BY_CATEGORY[error.category] ?? LSP_ERROR_CODES.RequestFailed;
+  return wire;
 }
 
 /**
@@ -54,7 +37,7 @@ export function lspCodeFor(error: AgentErrorLike): number {
  * // { code: -32800, message: 'user typed again' }
  */
 export function encodeLspError(error: unknown, options?: RpcEncodeOptions): ResponseErrorJson {
-  const e = isRpcShaped(error) ? decodeLspError(error) : exposableError(error, options?.onError);
+  const e = isRpcShaped(error) ? decodeLspError(error) : exposableError(error, options);
   return encodeRpcError('lsp', e, lspCodeFor(e), classifyLspError, options);
 }
 

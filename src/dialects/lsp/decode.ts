@@ -2,25 +2,7 @@ import type { AgentError } from '../../core/agent-error.js';
 import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
-import { codeTable } from '../../core/code-table.js';
-
-const BY_CODE = codeTable<RpcClassification>({
-  [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
-  [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
-  [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
-  [-32602]: { category: 'validation', code: 'INVALID_PARAMS' },
-  [-32603]: { category: 'internal', code: 'INTERNAL_ERROR' },
-  [-32002]: { category: 'protocol', code: 'SERVER_NOT_INITIALIZED' },
-  [-32001]: { category: 'internal', code: 'UNKNOWN_ERROR_CODE' },
-  [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
-  [-32801]: { category: 'conflict', code: 'CONTENT_MODIFIED', retryable: true },
-  [-32802]: { category: 'cancelled', code: 'SERVER_CANCELLED', retryable: true },
-  [-32803]: { category: 'internal', code: 'REQUEST_FAILED' },
-  [-32099]: { category: 'unavailable', code: 'MESSAGE_WRITE_ERROR' },
-  [-32098]: { category: 'unavailable', code: 'MESSAGE_READ_ERROR' },
-  [-32097]: { category: 'unavailable', code: 'PENDING_RESPONSE_REJECTED' },
-  [-32096]: { category: 'unavailable', code: 'CONNECTION_INACTIVE' },
-});
+import { LSP_CODE_TABLE } from './codes.js';
 
 /**
  * How LSP reads an error code: -32800 → `cancelled`, -32801 content modified → `conflict`
@@ -31,7 +13,7 @@ const BY_CODE = codeTable<RpcClassification>({
  * classifyLspError(-32801).category; // 'conflict'
  */
 export function classifyLspError(code: number): RpcClassification {
-  return BY_CODE.get(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return LSP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
 /**

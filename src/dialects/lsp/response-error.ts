@@ -1,5 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
+import { AS_AGENT_ERROR } from '../../core/normalize-error.js';
+import { carriedDecoded, defineClassificationGetters } from '../../core/classified.js';
+import type { ErrorCategory } from '../../core/categories.js';
 import { LSP_ERROR_CODES } from './codes.js';
 import { decodeLspError } from './decode.js';
 
@@ -21,6 +23,12 @@ export interface ResponseErrorJson {
  * // { code: -32801, message: 'Content modified' }
  */
 export class ResponseError<D = unknown> extends Error {
+  /** What kind of failure this is, read from its code (and message and data where the code is shared). */
+  declare readonly category: ErrorCategory;
+  /** Whether retrying can help. */
+  declare readonly retryable: boolean;
+  /** How long the peer asked to wait before retrying, when it said. */
+  declare readonly retryAfterMs: number | undefined;
   readonly code: number;
   readonly data: D | undefined;
 
@@ -40,7 +48,7 @@ export class ResponseError<D = unknown> extends Error {
 
   /** This error as an {@link AgentError} (see `decodeLspError`): how core and other dialects read it. */
   [AS_AGENT_ERROR](): AgentError {
-    return decodeLspError(this);
+    return carriedDecoded(this) ?? decodeLspError(this);
   }
 
   /** What `JSON.stringify` writes: {@link ResponseError.toJson}. */
@@ -50,6 +58,8 @@ export class ResponseError<D = unknown> extends Error {
 }
 
 Object.defineProperty(ResponseError.prototype, BRAND, { value: true });
+// `category`, `retryable`, `retryAfterMs`: not enumerable, so the JSON stays the SDK's.
+defineClassificationGetters(ResponseError.prototype);
 
 /**
  * Whether `value` is a `ResponseError`: ours (by brand) or one shaped like it, such as

@@ -1,35 +1,12 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import type { ErrorCategory } from '../../core/categories.js';
 import { encodeRpcError, exposableError, readWireHints } from '../../core/rpc-error.js';
 import type { RpcEncodeOptions } from '../../core/rpc-error.js';
 import { toJsonSafe } from '../../core/serialize.js';
-import { MCP_ERROR_CODES } from './codes.js';
+import { MCP_CODE_TABLE } from './codes.js';
 import { classifyMcpError, decodeMcpError } from './decode.js';
 import { isMcpError } from './is-mcp-error.js';
 import { MCP_ERROR_REASONS, McpError } from './mcp-error.js';
 import type { McpErrorObject, McpErrorReason } from './mcp-error.js';
-
-const CODE_BY_NAME: Readonly<Record<string, number>> = {
-  PARSE_ERROR: MCP_ERROR_CODES.ParseError,
-  INVALID_REQUEST: MCP_ERROR_CODES.InvalidRequest,
-  METHOD_NOT_FOUND: MCP_ERROR_CODES.MethodNotFound,
-  INVALID_PARAMS: MCP_ERROR_CODES.InvalidParams,
-  CONNECTION_CLOSED: MCP_ERROR_CODES.ConnectionClosed,
-  REQUEST_TIMEOUT: MCP_ERROR_CODES.RequestTimeout,
-  RESOURCE_NOT_FOUND: MCP_ERROR_CODES.ResourceNotFound,
-  HEADER_MISMATCH: MCP_ERROR_CODES.HeaderMismatch,
-  MISSING_REQUIRED_CLIENT_CAPABILITY: MCP_ERROR_CODES.MissingRequiredClientCapability,
-  UNSUPPORTED_PROTOCOL_VERSION: MCP_ERROR_CODES.UnsupportedProtocolVersion,
-  URL_ELICITATION_REQUIRED: MCP_ERROR_CODES.UrlElicitationRequired,
-};
-
-const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
-  unavailable: MCP_ERROR_CODES.ConnectionClosed,
-  timeout: MCP_ERROR_CODES.RequestTimeout,
-  not_found: MCP_ERROR_CODES.ResourceNotFound,
-  validation: MCP_ERROR_CODES.InvalidParams,
-  protocol: MCP_ERROR_CODES.InvalidRequest,
-};
 
 /**
  * The MCP code for an {@link AgentError}: by our code where MCP has one, else by category,
@@ -39,9 +16,7 @@ const CODE_BY_CATEGORY: Partial<Record<ErrorCategory, number>> = {
  * mcpCodeFor(AgentError.timeout('slow')); // -32001
  */
 export function mcpCodeFor(error: AgentErrorLike): number {
-  return (
-    CODE_BY_NAME[error.code] ?? CODE_BY_CATEGORY[error.category] ?? MCP_ERROR_CODES.InternalError
-  );
+  return MCP_CODE_TABLE.wireFor(error);
 }
 
 /**
@@ -69,7 +44,7 @@ export function encodeMcpError(error: unknown, options?: RpcEncodeOptions): McpE
   ) {
     return encodeMcpError(decodeMcpError(error), options);
   }
-  const e = exposableError(error, options?.onError);
+  const e = exposableError(error, options);
   return encodeRpcError('mcp', e, mcpCodeFor(e), classifyMcpError, options);
 }
 

@@ -4,28 +4,9 @@ import type { ErrorCategory } from '../../core/categories.js';
 import { decodeRpcError, detailsFromData, readRpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
-import { stripMcpErrorPrefix } from './codes.js';
+import { MCP_CODE_TABLE, stripMcpErrorPrefix } from './codes.js';
 import { isMcpError } from './is-mcp-error.js';
 import type { McpErrorShape } from './is-mcp-error.js';
-import { codeTable } from '../../core/code-table.js';
-
-const BY_CODE = codeTable<RpcClassification>({
-  [-32700]: { category: 'protocol', code: 'PARSE_ERROR' },
-  [-32600]: { category: 'protocol', code: 'INVALID_REQUEST' },
-  [-32601]: { category: 'protocol', code: 'METHOD_NOT_FOUND' },
-  [-32602]: { category: 'validation', code: 'INVALID_PARAMS' },
-  [-32603]: { category: 'internal', code: 'INTERNAL_ERROR' },
-  [-32000]: { category: 'unavailable', code: 'CONNECTION_CLOSED' },
-  [-32001]: { category: 'timeout', code: 'REQUEST_TIMEOUT' },
-  [-32002]: { category: 'not_found', code: 'RESOURCE_NOT_FOUND' },
-  [-32020]: { category: 'protocol', code: 'HEADER_MISMATCH' },
-  [-32021]: { category: 'protocol', code: 'MISSING_REQUIRED_CLIENT_CAPABILITY' },
-  [-32022]: { category: 'protocol', code: 'UNSUPPORTED_PROTOCOL_VERSION' },
-  [-32042]: { category: 'auth', code: 'URL_ELICITATION_REQUIRED' },
-  // Not an MCP code (MCP cancels with a notification), but the JSON-RPC convention LSP and ACP
-  // share, and what a peer that cancelled a request answers with.
-  [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
-});
 
 const CANCELLED: RpcClassification = { category: 'cancelled', code: 'REQUEST_CANCELLED' };
 const CANCEL_TEXT = /\b(?:AbortError|aborted|cancell?ed)\b/i;
@@ -52,7 +33,7 @@ export function classifyMcpError(code: number, message = '', data?: unknown): Rp
     return CANCELLED;
   }
   if (code === -32000 && CANCEL_TEXT.test(text)) return CANCELLED;
-  return BY_CODE.get(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return MCP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
 // Categories of Hermes-style reasons; transport reasons not listed mean the peer is unreachable.

@@ -1,5 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { AS_AGENT_ERROR } from '../../core/to-agent-error.js';
+import { AS_AGENT_ERROR } from '../../core/normalize-error.js';
+import { carriedDecoded, defineClassificationGetters } from '../../core/classified.js';
+import type { ErrorCategory } from '../../core/categories.js';
 import { MCP_ERROR_CODES, stripMcpErrorPrefix } from './codes.js';
 import { decodeMcpError } from './decode.js';
 import { MCP_ERROR_BRAND } from './is-mcp-error.js';
@@ -116,6 +118,12 @@ function typed(type: 'transport' | 'client', data: Record<string, unknown>) {
  * // { code: -32000, reason: 'request_timeout', data: { type: 'client', elapsed_ms: 30000 } }
  */
 export class McpError extends Error {
+  /** What kind of failure this is, read from its code (and message and data where the code is shared). */
+  declare readonly category: ErrorCategory;
+  /** Whether retrying can help. */
+  declare readonly retryable: boolean;
+  /** How long the peer asked to wait before retrying, when it said. */
+  declare readonly retryAfterMs: number | undefined;
   code: number;
   reason: McpErrorReason;
   data: Record<string, unknown>;
@@ -302,7 +310,7 @@ export class McpError extends Error {
 
   /** This error as an {@link AgentError} (see `decodeMcpError`): how core and other dialects read it. */
   [AS_AGENT_ERROR](): AgentError {
-    return decodeMcpError(this);
+    return carriedDecoded(this) ?? decodeMcpError(this);
   }
 
   /** What `JSON.stringify` writes: `{ code, reason, message, data }`. */
@@ -312,3 +320,5 @@ export class McpError extends Error {
 }
 
 Object.defineProperty(McpError.prototype, MCP_ERROR_BRAND, { value: true });
+// `category`, `retryable`, `retryAfterMs`: not enumerable, so the JSON stays the SDK's.
+defineClassificationGetters(McpError.prototype);

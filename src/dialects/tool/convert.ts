@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../core/categories.js';
 import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
 import { fromCallToolResult, toCallToolResult } from '../../core/call-tool-result.js';
 import type { ToCallToolResultOptions } from '../../core/call-tool-result.js';
-import { toAgentError } from '../../core/to-agent-error.js';
+import { normalizeError } from '../../core/normalize-error.js';
 import { NEAREST_TOOL_CATEGORY } from '../../core/tool-text.js';
 import { fromToolErrorText } from '../../core/tool-text-decode.js';
 import { ToolError, isToolError, reviveToolError } from './tool-error.js';
@@ -70,7 +70,7 @@ export function toToolError(error: unknown): ToolError {
     const revived = reviveToolError(error);
     if (revived) return revived;
   }
-  const hub: AgentErrorLike = toAgentError(error);
+  const hub: AgentErrorLike = normalizeError(error);
   const category = NEAREST_TOOL_CATEGORY[hub.category];
   const opts: ToolErrorOptions = { category, retryable: hub.retryable, cause: error };
   if (category !== hub.category) opts.agentCategory = hub.category;
@@ -82,7 +82,7 @@ export function toToolError(error: unknown): ToolError {
 /**
  * Decode a tool error in any form into the hub: a `ToolError` or its fields, tool error text
  * (any form, also wrapped, or unstructured text classified conservatively), or an MCP
- * `CallToolResult` with `isError: true`. Anything else goes through `toAgentError`. Never throws.
+ * `CallToolResult` with `isError: true`. Anything else goes through `normalizeError`. Never throws.
  *
  * @example
  * decodeToolError('[ERROR code=TIMEOUT category=timeout retryable=true] slow').retryable; // true
@@ -91,17 +91,17 @@ export function decodeToolError(input: unknown): AgentError {
   try {
     if (typeof input === 'string') return fromToolErrorText(input);
     if (input !== null && typeof input === 'object') {
-      if (input instanceof AgentError || hasBrand(input, AGENT_BRAND)) return toAgentError(input);
+      if (input instanceof AgentError || hasBrand(input, AGENT_BRAND)) return normalizeError(input);
       // A ToolError's agentCategory must win over its narrowed category; a copy of an AgentError
       // (it has `wire`, or a category outside the six) goes to the hub's own reviver.
       if (isToolError(input) && !('wire' in input)) return toolErrorToAgentError(input);
-      if (isAgentError(input)) return toAgentError(input);
+      if (isAgentError(input)) return normalizeError(input);
       if ((input as { isError?: unknown }).isError === true) return fromCallToolResult(input);
     }
   } catch {
     // Fall through to the general normaliser.
   }
-  return toAgentError(input);
+  return normalizeError(input);
 }
 
 /**

@@ -154,7 +154,7 @@ function fromError(error: object): AgentError {
 
 /** Classify a nested cause only when it is something we recognise; otherwise say nothing. */
 function classifyKnown(value: object): AgentError | undefined {
-  if (isAgentError(value)) return toAgentError(value);
+  if (isAgentError(value)) return normalizeError(value);
   const name = read(value, 'name');
   const code = read(value, 'code');
   if (name === 'AbortError' || name === 'TimeoutError') return fromError(value);
@@ -207,7 +207,7 @@ const MAX_AGGREGATE_DETAILS = 10;
 
 function fromAggregate(error: object, message: string): AgentError {
   const errors = read(error, 'errors') as unknown[];
-  const inner = errors.slice(0, 1_000).map((e) => toAgentError(e));
+  const inner = errors.slice(0, 1_000).map((e) => normalizeError(e));
   const first = inner[0];
   const same = first !== undefined && inner.every((e) => e.category === first.category);
   const category: ErrorCategory = same ? first.category : 'internal';
@@ -244,21 +244,23 @@ function fromPlainObject(value: object): AgentError {
 }
 
 /**
- * Normalise anything that was thrown into an {@link AgentError}, classified per the mapping
- * table: an `AgentError` is returned as it is; `AbortError` → `cancelled`; `TimeoutError` →
+ * The part of the classifier that needs no dialect. The public `toAgentError` / `decode`
+ * (`src/front/decode.ts`) give the dialects their say first and fall back to this; core calls it
+ * directly only where it cannot see the dialects (deserialising a value that is no serialised
+ * AgentError). Classified per the mapping table: an `AgentError` is returned as it is; `AbortError` → `cancelled`; `TimeoutError` →
  * `timeout`; Node system errors by `code` (`ENOENT` → `not_found`, `ECONNREFUSED` →
  * `unavailable`, …); Zod, Valibot and Standard Schema failures → `validation` with
  * `details.issues`; `AggregateError` → the common category of its errors; anything else →
  * `internal`. The original is kept as `cause`. Never throws.
  *
  * @example
- * const err = toAgentError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+ * const err = normalizeError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
  *   code: 'ECONNREFUSED',
  * }));
  * err.category; // 'unavailable'
  * err.retryable; // true
  */
-export function toAgentError(thrown: unknown): AgentError {
+export function normalizeError(thrown: unknown): AgentError {
   try {
     if (thrown !== null && typeof thrown === 'object') {
       if (thrown instanceof AgentError) return thrown;

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AgentError } from './agent-error.js';
-import { toAgentError } from './to-agent-error.js';
+import { AgentError } from '../core/agent-error.js';
+import { toAgentError } from './decode.js';
 
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -180,11 +180,9 @@ describe('toAgentError', () => {
       category: 'internal',
       code: 'WEIRD',
     });
-    expect(toAgentError('boom')).toMatchObject({
-      category: 'internal',
-      message: 'boom',
-      cause: 'boom',
-    });
+    // A thrown string is read as decode reads text: by its ToolError header or its keywords.
+    expect(toAgentError('boom')).toMatchObject({ category: 'internal', message: 'boom' });
+    expect(toAgentError('MCP error -32001: Request timed out').category).toBe('timeout');
     expect(toAgentError(undefined).message).toBe('A non-error value was thrown: undefined');
     expect(toAgentError(null).message).toBe('A non-error value was thrown: null');
     expect(toAgentError(42n).message).toBe('A non-error value was thrown: 42n');

@@ -1,0 +1,47 @@
+import type { Dialect } from '../../core/dialect.js';
+import { toExposableError } from '../../core/expose.js';
+import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import { decodeArcpError, encodeArcpError, toArcpError } from './convert.js';
+import { jobError, sessionError, toolResultError } from './envelopes.js';
+import type { EnvelopeIds, ErrorEnvelope } from './envelopes.js';
+import type { ErrorPayload } from './payload.js';
+
+/** What `encode(error, 'arcp', options)` reads. */
+export interface ArcpEncodeOptions extends RpcEncodeOptions {
+  /** Wrap the payload in an envelope instead of returning the bare `ErrorPayload`. */
+  envelope?: 'session.error' | 'job.error' | 'tool_result';
+  /** Ids to put on the envelope. */
+  ids?: EnvelopeIds;
+  /** `tool_result` envelopes: the tool call this error answers. */
+  callId?: string;
+}
+
+function encodeArcp(thrown: unknown, options: ArcpEncodeOptions): ErrorPayload | ErrorEnvelope {
+  // ARCP's own boundary (`errorBoundary`) sends an unexpected error's sanitised message; the front
+  // door holds every protocol to the same rule: an unexpected error is only an errorId.
+  const error = toExposableError(thrown, options);
+  switch (options.envelope) {
+    case undefined:
+      return encodeArcpError(error);
+    case 'session.error':
+      return sessionError(toArcpError(error), options.ids);
+    case 'job.error':
+      return jobError(toArcpError(error), options.ids);
+    case 'tool_result':
+      if (options.callId === undefined) {
+        throw new TypeError("encode: options.callId is required with envelope 'tool_result'");
+      }
+      return toolResultError(options.callId, toArcpError(error), options.ids);
+    default:
+      throw new TypeError(
+        `encode: options.envelope must be 'session.error', 'job.error' or 'tool_result'; received ${JSON.stringify(options.envelope)}`,
+      );
+  }
+}
+
+/** ARCP (§12 of its specification: `ErrorPayload`, and its three error envelopes) in the registry. */
+export const arcpDialect: Dialect<ArcpEncodeOptions> = {
+  protocol: 'arcp',
+  encode: encodeArcp,
+  decode: decodeArcpError,
+};

@@ -1,0 +1,59 @@
+import { carryDecoded } from '../../core/classified.js';
+import { toCallToolResult } from '../../core/call-tool-result.js';
+import type { AgentError } from '../../core/agent-error.js';
+import type { RpcDialect } from '../../core/dialect.js';
+import type { RpcEncodeOptions, RpcErrorObject } from '../../core/rpc-error.js';
+import { stripMcpErrorPrefix } from './codes.js';
+import { encodeMcpError } from './convert.js';
+import { decodeMcpError, mcpFromRpc } from './decode.js';
+import { MCP_ERROR_REASONS, McpError } from './mcp-error.js';
+import type { McpErrorReason } from './mcp-error.js';
+
+/** What `encode(error, 'mcp', options)` reads. */
+export interface McpEncodeOptions extends RpcEncodeOptions {
+  /** `'toolResult'` gives a `CallToolResult` with `isError: true` instead of a JSON-RPC error. */
+  as?: 'error' | 'toolResult';
+}
+
+const KNOWN_REASONS: ReadonlySet<string> = new Set(MCP_ERROR_REASONS);
+
+/**
+ * The `McpError` a failed call rejects with: the received code, message (the official SDK's
+ * `MCP error <code>: ` prefixes stripped) and data as they came, never re-encoded or redacted,
+ * with the classification it was decoded with.
+ */
+function mcpRejection(decoded: AgentError, received: RpcErrorObject): McpError {
+  const named = decoded.code.toLowerCase();
+  const reason: McpErrorReason = KNOWN_REASONS.has(named)
+    ? named
+    : McpError.fromJsonRpc({ code: received.code, message: received.message }).reason;
+  const data = received.data;
+  const error = new McpError({
+    code: received.code,
+    reason,
+    message: stripMcpErrorPrefix(received.message),
+    data:
+      data !== null && typeof data === 'object' && !Array.isArray(data)
+        ? (data as Record<string, unknown>)
+        : data === undefined
+          ? {}
+          : { data },
+  });
+  return carryDecoded(error, decoded);
+}
+
+/**
+ * MCP in the registry. A failed call rejects with an `McpError`; a tool failure can be encoded
+ * as a `CallToolResult` (`{ as: 'toolResult' }`), which is what MCP wants for errors the model
+ * should read.
+ */
+export const mcpDialect: RpcDialect<McpEncodeOptions> = {
+  protocol: 'mcp',
+  encode: (error, options) =>
+    options.as === 'toolResult' ? toCallToolResult(error, options) : encodeMcpError(error, options),
+  decode: decodeMcpError,
+  fromRpc: mcpFromRpc,
+  rejection: mcpRejection,
+  // `notifications/cancelled`: the receiver does not answer a request it was told to cancel.
+  cancel: { method: 'notifications/cancelled', idKey: 'requestId', reason: true, answered: false },
+};
