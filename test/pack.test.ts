@@ -168,7 +168,7 @@ describe('the packed package', () => {
       }),
     );
     const tsc = join(root, 'node_modules', '.bin', 'tsc');
-    let output = '';
+    let output: string;
     try {
       output = run(tsc, ['-p', join(consumer, 'tsconfig.json'), '--pretty', 'false'], consumer);
     } catch (failure) {
