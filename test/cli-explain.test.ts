@@ -190,7 +190,7 @@ describe('agent-errors convert (built binary)', () => {
     );
     expect(tool.code).toBe(0);
     expect(tool.stdout).toContain('"c1"');
-    const a2a = cli(['convert', '--to', 'a2a', '--version', '0.3', MCP_TIMEOUT]);
+    const a2a = cli(['convert', '--to', 'a2a', '--a2a-version', '0.3', MCP_TIMEOUT]);
     expect(a2a.code).toBe(0);
     expect(Array.isArray((JSON.parse(a2a.stdout) as { data: unknown }).data)).toBe(false);
   });
@@ -254,8 +254,8 @@ describe('bad input: exit code 2, a message, never a stack', () => {
       'convert: --as applies only to --to mcp',
     );
     expectUsageError(
-      cli(['convert', '--to', 'a2a', '--version', '2', MCP_TIMEOUT]),
-      'convert: --version must be one of: 1.0, 0.3; received "2"',
+      cli(['convert', '--to', 'a2a', '--a2a-version', '2', MCP_TIMEOUT]),
+      'convert: --a2a-version must be one of: 1.0, 0.3; received "2"',
     );
     expectUsageError(
       cli(['convert', '--to', 'arcp', '--envelope', 'tool_result', MCP_TIMEOUT]),
@@ -263,7 +263,7 @@ describe('bad input: exit code 2, a message, never a stack', () => {
     );
     expectUsageError(
       cli(['explain', '{"a":1}', '{"b":2}']),
-      'explain: expected one input (JSON, text or -), received 2 arguments',
+      'explain: expected one input (a file, JSON, text or -), received 2 arguments',
     );
     expectUsageError(
       cli(['frobnicate']),

@@ -60,6 +60,35 @@ describe('the built package', () => {
     });
   });
 
+  it('recognises a subclass made from a second copy, named after its class', () => {
+    const a = pathToFileURL(`${dist}index.js`).href;
+    const b = pathToFileURL(join(copy, 'dist', 'index.js')).href;
+    const result = run(`
+      const A = await import(${JSON.stringify(a)});
+      const B = await import(${JSON.stringify(b)});
+      class SlackError extends B.AgentError {}
+      const err = SlackError.rateLimited('slow', { retryAfterMs: 100 });
+      const serialised = JSON.parse(JSON.stringify(err));
+      const revived = A.deserializeError(serialised);
+      console.log(JSON.stringify({
+        name: err.name,
+        guard: A.isAgentError(err),
+        guardOnClone: A.isAgentError(structuredClone(err)),
+        returnedAsIs: A.toAgentError(err) === err,
+        serialisedName: serialised.name,
+        revived: { isInstance: revived instanceof A.AgentError, name: revived.name, code: revived.code },
+      }));
+    `);
+    expect(result).toEqual({
+      name: 'SlackError',
+      guard: true,
+      guardOnClone: true,
+      returnedAsIs: true,
+      serialisedName: 'SlackError',
+      revived: { isInstance: true, name: 'AgentError', code: 'RATE_LIMITED' },
+    });
+  });
+
   it('loads from CommonJS with require()', () => {
     const out = execFileSync(
       process.execPath,

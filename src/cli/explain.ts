@@ -8,25 +8,41 @@ import { colourFor, createStyle } from './style.js';
 import type { Style } from './style.js';
 import { UsageError } from './usage-error.js';
 
-export const EXPLAIN_USAGE = `Usage: agent-errors explain [--protocol <p>] [--json] [json | -]
+export const EXPLAIN_USAGE = `Usage: agent-errors explain [--protocol <p>] [--json] [file | json | text | -]
 
 Reads an error in any form — a JSON-RPC error or response, an MCP tool result, ToolError
 text, "MCP error -32001: …", an ARCP payload or envelope, an HTTP response or problem
-document, a provider API error body — from the argument or from stdin, and says what it
+document, a provider API error body — from a file, the argument or stdin, and says what it
 is, whether to retry and when, the next step, and the same error in every other protocol.
 
 Arguments:
-  json | -           The error as JSON or text; - (or no argument, with piped input) reads stdin
+  file               A file holding the error (read when the argument names an existing file)
+  json | text        The error itself, as JSON or text
+  -                  Read stdin (also the default with no argument, when stdin is piped)
 
 Options:
   --protocol <p>     The protocol it came from, to settle colliding codes
                      (jsonrpc, acp, mcp, lsp, a2a, arcp, tool, http)
-  --json             Print the same as JSON
+  --json             Print the report as JSON; errors go to stderr as
+                     { "error": { "code", "message" } }
   -h, --help         Show this help
 
+What counts as an error (anything else exits with code 2, "no error found"):
+  JSON   an error shape the decoder knows (an error member, { code, message }, isError: true,
+         an HTTP status of 400 or more, an ARCP error envelope) or a string "message";
+         a success response such as {"jsonrpc":"2.0","id":1,"result":{}} is no error
+  text   ToolError text ([ERROR code=…] …), an "MCP error <code>:" or "Tool dispatch error:"
+         prefix, or error words: error, failed, exception, denied, refused, invalid,
+         timed out, rate limited, not found, unauthorized, ECONNRESET, TypeError, …;
+         "hello world" is no error
+
+Exit codes: 0 explained; 2 bad usage, unreadable input or no error found; 1 unexpected failure.
+
 Examples:
+  agent-errors explain err.json
   agent-errors explain '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"Authentication required"}}' --protocol acp
   echo 'MCP error -32001: Request timed out' | agent-errors explain
+  agent-errors explain --json 'Error: connect ECONNREFUSED 127.0.0.1:6379'
 `;
 
 const NEXT_IN_WORDS: Record<Exclude<NextAction, 'wait_and_retry'>, string> = {
@@ -114,8 +130,11 @@ export async function explain(args: readonly string[], io: CliIo): Promise<numbe
   const protocol = hint === undefined ? undefined : protocolOption('explain', '--protocol', hint);
   const text = await readInput(parsed.positionals, io.stdin, 'explain');
   if (text === undefined) {
-    io.stderr.write(EXPLAIN_USAGE);
-    throw new UsageError('explain: no input; pass the error as an argument or pipe it on stdin');
+    throw new UsageError(
+      'explain: no input; pass the error as an argument or pipe it on stdin',
+      'NO_INPUT',
+      EXPLAIN_USAGE,
+    );
   }
   const input = parseInput(text, 'explain');
   const error = decodeInput(input, protocol, 'explain');

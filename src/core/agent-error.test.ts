@@ -3,6 +3,8 @@ import { AgentError, isAgentError, nextAction } from './agent-error.js';
 import type { AgentErrorLike } from './agent-error.js';
 import { CATEGORIES, ERROR_CATEGORIES, isRetryableCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
+import { deserializeError } from './deserialize.js';
+import { serializeError } from './serialize.js';
 
 const FACTORIES = {
   auth: (m: string) => AgentError.auth(m),
@@ -136,6 +138,73 @@ describe('AgentError', () => {
       retryable: false,
       details: { token: '[REDACTED]', user: 'ada' },
     });
+  });
+});
+
+describe('AgentError subclasses', () => {
+  class SlackError extends AgentError {}
+
+  it('are named after their class, from the constructor and the static factories', () => {
+    const made = new SlackError('slow down', { category: 'rate_limit', retryAfterMs: 500 });
+    const factory = SlackError.notFound('no channel', { captureStack: false, code: 'NO_CHANNEL' });
+    expect(made).toBeInstanceOf(SlackError);
+    expect(factory).toBeInstanceOf(SlackError);
+    expect(made.name).toBe('SlackError');
+    expect(factory.name).toBe('SlackError');
+    expect(String(made)).toBe('SlackError: slow down');
+    expect(made.stack).toMatch(/^SlackError: slow down\n\s+at /);
+    expect(factory.stack).toBe('SlackError [NO_CHANNEL]: no channel');
+    // The base keeps its name, and no instance carries an own `name`.
+    expect(AgentError.internal('x').name).toBe('AgentError');
+    expect(AgentError.prototype.name).toBe('AgentError');
+    expect(Object.keys(made)).not.toContain('name');
+    expect(Object.getOwnPropertyNames(made)).not.toContain('name');
+  });
+
+  it('keep a name the subclass sets itself: class field, prototype, instance', () => {
+    class FieldNamed extends AgentError {
+      override name = 'Custom';
+    }
+    class ProtoNamed extends AgentError {}
+    ProtoNamed.prototype.name = 'FromPrototype';
+    class Leaf extends ProtoNamed {}
+    expect(new FieldNamed('x', { category: 'auth' }).name).toBe('Custom');
+    expect(new ProtoNamed('x', { category: 'auth' }).name).toBe('FromPrototype');
+    expect(new Leaf('x', { category: 'auth' }).name).toBe('FromPrototype');
+    expect(AgentError.prototype.name).toBe('AgentError');
+    const renamed = new SlackError('x', { category: 'auth' });
+    renamed.name = 'Renamed';
+    expect(renamed.name).toBe('Renamed');
+    expect(Object.keys(renamed)).not.toContain('name');
+    expect(new SlackError('y', { category: 'auth' }).name).toBe('SlackError');
+    // An anonymous class has no name to give: the base's stands.
+    const Anonymous = [class extends AgentError {}][0] as typeof AgentError;
+    expect(new Anonymous('x', { category: 'auth' }).name).toBe('AgentError');
+  });
+
+  it('are AgentErrors to isAgentError, also as structured clones and JSON copies', () => {
+    const err = SlackError.rateLimited('slow down', { retryAfterMs: 500 });
+    expect(isAgentError(err)).toBe(true);
+    expect(isAgentError(structuredClone(err))).toBe(true);
+    expect(isAgentError(JSON.parse(JSON.stringify(err)))).toBe(true);
+  });
+
+  it('serialise with their own name and deserialise as an AgentError', () => {
+    const err = SlackError.auth('login expired', { code: 'SLACK_AUTH', details: { token: 'x' } });
+    const json = JSON.parse(JSON.stringify(err)) as Record<string, unknown>;
+    expect(json).toEqual({
+      name: 'SlackError',
+      message: 'login expired',
+      code: 'SLACK_AUTH',
+      category: 'auth',
+      retryable: false,
+      details: { token: '[REDACTED]' },
+    });
+    expect(serializeError(err).name).toBe('SlackError');
+    const back = deserializeError(json);
+    expect(back).toBeInstanceOf(AgentError);
+    expect(back).not.toBeInstanceOf(SlackError);
+    expect(back).toMatchObject({ name: 'AgentError', code: 'SLACK_AUTH', category: 'auth' });
   });
 });
 

@@ -330,7 +330,25 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
 }
 
 Object.defineProperties(AgentError.prototype, {
-  name: { value: 'AgentError', writable: true, configurable: true },
+  // The class's own name, so that `class SlackError extends AgentError {}` is 'SlackError'
+  // (`new.target.name`, read through `constructor`): an accessor costs the constructor nothing.
+  // A name set on a subclass's prototype, by a class field or on an instance wins (the setter
+  // defines it where it was assigned).
+  name: {
+    get(this: object) {
+      const ctor = (this as { constructor?: unknown }).constructor;
+      return typeof ctor === 'function' && ctor.name !== '' ? ctor.name : 'AgentError';
+    },
+    set(this: object, value: unknown) {
+      Object.defineProperty(this, 'name', {
+        value,
+        writable: true,
+        enumerable: false,
+        configurable: true,
+      });
+    },
+    configurable: true,
+  },
   [BRAND]: { value: true },
   cause: {
     get(this: Record<symbol, unknown>) {

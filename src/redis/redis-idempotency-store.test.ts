@@ -12,8 +12,8 @@ import { retry } from '../retry/retry.js';
 import { deferred, storeContract } from '../../test/helpers/idempotency-store-contract.js';
 import {
   MISSING_REDIS_MESSAGE,
-  SKIP_REDIS,
   findRedisServer,
+  skipRedisTests,
   startRedisServer,
 } from '../../test/helpers/redis-server.js';
 import type { RedisServer } from '../../test/helpers/redis-server.js';
@@ -41,7 +41,7 @@ async function connect(url: string): Promise<Client> {
   return client;
 }
 
-describe.skipIf(SKIP_REDIS)('RedisIdempotencyStore (real redis-server)', () => {
+describe.skipIf(skipRedisTests())('RedisIdempotencyStore (real redis-server)', () => {
   let server: RedisServer | undefined;
   let client: Client | undefined;
 

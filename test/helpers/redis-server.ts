@@ -20,12 +20,63 @@ export function findRedisServer(): string | undefined {
   return undefined;
 }
 
-/** Skip the Redis tests only when asked to and the server is missing; otherwise they must run. */
-export const SKIP_REDIS = !findRedisServer() && process.env.AGENT_ERRORS_SKIP_REDIS === '1';
+/** What the Redis tests do on this machine. */
+export type RedisTestPlan =
+  /** redis-server is on PATH: run them. */
+  | 'run'
+  /** Missing, and AGENT_ERRORS_SKIP_REDIS=1 asks to skip: skip quietly. */
+  | 'skip'
+  /** Missing on a developer machine: skip, with a warning that names the package to install. */
+  | 'skip-with-warning'
+  /** Missing under CI: run them anyway, so that they fail and say why. */
+  | 'fail';
+
+/** Whether `CI` is set the way CI services set it (`true`, `1`, …; not empty, `0` or `false`). */
+export function isCi(env: NodeJS.ProcessEnv): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
+}
+
+/**
+ * Decide what the Redis tests do. With redis-server on PATH they always run. Without it:
+ * AGENT_ERRORS_SKIP_REDIS=1 skips them (an explicit choice, honoured under CI too); under CI
+ * they run and fail loudly (CI must test the store); elsewhere they are skipped with a warning,
+ * so that `npm ci && npm test` passes on a machine that lacks the server.
+ */
+export function redisTestPlan(env: NodeJS.ProcessEnv, serverFound: boolean): RedisTestPlan {
+  if (serverFound) return 'run';
+  if (env.AGENT_ERRORS_SKIP_REDIS === '1') return 'skip';
+  return isCi(env) ? 'fail' : 'skip-with-warning';
+}
 
 export const MISSING_REDIS_MESSAGE =
   'redis-server is not on PATH. Install it (Debian: apt-get install redis-server) to run the ' +
-  'Redis idempotency tests, or set AGENT_ERRORS_SKIP_REDIS=1 to skip them.';
+  'Redis idempotency tests (under CI=true they require it), or set AGENT_ERRORS_SKIP_REDIS=1 ' +
+  'to skip them.';
+
+export const SKIPPED_REDIS_WARNING =
+  'agent-errors: skipping the Redis idempotency tests: redis-server is not on PATH. ' +
+  'Install the Debian package redis-server (apt-get install redis-server) to run them; ' +
+  'under CI=true they run and fail instead.';
+
+let warned = false;
+
+/**
+ * Whether the Redis tests should be skipped here, warning once (console.warn) when they are
+ * skipped only because redis-server is missing.
+ */
+export function skipRedisTests(
+  env: NodeJS.ProcessEnv = process.env,
+  serverFound: boolean = findRedisServer() !== undefined,
+  warn: (message: string) => void = console.warn,
+): boolean {
+  const plan = redisTestPlan(env, serverFound);
+  if (plan === 'skip-with-warning' && !warned) {
+    warned = true;
+    warn(SKIPPED_REDIS_WARNING);
+  }
+  return plan === 'skip' || plan === 'skip-with-warning';
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,269 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode } from 'agent-errors';
+import { runCli } from '../src/cli/main.js';
+import { readInput, textReportsError } from '../src/cli/read-input.js';
+import { dist, requireBuild, root } from './built.js';
+
+let dir: string;
+
+beforeAll(() => {
+  requireBuild();
+  dir = mkdtempSync(join(tmpdir(), 'agent-errors-cli-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Run the built binary in `cwd` (default: the temp dir), no colour, stdout a pipe. */
+function cli(args: string[], options: { input?: string; cwd?: string } = {}) {
+  const result = spawnSync(process.execPath, [`${dist}cli/bin.js`, ...args], {
+    encoding: 'utf8',
+    cwd: options.cwd ?? dir,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined },
+    timeout: 30_000,
+    ...(options.input !== undefined ? { input: options.input } : {}),
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The error `--json` prints on stderr, checked to be the only thing there. */
+function jsonError(result: ReturnType<typeof cli>): { code: string; message: string } {
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  const parsed = JSON.parse(lines[0] as string) as { error: { code: string; message: string } };
+  expect(Object.keys(parsed)).toEqual(['error']);
+  expect(Object.keys(parsed.error)).toEqual(['code', 'message']);
+  return parsed.error;
+}
+
+const MCP_TIMEOUT =
+  '{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Request timed out","data":{"timeout":50}}}';
+
+describe('agent-errors --version', () => {
+  it('prints the version from package.json', () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(cli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('convert --version says it was renamed --a2a-version', () => {
+    const result = cli(['convert', '--to', 'a2a', '--version', '0.3', MCP_TIMEOUT]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'convert: --version was renamed --a2a-version (the A2A data form, 1.0 or 0.3)',
+    );
+    expect(cli(['convert', '--to', 'a2a', '--version=0.3', MCP_TIMEOUT]).code).toBe(2);
+  });
+});
+
+describe('reading a file', () => {
+  it('explains the file the argument names, also given as a relative path', () => {
+    writeFileSync(join(dir, 'err.json'), `${MCP_TIMEOUT}\n`);
+    const relative = cli(['explain', 'err.json']);
+    expect(relative.stderr).toBe('');
+    expect(relative.code).toBe(0);
+    expect(relative.stdout).toContain('Recognised  jsonrpc — JSON-RPC error response');
+    expect(relative.stdout).toContain('Code        REQUEST_TIMEOUT');
+    const absolute = cli(['explain', '--json', join(dir, 'err.json')]);
+    expect(JSON.parse(absolute.stdout)).toMatchObject({ code: 'REQUEST_TIMEOUT' });
+    // A file holding text is read as text.
+    writeFileSync(join(dir, 'tool.txt'), 'MCP error -32001: Request timed out\n');
+    expect(cli(['explain', 'tool.txt']).stdout).toContain('MCP error text');
+  });
+
+  it('convert reads a file too', () => {
+    writeFileSync(join(dir, 'err.json'), MCP_TIMEOUT);
+    const { code, stdout } = cli(['convert', '--to', 'http', 'err.json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ status: 504 });
+  });
+
+  it('refuses a path that names no readable file instead of explaining its name', () => {
+    const missing = cli(['explain', 'missing.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      'agent-errors: explain: cannot read "missing.json": no such file',
+    );
+    expect(cli(['explain', './nope/err']).stderr).toContain('cannot read "./nope/err"');
+    expect(cli(['explain', dir]).stderr).toContain('it is a directory');
+    expect(jsonError(cli(['explain', '--json', 'missing.json']))).toEqual({
+      code: 'UNREADABLE_INPUT',
+      message: 'explain: cannot read "missing.json": no such file',
+    });
+  });
+
+  // root reads any file.
+  it.skipIf(process.getuid?.() === 0)('refuses an unreadable file', () => {
+    const locked = join(dir, 'locked.json');
+    writeFileSync(locked, MCP_TIMEOUT);
+    chmodSync(locked, 0o000);
+    expect(jsonError(cli(['explain', '--json', locked])).code).toBe('UNREADABLE_INPUT');
+  });
+
+  it('refuses a file over the limit, and reads text that only looks like a name as text', async () => {
+    const big = join(dir, 'big.json');
+    writeFileSync(big, `"${'x'.repeat(100)}"`);
+    await expect(readInput([big], undefined, 'explain', 50)).rejects.toMatchObject({
+      code: 'INPUT_TOO_LARGE',
+      message: `explain: input on ${JSON.stringify(big)} is larger than ${50 / 1024 / 1024} MB; refusing to read it`,
+    });
+    await expect(readInput(['ECONNRESET'], undefined, 'explain')).resolves.toBe('ECONNRESET');
+    await expect(readInput(['Request timed out'], undefined, 'x')).resolves.toBe(
+      'Request timed out',
+    );
+  });
+});
+
+describe('input with no error in it: exit code 2, "no error found"', () => {
+  it('plain text with no sign of an error', () => {
+    for (const text of ['hello world', '"just a JSON string"', 'All good']) {
+      const result = cli(['explain', text]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('explain: no error found in the input');
+    }
+    expect(jsonError(cli(['explain', '--json', 'hello world']))).toEqual({
+      code: 'NO_ERROR_FOUND',
+      message:
+        'explain: no error found in the input: "hello world" is plain text with no error in it (no ToolError fields, no "MCP error <code>:" prefix, no error words)',
+    });
+    expect(cli(['convert', '--to', 'http', 'hello world']).code).toBe(2);
+  });
+
+  it('a JSON-RPC success response, an HTTP success, an object with no error', () => {
+    const success = jsonError(cli(['explain', '--json', '{"jsonrpc":"2.0","id":1,"result":{}}']));
+    expect(success.code).toBe('NO_ERROR_FOUND');
+    expect(success.message).toContain(
+      'no error found in the input: it is a JSON-RPC success response',
+    );
+    expect(jsonError(cli(['explain', '--json', '{"status":200}'])).message).toContain(
+      'it is an HTTP response with status 200',
+    );
+    expect(jsonError(cli(['explain', '--json', '{"ok":true}'])).code).toBe('NO_ERROR_FOUND');
+    expect(jsonError(cli(['explain', '--json', '42'])).code).toBe('NO_ERROR_FOUND');
+  });
+
+  it('still explains text that reports an error', () => {
+    for (const text of [
+      'Error: boom',
+      'Request failed',
+      'connect ECONNREFUSED 127.0.0.1:6379',
+      'TypeError: x is not a function',
+      'Slack is rate limiting this workspace',
+      '[SLACK_DOWN] the workspace is unreachable',
+    ]) {
+      const result = cli(['explain', text]);
+      expect({ text, code: result.code }).toEqual({ text, code: 0 });
+    }
+  });
+
+  it('textReportsError: the rule the help states', () => {
+    const reports = (text: string) => textReportsError(text, decode(text));
+    expect(reports('hello world')).toBe(false);
+    expect(reports('the answer is 42')).toBe(false);
+    expect(reports('[ERROR code=X] boom')).toBe(true);
+    expect(reports('[QUOTA_GONE] no more')).toBe(true);
+    expect(reports('MCP error -32603: boom')).toBe(true);
+    expect(reports('Tool dispatch error: boom')).toBe(true);
+    expect(reports('Something odd happened: an exception was thrown')).toBe(true);
+    expect(reports('permission denied')).toBe(true);
+    expect(reports('Operation timed out')).toBe(true);
+    expect(reports('EPIPE')).toBe(true);
+    expect(reports('ValueError')).toBe(true);
+  });
+});
+
+describe('--json: errors on stderr as { "error": { code, message } }', () => {
+  it('usage errors, for every command and before the command', () => {
+    expect(jsonError(cli(['explain', '--json', '--yaml', MCP_TIMEOUT]))).toEqual({
+      code: 'USAGE',
+      message: 'explain: unknown option "--yaml"; expected --json, --protocol <value>, --help',
+    });
+    expect(jsonError(cli(['convert', '--json', MCP_TIMEOUT]))).toEqual({
+      code: 'USAGE',
+      message: 'convert: --to <protocol> is required',
+    });
+    expect(jsonError(cli(['frobnicate', '--json'])).code).toBe('USAGE');
+    expect(jsonError(cli(['demo', '--json', '--yaml'])).code).toBe('USAGE');
+  });
+
+  it('empty input, broken JSON', () => {
+    expect(jsonError(cli(['explain', '--json'], { input: '  ' })).code).toBe('EMPTY_INPUT');
+    expect(jsonError(cli(['explain', '--json', '{"code":'])).code).toBe('INVALID_JSON');
+  });
+
+  it('no usage text is mixed in when there is no input', async () => {
+    let out = '';
+    let err = '';
+    const io = {
+      stdout: { write: (text: string) => (out += text), isTTY: false },
+      stderr: { write: (text: string) => (err += text) },
+      stdin: {
+        isTTY: true,
+        [Symbol.asyncIterator]: () => ({ next: () => new Promise<never>(() => {}) }),
+      },
+    };
+    expect(await runCli(['explain', '--json'], io)).toBe(2);
+    expect(out).toBe('');
+    expect(JSON.parse(err)).toEqual({
+      error: {
+        code: 'NO_INPUT',
+        message: 'explain: no input; pass the error as an argument or pipe it on stdin',
+      },
+    });
+  });
+
+  it('stdin that fails to read is unreadable input (exit 2), not a crash', async () => {
+    let err = '';
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (err += text) },
+      stdin: {
+        isTTY: false,
+        [Symbol.asyncIterator]: () => ({
+          next: () => Promise.reject(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })),
+        }),
+      },
+    };
+    expect(await runCli(['explain', '--json'], io)).toBe(2);
+    expect(JSON.parse(err)).toEqual({
+      error: { code: 'UNREADABLE_INPUT', message: 'explain: cannot read stdin: EIO: i/o error' },
+    });
+  });
+
+  it('without --json the same errors stay one line of text', () => {
+    const result = cli(['explain', 'hello world']);
+    expect(result.stderr).toMatch(/^agent-errors: explain: no error found in the input/);
+    expect(result.stderr).toContain('Run agent-errors --help for usage.');
+  });
+
+  it('convert --json prints tool text as a JSON string', () => {
+    const { code, stdout } = cli(['convert', '--json', '--to', 'tool', MCP_TIMEOUT]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatch(/^\[ERROR code=REQUEST_TIMEOUT category=timeout/);
+  });
+});
+
+describe('help', () => {
+  it('lists examples, --version and the exit codes', () => {
+    const top = cli(['--help']).stdout;
+    expect(top).toContain('--version');
+    expect(top).toContain('Examples:');
+    expect(top).toContain('agent-errors explain err.json');
+    const explain = cli(['explain', '--help']).stdout;
+    expect(explain).toContain('Examples:');
+    expect(explain).toContain('What counts as an error');
+    expect(explain).toContain('"hello world" is no error');
+    const convert = cli(['convert', '--help']).stdout;
+    expect(convert).toContain('--a2a-version <v>');
+    expect(convert).not.toMatch(/^ {2}--version/m);
+  });
+});
