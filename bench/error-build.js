@@ -3,8 +3,7 @@
 import { RequestError } from '@agentclientprotocol/sdk';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ResponseError } from 'vscode-jsonrpc';
-import { decodeAcpError, encodeAcpError } from '../dist/entries/acp.js';
-import { AgentError, toJsonSafe } from '../dist/index.js';
+import { AgentError, decode, encode, toJsonSafe } from '../dist/index.js';
 import { printTable, roundRobinNsPerOp } from './harness.js';
 
 // What arrives: a typical error object from a peer.
@@ -22,10 +21,14 @@ export function runErrorBuildBench() {
         id,
         error: { code: wire.code, message: wire.message, data: wire.data },
       }),
-    // The real path: the ACP dialect builds the AgentError (no stack, wire kept) and encodes it
-    // back for the wire (redacted, the received code and message relayed).
+    // The real path, through the front door: the ACP dialect builds the AgentError (no stack,
+    // wire kept) and encodes it back for the wire (redacted, the received code and message relayed).
     'agent-errors AgentError (ACP dialect)': (id) =>
-      JSON.stringify({ jsonrpc: '2.0', id, error: encodeAcpError(decodeAcpError(wire)) }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        error: encode(decode(wire, { protocol: 'acp' }), 'acp'),
+      }),
     // The hub alone: an AgentError built from the wire data, its data redacted into a response.
     'agent-errors AgentError (core only)': (id) => {
       const error = new AgentError(wire.message, {

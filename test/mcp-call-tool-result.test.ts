@@ -5,12 +5,8 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentError } from 'agent-errors';
-import {
-  ToolError,
-  fromCallToolResult,
-  parseToolErrorText,
-  toCallToolResult,
-} from 'agent-errors/tool';
+import { ToolError, parseToolErrorText } from 'agent-errors/tool';
+import { fromCallToolResult, toCallToolResult } from 'agent-errors/mcp';
 
 const full = new AgentError('Channel "general" is archived', {
   category: 'conflict',

@@ -28,7 +28,6 @@ describe('agent-errors/retry and agent-errors/redis', () => {
         'RetryError',
         'backoffDelay',
         'cacheableFailure',
-        'canonicalJson',
         'createRetryBudget',
         'duplicateKeyError',
         'fingerprint',

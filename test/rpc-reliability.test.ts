@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from 'agent-errors';
 import {
-  classifyMessage,
   createHandler,
   createMemoryTransportPair,
   createPeer,
@@ -12,6 +11,7 @@ import {
 } from 'agent-errors/jsonrpc';
 import { spawnTransport } from 'agent-errors/node';
 import { ensureDist } from './helpers/dist.js';
+import { classifyMessage } from '../src/rpc/messages.js';
 
 const handler = createHandler({
   methods: {

@@ -23,11 +23,21 @@ function importsOf(file: string): string[] {
 }
 
 describe('agent-errors/tool, /arcp and /http', () => {
-  it('share the text format and MCP tool result helpers through core', () => {
-    expect(tool.formatToolErrorText).toBe(root.formatToolErrorText);
-    expect(tool.parseToolErrorText).toBe(root.parseToolErrorText);
-    expect(tool.toCallToolResult).toBe(root.toCallToolResult);
-    expect(tool.fromCallToolResult).toBe(root.fromCallToolResult);
+  it('export each helper from exactly one entry (the text format from /tool, tool results from /mcp)', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      exports: Record<string, unknown>;
+    };
+    const owners = new Map<string, string[]>();
+    for (const entry of Object.keys(pkg.exports)) {
+      if (entry === './package.json') continue;
+      const name = entry === '.' ? 'agent-errors' : `agent-errors/${entry.slice(2)}`;
+      const mod = (await import(name)) as Record<string, unknown>;
+      for (const key of Object.keys(mod)) owners.set(key, [...(owners.get(key) ?? []), name]);
+    }
+    expect([...owners].filter(([, where]) => where.length > 1)).toEqual([]);
+    expect(owners.get('formatToolErrorText')).toEqual(['agent-errors/tool']);
+    expect(owners.get('toCallToolResult')).toEqual(['agent-errors/mcp']);
+    expect(root).not.toHaveProperty('parseToolErrorText');
   });
 
   it('export exactly their public API', () => {
@@ -36,35 +46,25 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "NEAREST_TOOL_CATEGORY",
         "TOOL_ERROR_CATEGORIES",
         "ToolError",
-        "decodeToolError",
-        "encodeToolError",
         "formatToolErrorText",
-        "fromCallToolResult",
         "fromToolErrorText",
         "isToolError",
         "isToolErrorCategory",
         "parseToolErrorText",
         "reviveToolError",
-        "sanitizeMessage",
-        "toCallToolResult",
         "toToolError",
         "toolErrorFields",
-        "toolErrorToAgentError",
       ]
     `);
     expect(Object.keys(arcp).sort()).toMatchInlineSnapshot(`
       [
         "ARCPError",
-        "ARCP_CODE_BY_CATEGORY",
-        "ARCP_ERRORS",
-        "ARCP_ERROR_CLASSES",
         "ARCP_ERROR_CODES",
         "AgentNotAvailableError",
         "AgentVersionNotAvailableError",
         "BudgetExhaustedError",
         "CancelledError",
         "DuplicateKeyError",
-        "HUB_DETAIL_KEYS",
         "HeartbeatLostError",
         "InternalError",
         "InvalidRequestError",
@@ -75,16 +75,11 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "ResumeWindowExpiredError",
         "TimeoutError",
         "UnauthenticatedError",
-        "arcpErrorToAgentError",
         "createARCPError",
-        "decodeArcpError",
-        "effectiveRetryable",
-        "encodeArcpError",
         "errorBoundary",
         "finalStatusFor",
         "fromPayload",
         "isARCPError",
-        "isArcpErrorCode",
         "isRetryableByDefault",
         "jobError",
         "readErrorEnvelope",
@@ -97,18 +92,11 @@ describe('agent-errors/tool, /arcp and /http', () => {
     `);
     expect(Object.keys(http).sort()).toMatchInlineSnapshot(`
       [
-        "HTTP_STATUSES",
         "PROBLEM_JSON",
-        "PROVIDER_ERROR_TYPES",
-        "STATUS_BY_CATEGORY",
-        "decodeHttpError",
-        "encodeHttpError",
         "fromFetchResponse",
         "fromHttpResponse",
         "isProblemDetails",
-        "problemFields",
         "readHeaders",
-        "readProviderError",
         "retryAfterMsFromHeaders",
         "shouldRetryHeader",
         "statusMeaning",

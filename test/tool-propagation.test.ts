@@ -8,14 +8,13 @@ import { z } from 'zod';
 import { AgentError } from 'agent-errors';
 import {
   ToolError,
-  fromCallToolResult,
   isToolError,
   parseToolErrorText,
   reviveToolError,
-  toCallToolResult,
   toToolError,
   toolErrorFields,
 } from 'agent-errors/tool';
+import { fromCallToolResult, toCallToolResult } from 'agent-errors/mcp';
 
 // Seed 002's chain: page → extension → WebSocket → MCP server → agent.
 

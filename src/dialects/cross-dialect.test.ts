@@ -4,11 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AS_AGENT_ERROR, AgentError, toAgentError } from '../index.js';
-import { decodeA2aError, encodeA2aError } from './a2a/index.js';
-import { RequestError, decodeAcpError, encodeAcpError } from './acp/index.js';
-import { encodeJsonRpcError } from './jsonrpc/index.js';
-import { ResponseError, decodeLspError, encodeLspError } from './lsp/index.js';
-import { McpError, decodeMcpError, encodeMcpError } from './mcp/index.js';
+
+import { RequestError } from './acp/index.js';
+
+import { ResponseError } from './lsp/index.js';
+import { McpError } from './mcp/index.js';
+import { decodeA2aError, encodeA2aError } from './a2a/convert.js';
+import { decodeAcpError } from './acp/decode.js';
+import { encodeAcpError } from './acp/convert.js';
+import { encodeJsonRpcError } from './jsonrpc/encode.js';
+import { decodeLspError } from './lsp/decode.js';
+import { encodeLspError } from './lsp/convert.js';
+import { decodeMcpError } from './mcp/decode.js';
+import { encodeMcpError } from './mcp/convert.js';
 
 describe('seed classes through the hub', () => {
   it("core's toAgentError reads each seed class by its own protocol", () => {

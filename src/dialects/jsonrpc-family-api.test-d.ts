@@ -1,15 +1,21 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AgentError } from '../index.js';
 import type { A2aEncodeOptions } from './a2a/index.js';
-import { decodeA2aError, encodeA2aError } from './a2a/index.js';
+
 import type { AcpErrorResponse, Result } from './acp/index.js';
-import { RequestError, decodeAcpError, toRequestError, toSdkRequestError } from './acp/index.js';
+import { RequestError, toRequestError, toSdkRequestError } from './acp/index.js';
 import type { JsonRpcErrorObject, JsonRpcErrorResponse } from './jsonrpc/index.js';
-import { decodeJsonRpcError, encodeJsonRpcErrorResponse } from './jsonrpc/index.js';
+
 import type { ResponseErrorJson } from './lsp/index.js';
-import { ResponseError, encodeLspError } from './lsp/index.js';
+import { ResponseError } from './lsp/index.js';
 import type { McpErrorReason } from './mcp/index.js';
-import { McpError, decodeMcpError, isMcpError } from './mcp/index.js';
+import { McpError, isMcpError } from './mcp/index.js';
+import { decodeA2aError, encodeA2aError } from './a2a/convert.js';
+import { decodeAcpError } from './acp/decode.js';
+import { decodeJsonRpcError } from './jsonrpc/decode.js';
+import { encodeJsonRpcErrorResponse } from './jsonrpc/encode.js';
+import { encodeLspError } from './lsp/convert.js';
+import { decodeMcpError } from './mcp/decode.js';
 
 describe('public API types', () => {
   it('decoders take unknown and return AgentError', () => {

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentError, ErrorCategory } from '../index.js';
-import { decodeA2aError } from './a2a/index.js';
-import { decodeAcpError } from './acp/index.js';
-import { decodeJsonRpcError } from './jsonrpc/index.js';
-import { decodeLspError } from './lsp/index.js';
-import { decodeMcpError } from './mcp/index.js';
+import { decodeA2aError } from './a2a/convert.js';
+import { decodeAcpError } from './acp/decode.js';
+import { decodeJsonRpcError } from './jsonrpc/decode.js';
+import { decodeLspError } from './lsp/decode.js';
+import { decodeMcpError } from './mcp/decode.js';
 
 type Row = [code: number, message: string, category: ErrorCategory, retryable: boolean];
 
@@ -113,8 +113,8 @@ describe('DESIGN.md mapping table, JSON-RPC family', () => {
   });
 
   it('schema failures: validation with details.issues [{ path, message }]', async () => {
-    const { encodeAcpError } = await import('./acp/index.js');
-    const { encodeMcpError } = await import('./mcp/index.js');
+    const { encodeAcpError } = await import('./acp/convert.js');
+    const { encodeMcpError } = await import('./mcp/convert.js');
     const failure = { issues: [{ message: 'Expected string', path: [{ key: 'cwd' }] }] };
     for (const [encode, decode] of [
       [encodeAcpError, decodeAcpError],

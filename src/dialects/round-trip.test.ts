@@ -6,11 +6,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError, ERROR_CATEGORIES } from '../index.js';
 import type { AgentErrorLike } from '../index.js';
-import { decodeA2aError, encodeA2aError } from './a2a/index.js';
-import { decodeAcpError, encodeAcpError } from './acp/index.js';
-import { decodeJsonRpcError, encodeJsonRpcError } from './jsonrpc/index.js';
-import { decodeLspError, encodeLspError } from './lsp/index.js';
-import { decodeMcpError, encodeMcpError } from './mcp/index.js';
+import { decodeA2aError, encodeA2aError } from './a2a/convert.js';
+import { decodeAcpError } from './acp/decode.js';
+import { encodeAcpError } from './acp/convert.js';
+import { decodeJsonRpcError } from './jsonrpc/decode.js';
+import { encodeJsonRpcError } from './jsonrpc/encode.js';
+import { decodeLspError } from './lsp/decode.js';
+import { encodeLspError } from './lsp/convert.js';
+import { decodeMcpError } from './mcp/decode.js';
+import { encodeMcpError } from './mcp/convert.js';
 
 const word = fc.stringMatching(/^[a-z]{1,8}$/);
 const agentError = fc

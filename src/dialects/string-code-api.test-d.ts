@@ -5,18 +5,10 @@ import type { ARCPError, ArcpErrorCode, ErrorPayload, TimeoutError } from '../en
 import { createARCPError, fromPayload, isRetryableByDefault } from '../entries/arcp.js';
 import type { HttpErrorResponse } from '../entries/http.js';
 import { fromHttpResponse, toHttpResponse } from '../entries/http.js';
-import type {
-  CallToolErrorResult,
-  ErrorCategory,
-  ToolError,
-  ToolErrorText,
-} from '../entries/tool.js';
-import {
-  fromCallToolResult,
-  parseToolErrorText,
-  toCallToolResult,
-  toToolError,
-} from '../entries/tool.js';
+import type { ErrorCategory, ToolError, ToolErrorText } from '../entries/tool.js';
+import { parseToolErrorText, toToolError } from '../entries/tool.js';
+import type { CallToolErrorResult } from '../entries/mcp.js';
+import { fromCallToolResult, toCallToolResult } from '../entries/mcp.js';
 
 test('tool', () => {
   expectTypeOf<ErrorCategory>().toExtend<HubCategory>();

@@ -9,15 +9,19 @@ import { a2aFromRpc } from '../dialects/a2a/convert.js';
 import { acpFromRpc } from '../dialects/acp/decode.js';
 import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
 import { rpcDialectOf } from './registry.js';
-import { decodeArcpError, isARCPError, isArcpErrorCode } from '../dialects/arcp/index.js';
-import { decodeHttpError, fromHttpResponse } from '../dialects/http/index.js';
+import { isARCPError } from '../dialects/arcp/index.js';
+import { fromHttpResponse } from '../dialects/http/index.js';
 import { fromHttpParts } from '../dialects/http/response.js';
 import { isWebResponse } from '../dialects/http/web-globals.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError } from '../dialects/mcp/decode.js';
-import { decodeToolError, isToolError } from '../dialects/tool/index.js';
+import { isToolError } from '../dialects/tool/index.js';
 import { mayStartWith } from '../core/text-start.js';
 import { copyRecord } from '../core/copy-record.js';
+import { decodeArcpError } from '../dialects/arcp/convert.js';
+import { isArcpErrorCode } from '../dialects/arcp/codes.js';
+import { decodeHttpError } from '../dialects/http/response.js';
+import { decodeToolError } from '../dialects/tool/convert.js';
 
 /** Options for {@link decode}. */
 export interface DecodeOptions {

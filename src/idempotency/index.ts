@@ -15,4 +15,4 @@ export type {
   IdempotencyStore,
 } from './idempotency-store.js';
 export { duplicateKeyError, requestInProgressError } from './idempotency-errors.js';
-export { canonicalJson, fingerprint } from './fingerprint.js';
+export { fingerprint } from './fingerprint.js';

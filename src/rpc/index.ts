@@ -9,7 +9,7 @@ export type { DecodeContext, EncodeContext, ErrorCodec } from './error-codec.js'
 export { codecFor } from './codec.js';
 export type { RpcProtocol } from '../front/registry.js';
 export type { OutgoingNotification } from './cancel.js';
-export { STANDARD_ERRORS, classifyMessage, isJsonRpcId, isJsonRpcResponse } from './messages.js';
+export { isJsonRpcId, isJsonRpcResponse } from './messages.js';
 // JsonRpcErrorObject and JsonRpcId come from the jsonrpc dialect, beside this in agent-errors/jsonrpc.
 export type {
   JsonRpcFailure,
@@ -20,9 +20,7 @@ export type {
   JsonRpcSuccess,
   MessageKind,
 } from './messages.js';
-export { isStandardSchema } from './standard-schema.js';
 export type { InferOutput, StandardSchemaResult, StandardSchemaV1 } from './standard-schema.js';
-export { DEFAULT_MAX_MESSAGE_BYTES } from './transport.js';
 export type { Transport, TransportSink } from './transport.js';
 export { contentLength, ndjson } from './framing.js';
 export type { FrameDecoder, FrameSink, Framing } from './framing.js';

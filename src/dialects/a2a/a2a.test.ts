@@ -1,16 +1,15 @@
 import * as sdk from '@a2a-js/sdk/errors';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../index.js';
+import { A2A_ERROR_CODES } from './index.js';
 import {
-  A2A_ERROR_CODES,
   AGENT_ERROR_DETAIL_TYPE,
   ERROR_INFO_TYPE,
-  a2aErrorName,
-  decodeA2aError,
-  encodeA2aError,
   findErrorInfo,
   parseRetryDelay,
-} from './index.js';
+} from './error-info.js';
+import { a2aErrorName } from './codes.js';
+import { decodeA2aError, encodeA2aError } from './convert.js';
 
 // Mapping table row: -32001 not_found / -32002 conflict / -32003, -32004, -32007, -32008, -32009
 // protocol / -32005 validation / -32006 internal; plus the five JSON-RPC codes.

@@ -2,7 +2,6 @@ export { ACP_ERROR_CODES } from './codes.js';
 export type { AcpErrorCode } from './codes.js';
 export { RequestError, isRequestError } from './request-error.js';
 export type { AcpErrorResponse, AcpErrorResult, Result } from './request-error.js';
-export { classifyAcpError, decodeAcpError, issuesFromZodFormat } from './decode.js';
-export { acpCodeFor, encodeAcpError, toRequestError, toSdkRequestError } from './convert.js';
+export { toRequestError, toSdkRequestError } from './convert.js';
 export type { RequestErrorConstructor } from './convert.js';
 export type { RpcEncodeOptions } from '../../core/rpc-error.js';

@@ -3,14 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as v from 'valibot';
 import { AgentError } from '../../index.js';
-import {
-  RequestError,
-  decodeAcpError,
-  encodeAcpError,
-  issuesFromZodFormat,
-  toRequestError,
-  toSdkRequestError,
-} from './index.js';
+import { RequestError, toRequestError, toSdkRequestError } from './index.js';
+import { decodeAcpError, issuesFromZodFormat } from './decode.js';
+import { encodeAcpError } from './convert.js';
 
 /** An agent and a client of the real SDK, talking newline-delimited JSON over in-memory streams. */
 function connect(handler: (method: string) => unknown) {

@@ -2,7 +2,7 @@ import { decodedError, isAgentError } from '../../core/agent-error.js';
 import type { AgentError } from '../../core/agent-error.js';
 import { isErrorCategory } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
-import { normalizeError } from '../../core/normalize-error.js';
+import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
 import { ARCPError, createARCPError, isARCPError } from './arcp-error.js';
 import type { ARCPErrorLike } from './arcp-error.js';
 import { ARCP_ERRORS, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
@@ -203,3 +203,13 @@ export function decodeArcpError(input: unknown): AgentError {
 export function encodeArcpError(error: unknown, options?: ToPayloadOptions): ErrorPayload {
   return toPayload(toArcpError(error), options);
 }
+
+// Every ARCP class classifies itself through the hub's hook, so `toAgentError`, `retry` and
+// `withIdempotency` read `HEARTBEAT_LOST` as unavailable and retryable, `DUPLICATE_KEY` as a
+// conflict, whatever path the error took. (Defined here, beside the conversion it calls.)
+Object.defineProperty(ARCPError.prototype, AS_AGENT_ERROR, {
+  value(this: ARCPError): AgentError {
+    return arcpErrorToAgentError(this);
+  },
+  configurable: true,
+});

@@ -1,14 +1,7 @@
-export {
-  ARCP_ERRORS,
-  ARCP_ERROR_CODES,
-  effectiveRetryable,
-  isArcpErrorCode,
-  isRetryableByDefault,
-} from './codes.js';
+export { ARCP_ERROR_CODES, isRetryableByDefault } from './codes.js';
 export type { ArcpErrorCode, ErrorCode } from './codes.js';
 export {
   ARCPError,
-  ARCP_ERROR_CLASSES,
   AgentNotAvailableError,
   AgentVersionNotAvailableError,
   BudgetExhaustedError,
@@ -46,13 +39,6 @@ export type {
   SessionErrorEnvelope,
   ToolResultErrorEnvelope,
 } from './envelopes.js';
-export {
-  ARCP_CODE_BY_CATEGORY,
-  HUB_DETAIL_KEYS,
-  arcpErrorToAgentError,
-  decodeArcpError,
-  encodeArcpError,
-  toArcpError,
-} from './convert.js';
+export { toArcpError } from './convert.js';
 export { errorBoundary } from './error-boundary.js';
 export type { BoundaryOutcome, ErrorBoundaryOptions } from './error-boundary.js';

@@ -2,17 +2,15 @@ import { AgentError } from '../../index.js';
 import {
   JSONRPC_ERROR_CODES,
   WIRE_HINTS_KEY,
-  classifyJsonRpcError,
   createErrorObject,
   createErrorResponse,
-  decodeJsonRpcError,
-  encodeJsonRpcError,
-  encodeJsonRpcErrorResponse,
   isJsonRpcErrorResponse,
-  isReservedErrorCode,
-  isServerErrorCode,
 } from './index.js';
 import { describe, expect, it, vi } from 'vitest';
+import { classifyJsonRpcError } from './classify.js';
+import { decodeJsonRpcError } from './decode.js';
+import { encodeJsonRpcError, encodeJsonRpcErrorResponse } from './encode.js';
+import { isReservedErrorCode, isServerErrorCode } from './codes.js';
 
 describe('codes and error objects', () => {
   it('names the five standard codes and the reserved ranges', () => {

@@ -1,8 +1,7 @@
-export { LSP_ERROR_CODES, LSP_RESERVED_RANGES } from './codes.js';
+export { LSP_ERROR_CODES } from './codes.js';
 export type { LspErrorCode } from './codes.js';
 export { ResponseError, isResponseError } from './response-error.js';
 export type { ResponseErrorJson } from './response-error.js';
-export { classifyLspError, decodeLspError } from './decode.js';
-export { encodeLspError, lspCodeFor, toResponseError, toSdkResponseError } from './convert.js';
+export { toResponseError, toSdkResponseError } from './convert.js';
 export type { ResponseErrorConstructor } from './convert.js';
 export type { RpcEncodeOptions } from '../../core/rpc-error.js';

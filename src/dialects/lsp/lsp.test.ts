@@ -10,12 +10,12 @@ import { AgentError } from '../../index.js';
 import {
   LSP_ERROR_CODES,
   ResponseError,
-  decodeLspError,
-  encodeLspError,
   isResponseError,
   toResponseError,
   toSdkResponseError,
 } from './index.js';
+import { decodeLspError } from './decode.js';
+import { encodeLspError } from './convert.js';
 
 const connections: MessageConnection[] = [];
 afterEach(() => {

@@ -4,8 +4,7 @@ export { MCP_ERROR_REASONS, McpError } from './mcp-error.js';
 export { isMcpError } from './is-mcp-error.js';
 export type { McpErrorShape } from './is-mcp-error.js';
 export type { McpErrorInit, McpErrorObject, McpErrorReason } from './mcp-error.js';
-export { classifyMcpError, decodeMcpError } from './decode.js';
-export { encodeMcpError, mcpCodeFor, toMcpError } from './convert.js';
+export { toMcpError } from './convert.js';
 export type { RpcEncodeOptions } from '../../core/rpc-error.js';
 // MCP tool results whose `isError` is true: the agent-readable text lives in core, shared with
 // agent-errors/tool, so that neither dialect imports the other.

@@ -9,7 +9,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentError } from '../../index.js';
-import { McpError, decodeMcpError, encodeMcpError, toMcpError } from './index.js';
+import { McpError, toMcpError } from './index.js';
+import { decodeMcpError } from './decode.js';
+import { encodeMcpError } from './convert.js';
 
 type Handler = () => unknown;
 

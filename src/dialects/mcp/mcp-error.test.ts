@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../index.js';
-import {
-  McpError,
-  decodeMcpError,
-  encodeMcpError,
-  isMcpError,
-  stripMcpErrorPrefix,
-  toMcpError,
-} from './index.js';
+import { McpError, isMcpError, stripMcpErrorPrefix, toMcpError } from './index.js';
+import { decodeMcpError } from './decode.js';
+import { encodeMcpError } from './convert.js';
 
 /** The struct Hermes prints: `%Hermes.MCP.Error{code, reason, data}`. */
 const struct = (e: McpError) => ({ code: e.code, reason: e.reason, data: e.data });

@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../core/categories.js';
 import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
 import { fromCallToolResult, toCallToolResult } from '../../core/call-tool-result.js';
 import type { ToCallToolResultOptions } from '../../core/call-tool-result.js';
-import { normalizeError } from '../../core/normalize-error.js';
+import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
 import { NEAREST_TOOL_CATEGORY } from '../../core/tool-text.js';
 import { fromToolErrorText } from '../../core/tool-text-decode.js';
 import { ToolError, isToolError, reviveToolError } from './tool-error.js';
@@ -117,3 +117,12 @@ export function decodeToolError(input: unknown): AgentError {
 export function encodeToolError(error: unknown, options?: ToCallToolResultOptions): string {
   return toCallToolResult(error, { ...options, structured: false }).content[0].text;
 }
+
+// ToolError classifies itself through the hub's hook (its hub category survives in
+// `agentCategory`). Defined here, beside the conversion it calls.
+Object.defineProperty(ToolError.prototype, AS_AGENT_ERROR, {
+  value(this: ToolError): AgentError {
+    return toolErrorToAgentError(this);
+  },
+  configurable: true,
+});

@@ -5,8 +5,8 @@ export type {
   ToolErrorLike,
   ToolErrorOptions,
 } from './tool-error.js';
-export { decodeToolError, encodeToolError, toToolError, toolErrorToAgentError } from './convert.js';
-// The text format and the MCP tool result helpers live in core so that the mcp dialect shares them.
+export { toToolError } from './convert.js';
+// The text format lives in core so that the mcp dialect's tool results share it.
 export {
   NEAREST_TOOL_CATEGORY,
   TOOL_ERROR_CATEGORIES,
@@ -21,6 +21,3 @@ export type {
   ToolErrorTextInput,
 } from '../../core/tool-text.js';
 export { fromToolErrorText } from '../../core/tool-text-decode.js';
-export { fromCallToolResult, toCallToolResult } from '../../core/call-tool-result.js';
-export type { CallToolErrorResult, ToCallToolResultOptions } from '../../core/call-tool-result.js';
-export { sanitizeMessage } from '../../core/sanitize-message.js';
