@@ -173,7 +173,7 @@ function decode(text: string, data: unknown): AgentError {
   if (dispatched) details = { dispatchError: true };
   if (mcpCode !== undefined) (details ??= {}).mcpErrorCode = mcpCode;
   const known = mcpCode === undefined ? undefined : MCP_TEXT_CODES.get(mcpCode);
-  // The code decides, as DESIGN.md's table says: the MCP SDK's -32602 "Tool x not found" is
+  // The code decides, as the mapping table in docs/design.md says: the MCP SDK's -32602 "Tool x not found" is
   // validation too (the agent fixes its call by naming a tool that exists).
   const category = known ? known.category : (byKeyword(message) ?? 'internal');
   const code = known ? known.code : CATEGORIES[category].code;

@@ -247,7 +247,7 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
   const proto: unknown = Object.getPrototypeOf(input);
   if (proto === Object.prototype || proto === null)
     return decodeRecord(input as Rec, true, options);
-  // Our seed classes convert themselves (RequestError, McpError, ResponseError…).
+  // The compatibility classes convert themselves (RequestError, McpError, ResponseError…).
   if (
     input instanceof AgentError ||
     typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function'
@@ -526,7 +526,7 @@ function byKeywords(
  * MCP tool results with `isError: true`, ToolError text (also inside other text), ARCP
  * payloads and envelopes, A2A errors, RFC 9457 problem documents, HTTP responses
  * (`{ status, headers, body }` or a fetch `Response`'s status and headers), provider error
- * bodies, the official SDKs' error instances, our seed classes, JSON text of any of these, and
+ * bodies, the official SDKs' error instances, our compatibility classes, JSON text of any of these, and
  * anything {@link normalizeError} accepts. Never throws; what was received stays in `wire` (or
  * `cause`).
  *

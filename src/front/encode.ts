@@ -15,6 +15,8 @@ import type { McpEncodeOptions } from '../dialects/mcp/descriptor.js';
 import { toAgentError } from './decode.js';
 import { dialectOf } from './registry.js';
 
+const CLASSIFY_ONLY: EncodeOptions = Object.freeze({ classify: toAgentError });
+
 /** Options for {@link encode}; each protocol reads the ones that concern it. */
 export interface EncodeOptions extends McpEncodeOptions, A2aEncodeOptions, ArcpEncodeOptions {}
 
@@ -63,7 +65,8 @@ export function encode(
     );
   }
   // Errors nobody meant to send are classified by the one classifier, which sees every dialect.
-  const withClassifier: EncodeOptions = { classify: toAgentError };
-  if (options !== undefined) Object.assign(withClassifier, options);
+  // (Most calls pass no options: they share one object instead of allocating one.)
+  const withClassifier =
+    options === undefined ? CLASSIFY_ONLY : Object.assign({ classify: toAgentError }, options);
   return dialect.encode(error, withClassifier) as EncodedForms[Protocol];
 }

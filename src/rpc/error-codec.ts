@@ -31,7 +31,7 @@ export interface DecodeContext {
  * {@link createHandler} never shape an error themselves: they ask the codec.
  *
  * A codec is a plain object: write your own for a protocol this package does not cover, or wrap
- * one to add seed classes. `encode` must never throw and must never put a stack, a `cause`, or
+ * one to add compatibility classes. `encode` must never throw and must never put a stack, a `cause`, or
  * anything from the inbound request on the wire.
  *
  * @example
@@ -48,7 +48,7 @@ export interface ErrorCodec {
   encode(error: unknown, ctx: EncodeContext): JsonRpcErrorObject;
   /**
    * Turn a received `error` member into what the caller's promise rejects with: the protocol's
-   * seed class where it defines one (ACP `RequestError`, MCP `McpError`), else an `AgentError`.
+   * compatibility class where it defines one (ACP `RequestError`, MCP `McpError`), else an `AgentError`.
    */
   decode(error: JsonRpcErrorObject, ctx: DecodeContext): Error;
   /** The notification that cancels request `id`; omit for protocols without one. */

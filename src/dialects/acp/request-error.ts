@@ -73,7 +73,7 @@ export class RequestError extends Error {
   /**
    * The method does not exist or is not available (-32601); data `{ method }`.
    *
-   * The message follows the seed documentation, `Method not found: <method>`;
+   * The message follows the ACP SDK's documentation (`RequestError` reference), `Method not found: <method>`;
    * `@agentclientprotocol/sdk` 2.4.0 writes `"Method not found": <method>` (with quotes).
    */
   static methodNotFound(method: string): RequestError {

@@ -65,18 +65,18 @@ export const ARCP_ERRORS = {
 >;
 
 /**
- * One of ARCP's fifteen error codes (the seed's `ErrorCode`).
+ * One of ARCP's fifteen error codes (ARCP §12's `ErrorCode`).
  *
  * @example
  * const code: ArcpErrorCode = 'LEASE_EXPIRED';
  */
 export type ArcpErrorCode = keyof typeof ARCP_ERRORS;
 
-/** The seed's name for {@link ArcpErrorCode}. */
+/** ARCP §12's name for {@link ArcpErrorCode}. */
 export type ErrorCode = ArcpErrorCode;
 
 /**
- * Every ARCP error code, in the seed's order.
+ * Every ARCP error code, in the order ARCP §12 lists them.
  *
  * @example
  * ARCP_ERROR_CODES.length; // 15

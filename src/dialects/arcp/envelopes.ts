@@ -206,7 +206,7 @@ export function locateEnvelopePayload(value: unknown): LocatedPayload {
 /**
  * Read an ARCP error envelope: `session.error`, `job.error` or a `tool_result` carrying `error`,
  * giving the {@link ARCPError} subclass for its payload, or every problem found. A `tool_result`
- * body may sit in `payload` or in `body` (the seed writes `tool_result.body.error`); one with both
+ * body may sit in `payload` or in `body` (ARCP §12 writes `tool_result.body.error`); one with both
  * `result` and `error` is rejected, and one with only `result` is not an error.
  *
  * @example

@@ -35,7 +35,7 @@ const DEFAULT_TOOL_RESULT_CODES: readonly ArcpErrorCode[] = [
  * becomes a `job.error` with its code (an `AgentError` is converted with `toArcpError`); anything
  * else becomes `INTERNAL_ERROR` with a sanitised message and an `errorId` in `details`, and is
  * reported to `onError`. With a `callId`, permission and lease-subset failures come back as a
- * `tool_result` error instead, as seed 004 recommends. Never rejects.
+ * `tool_result` error instead, as ARCP's specification (§12) recommends. Never rejects.
  *
  * @example
  * const run = errorBoundary(async (input: { url?: string }) => {

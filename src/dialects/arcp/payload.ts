@@ -91,7 +91,7 @@ export interface ToPayloadOptions {
 /**
  * The wire payload for an ARCP error: message sanitised (secrets, credentials and file paths
  * masked, bounded), details redacted, and `retryable` written only when it differs from the
- * code's default (the seed's "per-error overrides ride on the payload").
+ * code's default (ARCP §12: "per-error overrides ride on the payload").
  *
  * @example
  * toPayload(new PermissionDeniedError('net.fetch denied', { details: { capability: 'net.fetch' } }));

@@ -1,7 +1,7 @@
 import type { ErrorCategory } from '../../core/categories.js';
 
 /**
- * Error `type`s and `code`s of model provider APIs, per DESIGN.md's table: Anthropic
+ * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
  * (`{ type: 'error', error: { type } }`), OpenAI (`{ error: { type, code } }`) and Google
  * (`{ error: { status } }`, gRPC status names). `retryable` is set where it differs from the
  * category's default.

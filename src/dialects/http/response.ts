@@ -79,7 +79,7 @@ function isFetchResponse(value: unknown): value is Response {
 }
 
 /**
- * Decode an HTTP error response into an {@link AgentError}, per DESIGN.md's table. In order of
+ * Decode an HTTP error response into an {@link AgentError}, per the mapping table in docs/design.md. In order of
  * precedence: our problem+json extension members (`code`, `category`, `retryable`,
  * `retryAfterMs`, `details`), a provider error body (`{ type: 'error', error: { type } }`,
  * `{ error: { type, code } }`, `{ error: { status } }`), then the status. `x-should-retry`

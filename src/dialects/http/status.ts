@@ -2,7 +2,7 @@ import type { AgentErrorLike } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { codeTable } from '../../core/code-table.js';
 
-/** What an HTTP error status says, per DESIGN.md's mapping table. */
+/** What an HTTP error status says, per the mapping table in docs/design.md. */
 export interface StatusMeaning {
   readonly category: ErrorCategory;
   readonly retryable: boolean;
