@@ -63,19 +63,26 @@ export function toMcpError(error: unknown, options?: RpcEncodeOptions): McpError
   const agentCode =
     readWireHints(data)?.code ??
     (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
-  const named = typeof agentCode === 'string' ? agentCode.toLowerCase() : '';
-  const reason: McpErrorReason = KNOWN_REASONS.has(named)
-    ? named
-    : McpError.fromJsonRpc({ code, message }).reason;
   return new McpError({
     code,
-    reason,
+    reason: mcpReasonFor(typeof agentCode === 'string' ? agentCode : '', code, message),
     message,
-    data:
-      data !== null && typeof data === 'object' && !Array.isArray(data)
-        ? (data as Record<string, unknown>)
-        : data === undefined
-          ? {}
-          : { data },
+    data: asMcpData(data),
   });
+}
+
+/**
+ * The Hermes-style reason for an MCP error: our code when it names one (`'CONNECTION_REFUSED'` →
+ * `connection_refused`), else what the wire code means.
+ */
+export function mcpReasonFor(agentCode: string, code: number, message: string): McpErrorReason {
+  const named = agentCode.toLowerCase();
+  return KNOWN_REASONS.has(named) ? named : McpError.fromJsonRpc({ code, message }).reason;
+}
+
+/** Received `data` as an `McpError`'s, which is always an object: anything else wrapped as `{ data }`. */
+export function asMcpData(data: unknown): Record<string, unknown> {
+  if (data !== null && typeof data === 'object' && !Array.isArray(data))
+    return data as Record<string, unknown>;
+  return data === undefined ? {} : { data };
 }

@@ -4,10 +4,9 @@ import type { AgentError } from '../../core/agent-error.js';
 import type { RpcDialect } from '../../core/dialect.js';
 import type { RpcEncodeOptions, RpcErrorObject } from '../../core/rpc-error.js';
 import { stripMcpErrorPrefix } from './codes.js';
-import { encodeMcpError } from './convert.js';
+import { asMcpData, encodeMcpError, mcpReasonFor } from './convert.js';
 import { decodeMcpError, mcpFromRpc } from './decode.js';
-import { MCP_ERROR_REASONS, McpError } from './mcp-error.js';
-import type { McpErrorReason } from './mcp-error.js';
+import { McpError } from './mcp-error.js';
 
 /** What `encode(error, 'mcp', options)` reads. */
 export interface McpEncodeOptions extends RpcEncodeOptions {
@@ -15,29 +14,17 @@ export interface McpEncodeOptions extends RpcEncodeOptions {
   as?: 'error' | 'toolResult';
 }
 
-const KNOWN_REASONS: ReadonlySet<string> = new Set(MCP_ERROR_REASONS);
-
 /**
  * The `McpError` a failed call rejects with: the received code, message (the official SDK's
  * `MCP error <code>: ` prefixes stripped) and data as they came, never re-encoded or redacted,
  * with the classification it was decoded with.
  */
 function mcpRejection(decoded: AgentError, received: RpcErrorObject): McpError {
-  const named = decoded.code.toLowerCase();
-  const reason: McpErrorReason = KNOWN_REASONS.has(named)
-    ? named
-    : McpError.fromJsonRpc({ code: received.code, message: received.message }).reason;
-  const data = received.data;
   const error = new McpError({
     code: received.code,
-    reason,
+    reason: mcpReasonFor(decoded.code, received.code, received.message),
     message: stripMcpErrorPrefix(received.message),
-    data:
-      data !== null && typeof data === 'object' && !Array.isArray(data)
-        ? (data as Record<string, unknown>)
-        : data === undefined
-          ? {}
-          : { data },
+    data: asMcpData(received.data),
   });
   return carryDecoded(error, decoded);
 }
