@@ -2,6 +2,7 @@ import type { AgentError } from './agent-error.js';
 import { toExposableError } from './expose.js';
 import type { ExposeOptions } from './expose.js';
 import { decodedError } from './agent-error.js';
+import { lenientOptions } from './lenient-options.js';
 import { isErrorCategory } from './categories.js';
 import type { JsonValue } from './serialize.js';
 import { formatToolErrorText, isToolErrorCategory } from './tool-text.js';
@@ -131,19 +132,17 @@ export function fromCallToolResult(result: unknown): AgentError {
     let fromText: AgentError | undefined;
     const textual = () => (fromText ??= fromToolErrorText(text, result));
     const hub = isErrorCategory(fields.agentCategory) ? fields.agentCategory : fields.category;
-    const delay = fields.retryAfterMs;
-    const details = fields.details;
-    return decodedError(
-      typeof fields.message === 'string' ? fields.message : textual().message,
-      isErrorCategory(hub) ? hub : textual().category,
-      fields.code as string,
-      typeof fields.retryable === 'boolean' ? fields.retryable : undefined,
-      typeof delay === 'number' && delay >= 0 && Number.isFinite(delay) ? delay : undefined,
-      details !== null && typeof details === 'object' && !Array.isArray(details)
-        ? (details as Record<string, unknown>)
-        : undefined,
-      { protocol: 'tool', code: fields.code as string, message: text, data: result },
-    );
+    const carried = lenientOptions(fields);
+    return decodedError({
+      message: typeof fields.message === 'string' ? fields.message : textual().message,
+      category: isErrorCategory(hub) ? hub : textual().category,
+      code: fields.code as string,
+      retryable: carried.retryable,
+      retryAfterMs: carried.retryAfterMs,
+      details: carried.details,
+      wire: { protocol: 'tool', code: fields.code as string, message: text, data: result },
+      cause: undefined,
+    });
   }
   return fromToolErrorText(text, result);
 }

@@ -31,16 +31,16 @@ function rebuild(value: unknown, depth: number): AgentError {
       v.cause !== null && typeof v.cause === 'object' && depth < MAX_CAUSE_DEPTH
         ? rebuild(v.cause, depth + 1)
         : v.cause;
-    const error = decodedError(
-      typeof v.message === 'string' ? v.message : '',
-      v.category,
-      f.code,
-      f.retryable,
-      f.retryAfterMs,
-      f.details,
-      f.wire,
+    const error = decodedError({
+      message: typeof v.message === 'string' ? v.message : '',
+      category: v.category,
+      code: f.code,
+      retryable: f.retryable,
+      retryAfterMs: f.retryAfterMs,
+      details: f.details,
+      wire: f.wire,
       cause,
-    );
+    });
     if (typeof v.stack === 'string') error.stack = v.stack;
     return error;
   } catch {

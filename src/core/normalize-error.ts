@@ -57,16 +57,16 @@ function describeNonError(value: unknown): string {
 /** Rebuild a structured-clone or JSON copy of an AgentError as a real one. */
 function revive(like: AgentErrorLike): AgentError {
   const f = lenientOptions(like);
-  return decodedError(
-    like.message,
-    like.category,
-    f.code,
-    f.retryable,
-    f.retryAfterMs,
-    f.details,
-    f.wire,
-    read(like, 'cause'),
-  );
+  return decodedError({
+    message: like.message,
+    category: like.category,
+    code: f.code,
+    retryable: f.retryable,
+    retryAfterMs: f.retryAfterMs,
+    details: f.details,
+    wire: f.wire,
+    cause: read(like, 'cause'),
+  });
 }
 
 function fromError(error: object): AgentError {
@@ -108,16 +108,16 @@ function fromError(error: object): AgentError {
   if (typeof code === 'string') {
     const system = SYSTEM_CATEGORY.get(code);
     if (system)
-      return decodedError(
+      return decodedError({
         message,
-        system,
+        category: system,
         code,
-        undefined,
-        undefined,
-        systemDetails(error),
-        undefined,
-        error,
-      );
+        retryable: undefined,
+        retryAfterMs: undefined,
+        details: systemDetails(error),
+        wire: undefined,
+        cause: error,
+      });
     // An error that already carries our fields (opentabs' ToolError, a foreign AgentError-alike).
     const category = read(error, 'category');
     if (isErrorCategory(category)) return withCarriedHints(message, category, code, error);
@@ -130,16 +130,16 @@ function fromError(error: object): AgentError {
   if (cause !== null && typeof cause === 'object' && cause !== error) {
     const inner = classifyKnown(cause);
     if (inner) {
-      return decodedError(
-        message || inner.message,
-        inner.category,
-        inner.code,
-        inner.retryable,
-        inner.retryAfterMs,
-        inner.details,
-        undefined,
-        error,
-      );
+      return decodedError({
+        message: message || inner.message,
+        category: inner.category,
+        code: inner.code,
+        retryable: inner.retryable,
+        retryAfterMs: inner.retryAfterMs,
+        details: inner.details,
+        wire: undefined,
+        cause: error,
+      });
     }
   }
 
@@ -174,16 +174,16 @@ function withCarriedHints(
   from: object,
 ): AgentError {
   const f = lenientOptions(from);
-  return decodedError(
+  return decodedError({
     message,
     category,
     code,
-    f.retryable,
-    f.retryAfterMs,
-    f.details,
-    undefined,
-    from,
-  );
+    retryable: f.retryable,
+    retryAfterMs: f.retryAfterMs,
+    details: f.details,
+    wire: undefined,
+    cause: from,
+  });
 }
 
 function systemDetails(error: object): Record<string, unknown> {

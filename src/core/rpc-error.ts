@@ -208,22 +208,25 @@ export function decodeRpcError(
   const h = hints === undefined ? readWireHints(error.data) : hints;
   const text = error.message;
   const category = h?.category ?? classification.category;
-  return decodedError(
-    text,
-    category,
-    h?.code ?? classification.code,
-    // Left undefined, the category's default applies (a hinted category brings its own).
+  // Left undefined, retryable takes the category's default (a hinted category brings its own).
+  const retryable =
     h?.retryable ??
-      (h?.category !== undefined && h.category !== classification.category
-        ? undefined
-        : classification.retryable),
-    h?.retryAfterMs,
-    details === undefined ? detailsFromData(error.data) : (details ?? undefined),
-    error.data === undefined
-      ? { protocol, code: error.code, message: text }
-      : { protocol, code: error.code, message: text, data: error.data },
+    (h?.category !== undefined && h.category !== classification.category
+      ? undefined
+      : classification.retryable);
+  return decodedError({
+    message: text,
+    category,
+    code: h?.code ?? classification.code,
+    retryable,
+    retryAfterMs: h?.retryAfterMs,
+    details: details === undefined ? detailsFromData(error.data) : (details ?? undefined),
+    wire:
+      error.data === undefined
+        ? { protocol, code: error.code, message: text }
+        : { protocol, code: error.code, message: text, data: error.data },
     cause,
-  );
+  });
 }
 
 /**

@@ -107,7 +107,16 @@ function build(
     data === undefined
       ? { protocol: 'tool', code: wireCode, message: text }
       : { protocol: 'tool', code: wireCode, message: text, data };
-  return decodedError(message, category, code, retryable, retryAfterMs, details, wire);
+  return decodedError({
+    message,
+    category,
+    code,
+    retryable,
+    retryAfterMs,
+    details,
+    wire,
+    cause: undefined,
+  });
 }
 
 /**

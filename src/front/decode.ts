@@ -114,17 +114,19 @@ function fromHttpStatusCode(
 ): AgentError {
   const meaning = fromHttpResponse({ status: error.code, body: { message: error.message } });
   const wireProtocol = protocol ?? 'jsonrpc';
-  return decodedError(
-    error.message,
-    meaning.category,
-    meaning.code,
-    meaning.retryable,
-    undefined,
-    undefined,
-    error.data === undefined
-      ? { protocol: wireProtocol, code: error.code, message: error.message }
-      : { protocol: wireProtocol, code: error.code, message: error.message, data: error.data },
-  );
+  return decodedError({
+    message: error.message,
+    category: meaning.category,
+    code: meaning.code,
+    retryable: meaning.retryable,
+    retryAfterMs: undefined,
+    details: undefined,
+    wire:
+      error.data === undefined
+        ? { protocol: wireProtocol, code: error.code, message: error.message }
+        : { protocol: wireProtocol, code: error.code, message: error.message, data: error.data },
+    cause: undefined,
+  });
 }
 
 function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefined): AgentError {
@@ -154,16 +156,16 @@ function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefin
   const details = primary.details === undefined ? {} : copyRecord(primary.details);
   details.batch = summary;
   details.batchErrors = errors.length;
-  return decodedError(
-    primary.message,
-    primary.category,
-    primary.code,
-    primary.retryable,
-    primary.retryAfterMs,
+  return decodedError({
+    message: primary.message,
+    category: primary.category,
+    code: primary.code,
+    retryable: primary.retryable,
+    retryAfterMs: primary.retryAfterMs,
     details,
-    primary.wire,
-    batch,
-  );
+    wire: primary.wire,
+    cause: batch,
+  });
 }
 
 function decodeText(text: string, options: DecodeOptions | undefined): AgentError {
@@ -508,16 +510,16 @@ function byKeywords(
   if (typeof input.message !== 'string' || input.message === '') return decoded;
   const guess = fromToolErrorText(input.message);
   if (guess.category === 'internal') return decoded;
-  return decodedError(
-    decoded.message,
-    guess.category,
-    guess.code,
-    guess.retryable,
-    undefined,
-    decoded.details,
-    undefined,
-    received,
-  );
+  return decodedError({
+    message: decoded.message,
+    category: guess.category,
+    code: guess.code,
+    retryable: guess.retryable,
+    retryAfterMs: undefined,
+    details: decoded.details,
+    wire: undefined,
+    cause: received,
+  });
 }
 
 /**

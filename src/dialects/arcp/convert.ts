@@ -100,18 +100,19 @@ function hubError(
       else (details ??= {})[key] = value;
     }
   }
-  return decodedError(
+  return decodedError({
     message,
-    isErrorCategory(agentCategory) ? agentCategory : arcpEntry(code).category,
-    typeof agentCode === 'string' && agentCode !== '' ? agentCode : code,
-    typeof agentRetryable === 'boolean' ? agentRetryable : retryable,
-    typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)
-      ? retryAfterMs
-      : undefined,
+    category: isErrorCategory(agentCategory) ? agentCategory : arcpEntry(code).category,
+    code: typeof agentCode === 'string' && agentCode !== '' ? agentCode : code,
+    retryable: typeof agentRetryable === 'boolean' ? agentRetryable : retryable,
+    retryAfterMs:
+      typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)
+        ? retryAfterMs
+        : undefined,
     details,
-    { protocol: 'arcp', code, message, data: wireData },
+    wire: { protocol: 'arcp', code, message, data: wireData },
     cause,
-  );
+  });
 }
 
 /** The hub error for a checked wire payload, without building the ARCPError in between. */

@@ -193,17 +193,19 @@ function httpError(
       if (provider) details.provider = provider.fields;
     }
   }
-  return decodedError(
+  return decodedError({
     message,
     category,
-    fields.code ?? provider?.code ?? meaning?.code ?? CATEGORIES[category].code,
+    code: fields.code ?? provider?.code ?? meaning?.code ?? CATEGORIES[category].code,
     retryable,
     retryAfterMs,
     details,
-    body === undefined
-      ? { protocol: 'http', code: status ?? 0, message: title }
-      : { protocol: 'http', code: status ?? 0, message: title, data: body },
-  );
+    wire:
+      body === undefined
+        ? { protocol: 'http', code: status ?? 0, message: title }
+        : { protocol: 'http', code: status ?? 0, message: title, data: body },
+    cause: undefined,
+  });
 }
 
 /**
