@@ -1,7 +1,7 @@
 import { decodedError, isAgentError } from './agent-error.js';
 import type { AgentError, AgentErrorLike } from './agent-error.js';
-import { CATEGORIES, isErrorCategory } from './categories.js';
-import type { ErrorCategory, Protocol } from './categories.js';
+import { CATEGORIES } from './categories.js';
+import type { Protocol } from './categories.js';
 import { toJsonSafe } from './serialize.js';
 import type { SafeJsonOptions } from './serialize.js';
 import { toExposableError } from './expose.js';
@@ -10,6 +10,10 @@ import { describeValue } from './describe-value.js';
 import { copyRecord } from './copy-record.js';
 import { redactString } from './redact.js';
 import type { RpcClassification } from './rpc-code-table.js';
+import { readHubFields } from './lenient-options.js';
+import type { WireHints } from './lenient-options.js';
+
+export type { WireHints } from './lenient-options.js';
 
 export type { RpcClassification } from './rpc-code-table.js';
 
@@ -34,14 +38,6 @@ export interface RpcErrorObject {
  * // { code: -32603, message: 'Slow down', data: { agentError: { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 500 } } }
  */
 export const WIRE_HINTS_KEY = 'agentError';
-
-/** What {@link WIRE_HINTS_KEY} holds. Each field is optional when read from a peer. */
-export interface WireHints {
-  code: string;
-  category: ErrorCategory;
-  retryable: boolean;
-  retryAfterMs?: number;
-}
 
 /** Options every JSON-RPC-family encoder accepts. */
 export interface RpcEncodeOptions extends SafeJsonOptions {
@@ -157,14 +153,7 @@ export function readWireHints(data: unknown): Partial<WireHints> | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const raw = readHints(data); // WIRE_HINTS_KEY
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-  const h = raw as Record<string, unknown>;
-  const out: Partial<WireHints> = {};
-  if (typeof h.code === 'string' && h.code !== '') out.code = h.code;
-  if (isErrorCategory(h.category)) out.category = h.category;
-  if (typeof h.retryable === 'boolean') out.retryable = h.retryable;
-  if (typeof h.retryAfterMs === 'number' && h.retryAfterMs >= 0 && Number.isFinite(h.retryAfterMs))
-    out.retryAfterMs = h.retryAfterMs;
-  return out;
+  return readHubFields(raw as Record<string, unknown>);
 }
 
 /**

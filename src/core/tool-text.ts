@@ -1,3 +1,4 @@
+import { validDelayMs, validDetails } from './lenient-options.js';
 import { isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { sanitizeMessage } from './sanitize-message.js';
@@ -96,7 +97,7 @@ function headerValue(text: string): string {
 }
 
 function validDelay(value: unknown): value is number {
-  return typeof value === 'number' && value >= 0 && Number.isFinite(value);
+  return validDelayMs(value) !== undefined;
 }
 
 /**
@@ -255,10 +256,8 @@ function fromFields(
   if (hub !== undefined) into.category = hub;
   if (typeof fields.retryable === 'boolean') into.retryable = fields.retryable;
   if (validDelay(fields.retryAfterMs)) into.retryAfterMs = fields.retryAfterMs;
-  const details = fields.details;
-  if (details !== null && typeof details === 'object' && !Array.isArray(details)) {
-    into.details = details as Record<string, unknown>;
-  }
+  const details = validDetails(fields.details);
+  if (details !== undefined) into.details = details;
   into.message = typeof fields.message === 'string' ? fields.message : message;
   return into;
 }

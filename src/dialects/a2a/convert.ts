@@ -13,7 +13,7 @@ import type {
   RpcErrorObject,
   WireHints,
 } from '../../core/rpc-error.js';
-import { isErrorCategory } from '../../core/categories.js';
+import { readHubFields } from '../../core/lenient-options.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { A2A_CODE_TABLE, A2A_ERROR_NAMES } from './codes.js';
 import type { A2aErrorName } from './codes.js';
@@ -45,14 +45,7 @@ export function classifyA2aError(code: number): RpcClassification {
 }
 
 function hintsFromDetail(detail: A2aErrorDetail | undefined): Partial<WireHints> | undefined {
-  if (!detail) return undefined;
-  const out: Partial<WireHints> = {};
-  if (typeof detail.code === 'string' && detail.code !== '') out.code = detail.code;
-  if (isErrorCategory(detail.category)) out.category = detail.category;
-  if (typeof detail.retryable === 'boolean') out.retryable = detail.retryable;
-  const ms = detail.retryAfterMs;
-  if (typeof ms === 'number' && ms >= 0 && Number.isFinite(ms)) out.retryAfterMs = ms;
-  return out;
+  return detail ? readHubFields(detail as Record<string, unknown>) : undefined;
 }
 
 /**

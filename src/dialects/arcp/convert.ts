@@ -3,6 +3,7 @@ import type { AgentError } from '../../core/agent-error.js';
 import { isErrorCategory } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
+import { validDelayMs } from '../../core/lenient-options.js';
 import { ARCPError, createARCPError, isARCPError } from './arcp-error.js';
 import type { ARCPErrorLike } from './arcp-error.js';
 import { ARCP_ERRORS, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
@@ -105,10 +106,7 @@ function hubError(
     category: isErrorCategory(agentCategory) ? agentCategory : arcpEntry(code).category,
     code: typeof agentCode === 'string' && agentCode !== '' ? agentCode : code,
     retryable: typeof agentRetryable === 'boolean' ? agentRetryable : retryable,
-    retryAfterMs:
-      typeof retryAfterMs === 'number' && retryAfterMs >= 0 && Number.isFinite(retryAfterMs)
-        ? retryAfterMs
-        : undefined,
+    retryAfterMs: validDelayMs(retryAfterMs),
     details,
     wire: { protocol: 'arcp', code, message, data: wireData },
     cause,

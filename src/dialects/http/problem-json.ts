@@ -1,5 +1,5 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import { isErrorCategory } from '../../core/categories.js';
+import { readHubFields, validDetails } from '../../core/lenient-options.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { toJsonSafe } from '../../core/serialize.js';
@@ -107,14 +107,8 @@ export function problemFields(problem: ProblemDetails): {
   retryAfterMs?: number;
   details?: Record<string, unknown>;
 } {
-  const out: ReturnType<typeof problemFields> = {};
-  if (typeof problem.code === 'string' && problem.code !== '') out.code = problem.code;
-  if (isErrorCategory(problem.category)) out.category = problem.category;
-  if (typeof problem.retryable === 'boolean') out.retryable = problem.retryable;
-  const delay = problem.retryAfterMs;
-  if (typeof delay === 'number' && delay >= 0 && Number.isFinite(delay)) out.retryAfterMs = delay;
-  const details = problem.details;
-  if (details !== null && typeof details === 'object' && !Array.isArray(details))
-    out.details = details;
+  const out: ReturnType<typeof problemFields> = readHubFields(problem);
+  const details = validDetails(problem.details);
+  if (details !== undefined) out.details = details;
   return out;
 }
