@@ -5,6 +5,7 @@ import type { Protocol } from '../core/categories.js';
 import { parseToolErrorText } from '../core/tool-text.js';
 import { decode } from '../front/decode.js';
 import { UsageError } from './usage-error.js';
+import { hasMcpErrorPrefix } from '../core/mcp-prefix.js';
 
 /** The standard input as the CLI needs it: a byte stream that may be a terminal. */
 export type CliStdin = AsyncIterable<string | Uint8Array> & { isTTY?: boolean };
@@ -164,7 +165,7 @@ export function parseInput(text: string, command: string): unknown {
 }
 
 /** The prefixes the MCP SDK and tool dispatchers put before an error's text. */
-const ERROR_PREFIX = /^\s*(?:MCP error -?\d+:|tool dispatch error:)/i;
+const DISPATCH_PREFIX = /^\s*tool dispatch error:/i;
 
 /** Words that make plain text an error report: `Error: boom`, `ECONNRESET`, `TypeError`. */
 const ERROR_WORDS =
@@ -180,7 +181,8 @@ const ERROR_NAMES = /\bE[A-Z]{2,}\b|[a-z](?:Error|Exception)\b/;
 export function textReportsError(text: string, decoded: AgentError): boolean {
   return (
     decoded.category !== 'internal' ||
-    ERROR_PREFIX.test(text) ||
+    DISPATCH_PREFIX.test(text) ||
+    hasMcpErrorPrefix(text) ||
     ERROR_WORDS.test(text) ||
     ERROR_NAMES.test(text) ||
     parseToolErrorText(text) !== undefined

@@ -5,6 +5,7 @@ import type { ErrorCategory } from './categories.js';
 import { parseToolErrorText } from './tool-text.js';
 import { codeTable } from './code-table.js';
 import { mayStartWith } from './text-start.js';
+import { readMcpErrorPrefix } from './mcp-prefix.js';
 
 // The default code of each category: `[RATE_LIMITED] slow down` classifies by its code.
 const CATEGORY_BY_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
@@ -81,16 +82,7 @@ const UNDERSCORES = /_/g;
  * The integer a pattern matched as `-?\d+`, read digit by digit: `Number()` of a negative
  * number's text goes through the runtime.
  */
-function integerOf(digits: string): number {
-  if (digits.length > 15) return Number(digits); // beyond exact doubles: let Number round
-  const negative = digits.charCodeAt(0) === 0x2d;
-  let n = 0;
-  for (let i = negative ? 1 : 0; i < digits.length; i++) n = n * 10 + digits.charCodeAt(i) - 0x30;
-  return negative ? -n : n;
-}
-
 const DISPATCH_PREFIX = /^\s*tool dispatch error:\s*/i;
-const MCP_PREFIX = /^\s*MCP error (-?\d+):\s*/;
 
 function build(
   message: string,
@@ -167,16 +159,9 @@ function decode(text: string, data: unknown): AgentError {
     ? text.replace(DISPATCH_PREFIX, '')
     : text;
   const dispatched = message !== text;
-  let mcpCode: number | undefined;
-  const prefixed = mayStartWith(message, 0x4d /* M */);
-  for (
-    let m = prefixed ? MCP_PREFIX.exec(message) : null;
-    m !== null;
-    m = MCP_PREFIX.exec(message)
-  ) {
-    mcpCode ??= integerOf(m[1] as string);
-    message = message.slice(m[0].length);
-  }
+  const prefix = readMcpErrorPrefix(message);
+  const mcpCode = prefix.code;
+  message = prefix.rest;
   message = message.trim();
   let details: Record<string, unknown> | undefined;
   if (dispatched) details = { dispatchError: true };

@@ -4,6 +4,7 @@ import { fromCallToolResult } from '../core/call-tool-result.js';
 import { isRpcErrorObject } from '../core/rpc-error.js';
 import { AS_AGENT_ERROR, normalizeError } from '../core/normalize-error.js';
 import { fromToolErrorText } from '../core/tool-text-decode.js';
+import { hasMcpErrorPrefix } from '../core/mcp-prefix.js';
 import { A2A_ERROR_NAMES } from '../dialects/a2a/index.js';
 import { a2aFromRpc } from '../dialects/a2a/convert.js';
 import { acpFromRpc } from '../dialects/acp/decode.js';
@@ -16,7 +17,6 @@ import { isWebResponse } from '../dialects/http/web-globals.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError } from '../dialects/mcp/decode.js';
 import { isToolError } from '../dialects/tool/index.js';
-import { mayStartWith } from '../core/text-start.js';
 import { copyRecord } from '../core/copy-record.js';
 import { decodeArcpError } from '../dialects/arcp/convert.js';
 import { isArcpErrorCode } from '../dialects/arcp/codes.js';
@@ -52,7 +52,6 @@ function a2aCodeOf(name: string, reason: unknown): number | undefined {
     (typeof reason === 'string' ? A2A_CODE_BY_REASON.get(reason) : undefined)
   );
 }
-const MCP_PREFIX = /^\s*MCP error -?\d+:/;
 const A2A_WORDING =
   /^(?:task not (?:found|cancel)|task cannot be cancel|push notification|unsupported operation|this operation is not supported|incompatible content type|content type not supported|invalid agent response|extended agent card|(?:authenticated )?extended card|extension support required|version not supported)/i;
 const LOOKS_LIKE_JSON = /^(?:\{\s*["}]|\[\s*(?:[[{"\]\d-]|true|false|null))/;
@@ -73,7 +72,7 @@ function sniffRpcProtocol(error: {
   message: string;
   data?: unknown;
 }): Protocol | undefined {
-  if (mayStartWith(error.message, 0x4d /* M */) && MCP_PREFIX.test(error.message)) return 'mcp';
+  if (hasMcpErrorPrefix(error.message)) return 'mcp';
   // A2A's own codes (-32001 to -32009) with A2A's own wording ("Task not cancelable: t-1").
   if (error.code >= -32009 && error.code <= -32001 && A2A_WORDING.test(error.message)) return 'a2a';
   const data = error.data;

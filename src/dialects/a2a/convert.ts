@@ -45,7 +45,7 @@ export function classifyA2aError(code: number): RpcClassification {
 }
 
 function hintsFromDetail(detail: A2aErrorDetail | undefined): Partial<WireHints> | undefined {
-  return detail ? readHubFields(detail as Record<string, unknown>) : undefined;
+  return detail ? readHubFields(detail) : undefined;
 }
 
 /**

@@ -63,10 +63,9 @@ export function classifyJsonRpcError(
 ): RpcClassification {
   const standard = code >= -32700 && code <= -32600 ? JSONRPC_CODE_TABLE.classify(code) : undefined;
   if (standard) return standard;
-  // An MCP SDK error handed to the generic decoder still carries its `MCP error <code>: ` prefixes.
-  const text = message.replace(/^(?:MCP error -?\d+: )+/, '');
+  // (An MCP SDK message, `MCP error <code>: …`, never gets here: the front door reads it as MCP.)
   for (const [pattern, classification] of BY_MESSAGE) {
-    if (pattern.test(text)) return classification;
+    if (pattern.test(message)) return classification;
   }
   return (
     fromData(data) ??

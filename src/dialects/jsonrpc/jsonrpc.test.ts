@@ -1,3 +1,4 @@
+import { decode } from '../../front/decode.js';
 import { AgentError } from '../../index.js';
 import {
   JSONRPC_ERROR_CODES,
@@ -86,9 +87,15 @@ describe('decodeJsonRpcError', () => {
       code: 'SERVER_ERROR',
     });
     expect(decodeJsonRpcError({ code: 12, message: 'Kaput' }).category).toBe('internal');
-    expect(classifyJsonRpcError(-32000, 'MCP error -32000: Connection closed').category).toBe(
-      'unavailable',
-    );
+    // The SDK's prefix names the protocol: the front door reads it as MCP.
+    expect(
+      decode(
+        { code: -32000, message: 'MCP error -32000: Connection closed' },
+        {
+          protocol: 'jsonrpc',
+        },
+      ).category,
+    ).toBe('unavailable');
     expect(classifyJsonRpcError(-32001, 'Request timed out').category).toBe('timeout');
     expect(classifyJsonRpcError(-32099, 'x', { timeout: 5 }).category).toBe('timeout');
     expect(classifyJsonRpcError(-32801, 'x')).toMatchObject({

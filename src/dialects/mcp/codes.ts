@@ -1,5 +1,6 @@
 import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
 import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+import { readMcpErrorPrefix } from '../../core/mcp-prefix.js';
 
 /**
  * Every code MCP (Model Context Protocol) uses, read in both directions: JSON-RPC's five, the
@@ -69,8 +70,6 @@ export const MCP_ERROR_CODES = codesByName(ROWS);
 /** One of {@link MCP_ERROR_CODES}. */
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];
 
-const PREFIX = /^(?:MCP error -?\d+: )+/;
-
 /**
  * Remove the `MCP error <code>: ` prefix the official SDK puts in front of every message,
  * however many times a re-thrown error repeated it.
@@ -79,5 +78,5 @@ const PREFIX = /^(?:MCP error -?\d+: )+/;
  * stripMcpErrorPrefix('MCP error -32602: MCP error -32602: bad'); // 'bad'
  */
 export function stripMcpErrorPrefix(message: string): string {
-  return message.startsWith('MCP error ') ? message.replace(PREFIX, '') : message;
+  return readMcpErrorPrefix(message).rest;
 }
