@@ -3,7 +3,7 @@ import type { AgentErrorLike } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { sanitizeMessage } from './sanitize-message.js';
-import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
+import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { AS_AGENT_ERROR, normalizeError } from './normalize-error.js';
 
 /** Options for {@link toExposableError}. */
@@ -99,18 +99,12 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
         const converted: unknown = (own as () => unknown).call(error);
         if (isAgentError(converted)) return converted;
       } catch {
-        // A seed class whose conversion throws is sent as any unexpected error is.
+        // A compatibility class whose conversion throws is sent as any unexpected error is.
       }
     }
+    // A schema failure is meant for the caller: its issues say what to fix (never its cause).
     const issues = schemaIssuesOf(error);
-    if (issues) {
-      return new AgentError(formatSchemaIssues(issues), {
-        category: 'validation',
-        code: 'VALIDATION_ERROR',
-        details: { issues },
-        captureStack: false,
-      });
-    }
+    if (issues) return schemaFailureError(issues);
     const name = readSafely(error, 'name');
     if (name === 'AbortError' || name === 'TimeoutError') return normalizeError(error);
   }

@@ -3,7 +3,7 @@ import type { AgentErrorLike } from './agent-error.js';
 import { CATEGORIES, isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
-import { formatSchemaIssues, schemaIssuesOf } from './schema-issues.js';
+import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
 
 const BRAND = Symbol.for('agent-errors.AgentError');
@@ -96,14 +96,7 @@ function fromError(error: object): AgentError {
   }
 
   const issues = schemaIssuesOf(error);
-  if (issues) {
-    return AgentError.validation(formatSchemaIssues(issues), {
-      cause: error,
-      captureStack: false,
-      code: 'VALIDATION_ERROR',
-      details: { issues },
-    });
-  }
+  if (issues) return schemaFailureError(issues, { cause: error });
 
   if (typeof code === 'string') {
     const system = SYSTEM_CATEGORY.get(code);
@@ -232,14 +225,7 @@ function fromAggregate(error: object, message: string): AgentError {
 
 function fromPlainObject(value: object): AgentError {
   const issues = schemaIssuesOf(value);
-  if (issues) {
-    return AgentError.validation(formatSchemaIssues(issues), {
-      code: 'VALIDATION_ERROR',
-      details: { issues },
-      cause: value,
-      captureStack: false,
-    });
-  }
+  if (issues) return schemaFailureError(issues, { cause: value });
   return fromError(value);
 }
 

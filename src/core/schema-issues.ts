@@ -1,3 +1,5 @@
+import { AgentError } from './agent-error.js';
+
 /** One schema failure, reduced to what every schema library agrees on. */
 export interface SchemaIssue {
   /** Where in the input the problem is: keys and indexes from the root. */
@@ -49,10 +51,39 @@ export function schemaIssuesOf(value: unknown): SchemaIssue[] | undefined {
  * @example
  * formatSchemaIssues([{ path: ['name'], message: 'Required' }]); // 'Invalid input: name: Required'
  */
-export function formatSchemaIssues(issues: readonly SchemaIssue[]): string {
+export function formatSchemaIssues(
+  issues: readonly SchemaIssue[],
+  label = 'Invalid input',
+): string {
   const [first] = issues;
-  if (!first) return 'Invalid input';
+  if (!first) return label;
   const where = first.path.length > 0 ? `${first.path.join('.')}: ` : '';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return `Invalid input: ${where}${first.message}${more}`;
+  return `${label}: ${where}${first.message}${more}`;
+}
+
+/**
+ * The one validation error the library makes of a schema failure, wherever it meets one:
+ * category `validation`, `details.issues`, a message naming the first problem. A JSON-RPC
+ * request's params (`params: true`) read `Invalid params: …` with code `INVALID_PARAMS`, which
+ * every JSON-RPC protocol sends as -32602; anything else reads `Invalid input: …` with code
+ * `VALIDATION_ERROR`.
+ *
+ * @example
+ * schemaFailureError([{ path: ['limit'], message: 'Too big' }]).message; // 'Invalid input: limit: Too big'
+ */
+export function schemaFailureError(
+  issues: SchemaIssue[],
+  options: { params?: boolean; cause?: unknown } = {},
+): AgentError {
+  const params = options.params === true;
+  return AgentError.validation(
+    formatSchemaIssues(issues, params ? 'Invalid params' : 'Invalid input'),
+    {
+      code: params ? 'INVALID_PARAMS' : 'VALIDATION_ERROR',
+      details: { issues },
+      cause: options.cause,
+      captureStack: false,
+    },
+  );
 }

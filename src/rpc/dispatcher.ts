@@ -1,6 +1,6 @@
 import { newErrorId } from '../core/expose.js';
 import { AgentError } from '../core/agent-error.js';
-import { formatSchemaIssues, schemaIssuesOf } from '../core/schema-issues.js';
+import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import type { EncodeContext, ErrorCodec } from './error-codec.js';
 import { STANDARD_ERRORS, classifyMessage, failure } from './messages.js';
 import type {
@@ -160,11 +160,7 @@ export class Dispatcher {
   ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     const issues = schemaIssuesOf(result);
     if (issues) {
-      const error = AgentError.validation(
-        formatSchemaIssues(issues).replace(/^Invalid input/, STANDARD_ERRORS.invalidParams.message),
-        { code: STANDARD_ERRORS.invalidParams.agentCode, details: { issues }, captureStack: false },
-      );
-      return this.#settle(message, ctx, undefined, error);
+      return this.#settle(message, ctx, undefined, schemaFailureError(issues, { params: true }));
     }
     return this.#call(message, ctx, entry, (result as { value: unknown }).value);
   }
