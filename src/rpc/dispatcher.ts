@@ -2,7 +2,8 @@ import { newErrorId } from '../core/expose.js';
 import { AgentError } from '../core/agent-error.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import type { EncodeContext, ErrorCodec } from './error-codec.js';
-import { STANDARD_ERRORS, classifyMessage, failure } from './messages.js';
+import { classifyMessage, failure, standardError } from './messages.js';
+import { JSONRPC_ERROR_CODES } from '../dialects/jsonrpc/codes.js';
 import type {
   JsonRpcErrorObject,
   JsonRpcId,
@@ -28,21 +29,12 @@ const MAX_NAME_IN_MESSAGE = 200;
 
 /** The response to a message that is not valid JSON (frozen: it is shared). */
 export const PARSE_ERROR_RESPONSE: JsonRpcResponse = Object.freeze(
-  failure(
-    null,
-    Object.freeze({
-      code: STANDARD_ERRORS.parseError.code,
-      message: STANDARD_ERRORS.parseError.message,
-    }),
-  ),
+  failure(null, Object.freeze(standardError(JSONRPC_ERROR_CODES.ParseError))),
 );
 
 /** The response to a value that is not a valid request. */
 export function invalidRequest(id: JsonRpcId | null): JsonRpcResponse {
-  return failure(id, {
-    code: STANDARD_ERRORS.invalidRequest.code,
-    message: STANDARD_ERRORS.invalidRequest.message,
-  });
+  return failure(id, standardError(JSONRPC_ERROR_CODES.InvalidRequest));
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -105,8 +97,7 @@ export class Dispatcher {
       // fall through to the generic answer
     }
     return {
-      code: STANDARD_ERRORS.internalError.code,
-      message: STANDARD_ERRORS.internalError.message,
+      ...standardError(JSONRPC_ERROR_CODES.InternalError),
       data: { errorId: ctx.reportUnexpected(error) },
     };
   }
@@ -128,7 +119,7 @@ export class Dispatcher {
           ? `${message.method.slice(0, MAX_NAME_IN_MESSAGE)}…`
           : message.method;
       const error = AgentError.protocol(`Method not found: ${name}`, {
-        code: STANDARD_ERRORS.methodNotFound.agentCode,
+        code: 'METHOD_NOT_FOUND',
         details: { method: name },
         captureStack: false,
       });
@@ -202,7 +193,7 @@ export class Dispatcher {
     if (!failed) return { jsonrpc: '2.0', id, result: value === undefined ? null : value };
     if (ctx.aborted) {
       error = AgentError.cancelled('Request cancelled', {
-        code: STANDARD_ERRORS.requestCancelled.agentCode,
+        code: 'REQUEST_CANCELLED',
         captureStack: false,
       });
     }

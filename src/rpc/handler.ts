@@ -2,7 +2,8 @@ import { Dispatcher, PARSE_ERROR_RESPONSE, dispatchValue, invalidRequest } from 
 import type { OnError } from './dispatcher.js';
 import type { ErrorCodec } from './error-codec.js';
 import { codecFor } from './codec.js';
-import { STANDARD_ERRORS, failure } from './messages.js';
+import { failure, standardError } from './messages.js';
+import { JSONRPC_ERROR_CODES } from '../dialects/jsonrpc/codes.js';
 import type { JsonRpcResponse } from './messages.js';
 import { methodEntries } from './methods.js';
 import type { Methods } from './methods.js';
@@ -95,10 +96,7 @@ export function stringifyReply(
           return fixed;
         } catch {
           // A codec whose answer cannot be serialised either: the bare standard error.
-          return failure(r.id, {
-            code: STANDARD_ERRORS.internalError.code,
-            message: STANDARD_ERRORS.internalError.message,
-          });
+          return failure(r.id, standardError(JSONRPC_ERROR_CODES.InternalError));
         }
       }
     };

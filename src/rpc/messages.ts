@@ -1,3 +1,5 @@
+import { JSONRPC_ERROR_MESSAGES } from '../dialects/jsonrpc/codes.js';
+import type { JsonRpcErrorCode } from '../dialects/jsonrpc/codes.js';
 /**
  * JSON-RPC 2.0 message shapes and the checks that tell them apart. Nothing here allocates more
  * than the message itself: these run once per message on the hot path.
@@ -49,21 +51,15 @@ export type JsonRpcResponse = JsonRpcSuccess | JsonRpcFailure;
 export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
 
 /**
- * The error codes the JSON-RPC 2.0 specification itself defines, plus `-32800`, the
- * "request cancelled" code LSP and ACP share. Dialect tables build on these.
+ * A standard JSON-RPC error object with the specification's message (codes and messages from
+ * the plain JSON-RPC dialect's table, written once).
  *
  * @example
- * STANDARD_ERRORS.methodNotFound.code; // -32601
+ * standardError(JSONRPC_ERROR_CODES.ParseError); // { code: -32700, message: 'Parse error' }
  */
-export const STANDARD_ERRORS = {
-  parseError: { code: -32700, message: 'Parse error', agentCode: 'PARSE_ERROR' },
-  invalidRequest: { code: -32600, message: 'Invalid Request', agentCode: 'INVALID_REQUEST' },
-  methodNotFound: { code: -32601, message: 'Method not found', agentCode: 'METHOD_NOT_FOUND' },
-  invalidParams: { code: -32602, message: 'Invalid params', agentCode: 'INVALID_PARAMS' },
-  internalError: { code: -32603, message: 'Internal error', agentCode: 'INTERNAL_ERROR' },
-  serverError: { code: -32000, message: 'Server error', agentCode: 'SERVER_ERROR' },
-  requestCancelled: { code: -32800, message: 'Request cancelled', agentCode: 'CANCELLED' },
-} as const;
+export function standardError(code: JsonRpcErrorCode): JsonRpcErrorObject {
+  return { code, message: JSONRPC_ERROR_MESSAGES[code] };
+}
 
 /**
  * Whether `value` may be used as a request id (strings and finite numbers; `null` is not sent).

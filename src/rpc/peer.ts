@@ -6,7 +6,8 @@ import type { ErrorCodec } from './error-codec.js';
 import { DEFAULT_MAX_BATCH_SIZE, positiveInteger, stringifyReply } from './handler.js';
 import { codecFor } from './codec.js';
 import { rpcDialectOf } from '../front/registry.js';
-import { STANDARD_ERRORS, classifyMessage, failure } from './messages.js';
+import { classifyMessage, failure } from './messages.js';
+import { JSONRPC_ERROR_CODES } from '../dialects/jsonrpc/codes.js';
 import type { JsonRpcId, JsonRpcResponse } from './messages.js';
 import { CallContext, methodEntries, methodEntry } from './methods.js';
 import type { MethodDefinition, MethodHandler, Methods } from './methods.js';
@@ -220,7 +221,7 @@ export function createPeer(options: PeerOptions): Peer {
     oversized(size) {
       reply(
         failure(null, {
-          code: STANDARD_ERRORS.invalidRequest.code,
+          code: JSONRPC_ERROR_CODES.InvalidRequest,
           message:
             size > 0
               ? `Message too large: ${size} bytes or more`
