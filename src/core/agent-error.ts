@@ -67,14 +67,7 @@ const VOUCHED: object = Object.freeze({});
  * given), so the constructor's reads see one hidden class whatever was given. (A
  * given-but-undefined `cause` reads as no cause.)
  */
-type Init = {
-  category: ErrorCategory;
-  code: string | undefined;
-  retryable: boolean | undefined;
-  retryAfterMs: number | undefined;
-  details: Record<string, unknown> | undefined;
-  wire: WireInfo | undefined;
-  cause: unknown;
+type Init = Omit<DecodedParts, 'message'> & {
   captureStack: boolean | undefined;
   vouched: object | undefined;
 };

@@ -63,6 +63,30 @@ export const JSONRPC_STANDARD_ROWS = [
   },
 ] as const satisfies readonly RpcCodeRow[];
 
+/**
+ * The request-lifecycle codes `vscode-jsonrpc` (the JSON-RPC library LSP is built on) defines in
+ * LSP's range -32899…-32800. Any peer built on that library may send them, so plain JSON-RPC
+ * reads them too; LSP's table is built on them, and ACP shares -32800.
+ */
+export const REQUEST_LIFECYCLE_ROWS = [
+  { name: 'RequestCancelled', wire: -32800, code: 'REQUEST_CANCELLED', category: 'cancelled' },
+  {
+    name: 'ContentModified',
+    wire: -32801,
+    code: 'CONTENT_MODIFIED',
+    category: 'conflict',
+    retryable: true,
+  },
+  {
+    name: 'ServerCancelled',
+    wire: -32802,
+    code: 'SERVER_CANCELLED',
+    category: 'cancelled',
+    retryable: true,
+  },
+  { name: 'RequestFailed', wire: -32803, code: 'REQUEST_FAILED', category: 'internal' },
+] as const satisfies readonly RpcCodeRow[];
+
 /** A protocol's code table, indexed for both directions (see {@link rpcCodeTable}). */
 export interface RpcCodeTable {
   readonly rows: readonly RpcCodeRow[];

@@ -1,4 +1,9 @@
-import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
+import {
+  JSONRPC_STANDARD_ROWS,
+  REQUEST_LIFECYCLE_ROWS,
+  codesByName,
+  rpcCodeTable,
+} from '../../core/rpc-code-table.js';
 import type { RpcCodeRow } from '../../core/rpc-code-table.js';
 
 /**
@@ -28,13 +33,7 @@ const ROWS = [
     code: 'UNSUPPORTED_PROTOCOL_VERSION',
     category: 'protocol',
   },
-  {
-    name: 'RequestCancelled',
-    wire: -32800,
-    code: 'REQUEST_CANCELLED',
-    category: 'cancelled',
-    sentFor: ['cancelled'],
-  },
+  { ...REQUEST_LIFECYCLE_ROWS[0], sentFor: ['cancelled'] },
 ] as const satisfies readonly RpcCodeRow[];
 
 /** ACP's code table, for the dialect's decoder and encoder. */

@@ -1,5 +1,5 @@
 import type { RpcClassification } from '../../core/rpc-error.js';
-import { codeTable } from '../../core/code-table.js';
+import { REQUEST_LIFECYCLE_ROWS, rpcCodeTable } from '../../core/rpc-code-table.js';
 import { JSONRPC_CODE_TABLE } from './codes.js';
 
 /**
@@ -27,13 +27,8 @@ const BY_MESSAGE: readonly (readonly [RegExp, RpcClassification])[] = [
   [/^url elicitations? required\b/i, { category: 'auth', code: 'URL_ELICITATION_REQUIRED' }],
 ];
 
-// Codes that only one protocol of the family uses, so they mean the same without a hint.
-const UNAMBIGUOUS = codeTable<RpcClassification>({
-  [-32800]: { category: 'cancelled', code: 'REQUEST_CANCELLED' },
-  [-32801]: { category: 'conflict', code: 'CONTENT_MODIFIED', retryable: true },
-  [-32802]: { category: 'cancelled', code: 'SERVER_CANCELLED', retryable: true },
-  [-32803]: { category: 'internal', code: 'REQUEST_FAILED' },
-});
+// The request-lifecycle codes vscode-jsonrpc sends whatever protocol runs over it.
+const LIFECYCLE = rpcCodeTable(REQUEST_LIFECYCLE_ROWS, -32603);
 
 function fromData(data: unknown): RpcClassification | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
@@ -69,7 +64,7 @@ export function classifyJsonRpcError(
   }
   return (
     fromData(data) ??
-    UNAMBIGUOUS.get(code) ?? {
+    LIFECYCLE.classify(code) ?? {
       category: 'internal',
       code: code >= -32099 && code <= -32000 ? 'SERVER_ERROR' : 'INTERNAL_ERROR',
     }

@@ -1,5 +1,13 @@
-import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
+import {
+  JSONRPC_STANDARD_ROWS,
+  REQUEST_LIFECYCLE_ROWS,
+  codesByName,
+  rpcCodeTable,
+} from '../../core/rpc-code-table.js';
 import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+
+const [requestCancelled, contentModified, serverCancelled, requestFailed] = REQUEST_LIFECYCLE_ROWS;
+const lifecycle = [requestCancelled, serverCancelled, requestFailed] as const;
 
 /**
  * Every code LSP (Language Server Protocol) uses, with `vscode-jsonrpc`'s names
@@ -17,23 +25,8 @@ const ROWS = [
     category: 'protocol',
   },
   { name: 'UnknownErrorCode', wire: -32001, code: 'UNKNOWN_ERROR_CODE', category: 'internal' },
-  { name: 'RequestFailed', wire: -32803, code: 'REQUEST_FAILED', category: 'internal' },
-  {
-    name: 'ServerCancelled',
-    wire: -32802,
-    code: 'SERVER_CANCELLED',
-    category: 'cancelled',
-    retryable: true,
-  },
-  {
-    name: 'ContentModified',
-    wire: -32801,
-    code: 'CONTENT_MODIFIED',
-    category: 'conflict',
-    retryable: true,
-    sentFor: ['conflict'],
-  },
-  { name: 'RequestCancelled', wire: -32800, code: 'REQUEST_CANCELLED', category: 'cancelled' },
+  ...lifecycle,
+  { ...contentModified, sentFor: ['conflict'] },
   {
     name: 'MessageWriteError',
     wire: -32099,
