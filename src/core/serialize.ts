@@ -513,7 +513,7 @@ function serializeNested(
 export function toJsonSafe(value: unknown, options?: SafeJsonOptions): JsonValue | undefined {
   // Encoders call this for every error they send: reuse one default context when it is free
   // (a toJSON reached during the walk may call back in, and then gets a fresh one).
-  const pooled = options === undefined && pooledCtx !== undefined;
+  const pooled = pooledCtx !== undefined && usesDefaults(options);
   const ctx = pooled ? (pooledCtx as Ctx) : new Ctx(options, DEFAULT_MAX_NODES);
   if (pooled) pooledCtx = undefined;
   try {
@@ -527,6 +527,25 @@ export function toJsonSafe(value: unknown, options?: SafeJsonOptions): JsonValue
       pooledCtx = ctx;
     }
   }
+}
+
+/**
+ * Whether `options` leaves every limit and rule at its default: encoders pass their whole
+ * options object along, which mostly says nothing to the walk. (Keep in step with
+ * {@link SafeJsonOptions}.)
+ */
+function usesDefaults(o: SafeJsonOptions | undefined): boolean {
+  return (
+    o === undefined ||
+    (o.redact === undefined &&
+      o.maxDepth === undefined &&
+      o.maxStringLength === undefined &&
+      o.maxArrayLength === undefined &&
+      o.maxKeys === undefined &&
+      o.maxNodes === undefined &&
+      o.redactKeys === undefined &&
+      o.redactPatterns === undefined)
+  );
 }
 
 const DEFAULT_MAX_NODES = 5_000;

@@ -37,14 +37,14 @@ export const DIALECTS: { readonly [P in Protocol]: Dialect } = {
  * value that came from outside the type system).
  */
 export function dialectOf(protocol: unknown): Dialect | undefined {
-  return typeof protocol === 'string' && Object.hasOwn(DIALECTS, protocol)
-    ? DIALECTS[protocol as Protocol]
-    : undefined;
+  return BY_NAME.get(protocol);
 }
 
 /** The JSON-RPC dialect of `protocol`, or `undefined` when it is not one of the family. */
 export function rpcDialectOf(protocol: unknown): RpcDialect | undefined {
-  return typeof protocol === 'string' && Object.hasOwn(RPC_DIALECTS, protocol)
-    ? RPC_DIALECTS[protocol as RpcProtocol]
-    : undefined;
+  return RPC_BY_NAME.get(protocol);
 }
+
+// Maps: a lookup by any value, own entries only (no `Object.prototype` member is a protocol).
+const BY_NAME: ReadonlyMap<unknown, Dialect> = new Map(Object.entries(DIALECTS));
+const RPC_BY_NAME: ReadonlyMap<unknown, RpcDialect> = new Map(Object.entries(RPC_DIALECTS));

@@ -1,3 +1,4 @@
+import { isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
 import type { RpcEncodeOptions } from '../../core/rpc-error.js';
@@ -30,6 +31,12 @@ export function acpCodeFor(error: AgentErrorLike): number {
  * // { code: -32000, message: 'Token expired' }
  */
 export function encodeAcpError(error: unknown, options?: RpcEncodeOptions): AcpErrorResponse {
+  if (!isAgentError(error)) return encodeOther(error, options);
+  return encodeRpcError('acp', error, acpCodeFor(error), classifyAcpError, options);
+}
+
+/** What is not an AgentError: a `RequestError`, a schema failure, or anything else thrown. */
+function encodeOther(error: unknown, options: RpcEncodeOptions | undefined): AcpErrorResponse {
   if (isRequestError(error)) {
     const out: AcpErrorResponse = { code: error.code, message: error.message };
     const data = error.data === undefined ? undefined : toJsonSafe(error.data, options);
