@@ -25,8 +25,7 @@ const CATEGORY_BY_DEFAULT_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
   (Object.keys(CATEGORIES) as ErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
 );
 
-// A Map: the code arrives as a fresh string, and an object lookup by such a string searches
-// the string table first.
+// A Map: looked up by strings fresh off the wire, which a Map finds faster than an object does.
 const SYSTEM_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map(
   Object.entries(SYSTEM_ERROR_CATEGORIES),
 );

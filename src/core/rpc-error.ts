@@ -177,8 +177,7 @@ export function detailsFromData(data: unknown): Record<string, unknown> | undefi
  * `classification` is the dialect's reading of the code, overridden by any hints in `data`;
  * `wire` keeps what was received. Skips stack capture: this is the hot path.
  *
- * The optional parts are positional (an options object per dialect made every read here
- * megamorphic): `cause`; `details` (left out: derived from `data`; `null`: none); `hints` the
+ * The optional parts: `cause`; `details` (left out: derived from `data`; `null`: none); `hints` the
  * dialect found itself (A2A carries them in an array; left out: `data.agentError`). A dialect
  * that cleans the wire message (MCP strips its SDK's prefix) passes the cleaned `error`.
  *

@@ -1,8 +1,7 @@
 /**
  * Whether `text` may start with the letter `upper` (or `lower`), after optional white space: a
- * look at the first character that lets a `^\s*Word` pattern be skipped for most text. (Running
- * a pattern, or a `replace` with one, costs about a hundred nanoseconds even when it fails at
- * once.) Letters are given as character codes.
+ * look at the first character that lets a `^\s*Word` pattern be skipped for most text (even a
+ * pattern that fails at once costs more than this). Letters are given as character codes.
  *
  * @example
  * mayStartWith('MCP error -32001: x', 0x4d); // true ('M')

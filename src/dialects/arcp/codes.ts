@@ -83,8 +83,7 @@ export type ErrorCode = ArcpErrorCode;
  */
 export const ARCP_ERROR_CODES = Object.freeze(Object.keys(ARCP_ERRORS)) as readonly ArcpErrorCode[];
 
-// A Map: the code arrives as a fresh string off the wire, and looking such a string up as an
-// object key searches the string table first.
+// A Map: looked up by strings fresh off the wire, which a Map finds faster than an object does.
 type ArcpEntry = (typeof ARCP_ERRORS)[ArcpErrorCode] & { pinned?: true };
 const ENTRIES: ReadonlyMap<string, ArcpEntry> = new Map(Object.entries(ARCP_ERRORS));
 
