@@ -9,6 +9,9 @@ import { isMcpError } from './is-mcp-error.js';
 import type { McpErrorShape } from './is-mcp-error.js';
 
 const CANCELLED: RpcClassification = { category: 'cancelled', code: 'REQUEST_CANCELLED' };
+const TIMED_OUT: RpcClassification = { category: 'timeout', code: 'REQUEST_TIMEOUT' };
+const RESOURCE_NOT_FOUND: RpcClassification = { category: 'not_found', code: 'RESOURCE_NOT_FOUND' };
+const SIGNAL_TIMEOUT_TEXT = /\bTimeoutError\b|\baborted due to timeout\b/i;
 const CANCEL_TEXT = /\b(?:AbortError|aborted|cancell?ed)\b/i;
 const TIMEOUT_TEXT = /\btim(?:ed|es)? ?out\b|\btimeout\b/i;
 
@@ -28,11 +31,17 @@ export function classifyMcpError(code: number, message = '', data?: unknown): Rp
     typeof data === 'object' &&
     typeof (data as { timeout?: unknown }).timeout === 'number';
   // The SDK rejects a caller's abort as -32001 with the abort reason as the message (no
-  // `data.timeout`): a real timeout carries `data.timeout` or says so.
-  if (code === -32001 && !timeoutData && (CANCEL_TEXT.test(text) || !TIMEOUT_TEXT.test(text))) {
-    return CANCELLED;
+  // `data.timeout`): a real timeout carries `data.timeout` or says so. An abort by
+  // `AbortSignal.timeout(ms)` is a timeout too: its reason is a `TimeoutError`.
+  if (code === -32001 && !timeoutData) {
+    if (SIGNAL_TIMEOUT_TEXT.test(text)) return TIMED_OUT;
+    if (CANCEL_TEXT.test(text) || !TIMEOUT_TEXT.test(text)) return CANCELLED;
   }
   if (code === -32000 && CANCEL_TEXT.test(text)) return CANCELLED;
+  // MCP 2026-07-28 reports a missing resource as invalid params naming its `uri`.
+  if (code === -32602 && typeof (data as { uri?: unknown } | null | undefined)?.uri === 'string') {
+    return RESOURCE_NOT_FOUND;
+  }
   return MCP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 

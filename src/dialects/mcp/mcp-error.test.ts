@@ -210,3 +210,35 @@ describe('MCP conversions', () => {
     expect(JSON.stringify(wire)).not.toContain('/srv');
   });
 });
+
+describe('MCP refinements read by the dialect', () => {
+  it('an abort by AbortSignal.timeout is a timeout, a caller abort a cancel', async () => {
+    const { decode } = await import('../../front/decode.js');
+    // What `client.callTool(…, { signal: AbortSignal.timeout(300) })` rejects with (MCP SDK 1.x).
+    const timedOut = decode(
+      {
+        code: -32001,
+        message: 'MCP error -32001: TimeoutError: The operation was aborted due to timeout',
+      },
+      { protocol: 'mcp' },
+    );
+    expect([timedOut.category, timedOut.retryable]).toEqual(['timeout', true]);
+    const aborted = decode(
+      { code: -32001, message: 'MCP error -32001: AbortError: This operation was aborted' },
+      { protocol: 'mcp' },
+    );
+    expect([aborted.category, aborted.retryable]).toEqual(['cancelled', false]);
+  });
+
+  it('MCP 2026-07-28: resource not found is -32602 with data.uri', async () => {
+    const { decode } = await import('../../front/decode.js');
+    const missing = decode(
+      { code: -32602, message: 'Resource not found', data: { uri: 'file:///nope' } },
+      { protocol: 'mcp' },
+    );
+    expect([missing.category, missing.code]).toEqual(['not_found', 'RESOURCE_NOT_FOUND']);
+    expect(decode({ code: -32602, message: 'bad' }, { protocol: 'mcp' }).category).toBe(
+      'validation',
+    );
+  });
+});
