@@ -63,7 +63,17 @@ export function isRetryableCategory(category: ErrorCategory): boolean {
 /**
  * The protocols (wire dialects) an error can come from or be encoded for.
  */
-export const PROTOCOLS = ['jsonrpc', 'acp', 'mcp', 'lsp', 'a2a', 'arcp', 'tool', 'http'] as const;
+export const PROTOCOLS = [
+  'jsonrpc',
+  'acp',
+  'mcp',
+  'lsp',
+  'a2a',
+  'arcp',
+  'tool',
+  'http',
+  'grpc',
+] as const;
 
 /** One of {@link PROTOCOLS}. */
 export type Protocol = (typeof PROTOCOLS)[number];

@@ -10,6 +10,8 @@ import { a2aFromRpc } from '../dialects/a2a/convert.js';
 import { acpFromRpc } from '../dialects/acp/decode.js';
 import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
 import { rpcDialectOf } from './registry.js';
+import { grpcDialect } from '../dialects/grpc/descriptor.js';
+import { looksLikeGrpc } from '../dialects/grpc/status.js';
 import { isARCPError } from '../dialects/arcp/index.js';
 import { fromHttpResponse } from '../dialects/http/index.js';
 import { fromHttpParts } from '../dialects/http/response.js';
@@ -407,6 +409,17 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
   if (name !== undefined && (name === 'AbortError' || name === 'TimeoutError')) {
     return normalizeError(input);
+  }
+  // gRPC: a google.rpc.Status, a grpc-js ServiceError, a Google API error body (the small codes
+  // and the body's `status` name tell it from JSON-RPC, whose codes are large and negative).
+  if (
+    protocol === 'grpc' ||
+    (protocol === undefined &&
+      ((typeof code === 'number' && code >= 1 && code <= 16) ||
+        (!hasJsonrpc && error !== null && typeof error === 'object')) &&
+      looksLikeGrpc(input))
+  ) {
+    return grpcDialect.decode(input);
   }
   const inputIsErrorObject = Number.isInteger(code) && typeof message === 'string';
   if (!inputIsErrorObject) {

@@ -11,6 +11,7 @@ import type {
   ToolResultErrorEnvelope,
 } from '../dialects/arcp/index.js';
 import type { HttpErrorResponse } from '../dialects/http/index.js';
+import type { GrpcStatus } from '../dialects/grpc/status.js';
 import type { McpEncodeOptions } from '../dialects/mcp/descriptor.js';
 import { toAgentError } from './decode.js';
 import { dialectOf } from './registry.js';
@@ -30,13 +31,14 @@ export interface EncodedForms {
   arcp: ErrorPayload | SessionErrorEnvelope | JobErrorEnvelope | ToolResultErrorEnvelope;
   tool: string;
   http: HttpErrorResponse;
+  grpc: GrpcStatus;
 }
 
 /**
  * The wire form of `error` for `protocol`: a JSON-RPC error object for `jsonrpc`, `acp`, `lsp`,
  * `a2a` and `mcp` (or an MCP `CallToolResult` with `{ as: 'toolResult' }`), an ARCP
  * `ErrorPayload` (or envelope), ToolError text for `tool`, and `{ status, headers, body }` with
- * a problem+json body for `http`. Where the target has no exact code, the closest one is used
+ * a problem+json body for `http`, a `google.rpc.Status` for `grpc`. Where the target has no exact code, the closest one is used
  * and our `code`, `category`, `retryable` and `retryAfterMs` ride in the target's free-form
  * data, so `decode(encode(e, p), { protocol: p })` gives them back. Secrets are redacted. An
  * error the code did not mean to send goes out as a generic error with an `errorId` (see

@@ -175,7 +175,7 @@ describe('decode reads each shape once and keeps what came in', () => {
 describe('encode', () => {
   it('rejects an unknown protocol and a bad envelope with a TypeError naming them', () => {
     expect(() => encode(AgentError.internal('x'), 'smtp' as never)).toThrow(
-      /protocol must be one of jsonrpc, acp, mcp, lsp, a2a, arcp, tool, http; received "smtp"/,
+      /protocol must be one of jsonrpc, acp, mcp, lsp, a2a, arcp, tool, http, grpc; received "smtp"/,
     );
     expect(() => encode(AgentError.internal('x'), 'arcp', { envelope: 'tool_result' })).toThrow(
       /callId is required/,

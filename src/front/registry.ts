@@ -3,6 +3,7 @@ import type { Dialect, RpcDialect } from '../core/dialect.js';
 import { a2aDialect } from '../dialects/a2a/descriptor.js';
 import { acpDialect } from '../dialects/acp/descriptor.js';
 import { arcpDialect } from '../dialects/arcp/descriptor.js';
+import { grpcDialect } from '../dialects/grpc/descriptor.js';
 import { httpDialect } from '../dialects/http/descriptor.js';
 import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
 import { lspDialect } from '../dialects/lsp/descriptor.js';
@@ -30,6 +31,7 @@ export const DIALECTS: { readonly [P in Protocol]: Dialect } = {
   arcp: arcpDialect,
   tool: toolDialect,
   http: httpDialect,
+  grpc: grpcDialect,
 };
 
 /**

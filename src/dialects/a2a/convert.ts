@@ -17,17 +17,16 @@ import { readHubFields } from '../../core/lenient-options.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { A2A_CODE_TABLE, A2A_ERROR_NAMES } from './codes.js';
 import type { A2aErrorName } from './codes.js';
+import { A2A_ERROR_DOMAIN, AGENT_ERROR_DETAIL_TYPE } from './error-info.js';
 import {
-  A2A_ERROR_DOMAIN,
-  AGENT_ERROR_DETAIL_TYPE,
   ERROR_INFO_TYPE,
   RETRY_INFO_TYPE,
   findDetail,
   findErrorInfo,
   formatRetryDelay,
   parseRetryDelay,
-} from './error-info.js';
-import type { A2aErrorDetail } from './error-info.js';
+} from '../../core/google-rpc.js';
+import type { TypedDetail } from '../../core/google-rpc.js';
 import { codeTable } from '../../core/code-table.js';
 
 const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>);
@@ -44,7 +43,7 @@ export function classifyA2aError(code: number): RpcClassification {
   return A2A_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
-function hintsFromDetail(detail: A2aErrorDetail | undefined): Partial<WireHints> | undefined {
+function hintsFromDetail(detail: TypedDetail | undefined): Partial<WireHints> | undefined {
   return detail ? readHubFields(detail) : undefined;
 }
 

@@ -1,0 +1,81 @@
+import type { ErrorCategory } from '../../core/categories.js';
+
+/** One gRPC status code and what it means to an agent. */
+export interface GrpcRow {
+  readonly name: string;
+  readonly code: number;
+  readonly category: ErrorCategory;
+  /** Per AIP-194: only UNAVAILABLE retries unless the server says when (`RetryInfo`). */
+  readonly retryable: boolean;
+}
+
+/**
+ * The sixteen canonical gRPC status codes (`google.rpc.Code`), read in both directions. Retry
+ * follows AIP-194: only `UNAVAILABLE` is retried by default; `DEADLINE_EXCEEDED`, `CANCELLED`,
+ * `RESOURCE_EXHAUSTED` and `ABORTED` are not, unless a `RetryInfo` detail says when.
+ */
+const ROWS = [
+  { name: 'CANCELLED', code: 1, category: 'cancelled', retryable: false },
+  { name: 'UNKNOWN', code: 2, category: 'internal', retryable: false },
+  { name: 'INVALID_ARGUMENT', code: 3, category: 'validation', retryable: false },
+  { name: 'DEADLINE_EXCEEDED', code: 4, category: 'timeout', retryable: false },
+  { name: 'NOT_FOUND', code: 5, category: 'not_found', retryable: false },
+  { name: 'ALREADY_EXISTS', code: 6, category: 'conflict', retryable: false },
+  { name: 'PERMISSION_DENIED', code: 7, category: 'permission', retryable: false },
+  { name: 'RESOURCE_EXHAUSTED', code: 8, category: 'rate_limit', retryable: false },
+  { name: 'FAILED_PRECONDITION', code: 9, category: 'conflict', retryable: false },
+  { name: 'ABORTED', code: 10, category: 'conflict', retryable: false },
+  { name: 'OUT_OF_RANGE', code: 11, category: 'validation', retryable: false },
+  { name: 'UNIMPLEMENTED', code: 12, category: 'protocol', retryable: false },
+  { name: 'INTERNAL', code: 13, category: 'internal', retryable: false },
+  { name: 'UNAVAILABLE', code: 14, category: 'unavailable', retryable: true },
+  { name: 'DATA_LOSS', code: 15, category: 'internal', retryable: false },
+  { name: 'UNAUTHENTICATED', code: 16, category: 'auth', retryable: false },
+] as const satisfies readonly GrpcRow[];
+
+/** One of the gRPC status names, e.g. `'NOT_FOUND'`. */
+export type GrpcStatusName = (typeof ROWS)[number]['name'];
+
+/**
+ * The gRPC status codes by name (`OK` is 0 and is no error).
+ *
+ * @example
+ * GRPC_STATUS_CODES.UNAVAILABLE; // 14
+ */
+export const GRPC_STATUS_CODES: { readonly [R in (typeof ROWS)[number] as R['name']]: R['code'] } =
+  Object.freeze(Object.fromEntries(ROWS.map((r) => [r.name, r.code]))) as never;
+
+const BY_CODE: ReadonlyMap<number, GrpcRow> = new Map(ROWS.map((r) => [r.code, r]));
+// Connect-RPC writes the names in lower case (`not_found`); both are looked up.
+// (and spells one of them `canceled`).
+const BY_NAME: ReadonlyMap<string, GrpcRow> = new Map<string, GrpcRow>([
+  ...ROWS.flatMap((r) => [[r.name, r] as const, [r.name.toLowerCase(), r] as const]),
+  ['canceled', ROWS[0]],
+]);
+
+/** The row of a numeric status code or a status name (either case), if it is one. */
+export function grpcRow(codeOrName: unknown): GrpcRow | undefined {
+  if (typeof codeOrName === 'number') return BY_CODE.get(codeOrName);
+  return typeof codeOrName === 'string' ? BY_NAME.get(codeOrName) : undefined;
+}
+
+// What an error of each category is sent as when its own code names no status.
+const STATUS_BY_CATEGORY: Readonly<Record<ErrorCategory, GrpcStatusName>> = {
+  auth: 'UNAUTHENTICATED',
+  permission: 'PERMISSION_DENIED',
+  not_found: 'NOT_FOUND',
+  validation: 'INVALID_ARGUMENT',
+  rate_limit: 'RESOURCE_EXHAUSTED',
+  quota: 'RESOURCE_EXHAUSTED',
+  timeout: 'DEADLINE_EXCEEDED',
+  cancelled: 'CANCELLED',
+  conflict: 'ABORTED',
+  unavailable: 'UNAVAILABLE',
+  protocol: 'UNIMPLEMENTED',
+  internal: 'INTERNAL',
+};
+
+/** The status to send for an error of `category`. */
+export function grpcStatusFor(category: ErrorCategory): GrpcRow {
+  return BY_NAME.get(STATUS_BY_CATEGORY[category]) as GrpcRow;
+}

@@ -1,0 +1,173 @@
+import * as grpc from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentError } from '../../core/agent-error.js';
+import { decode, toAgentError } from '../../front/decode.js';
+import { encode } from '../../front/encode.js';
+import { GRPC_STATUS_CODES } from './index.js';
+
+// A real @grpc/grpc-js server and client on 127.0.0.1: the ServiceError a failed call rejects
+// with is built by the SDK itself, trailers and all.
+const json = {
+  serialize: (value: unknown) => Buffer.from(JSON.stringify(value ?? null)),
+  deserialize: (bytes: Buffer) => JSON.parse(bytes.toString()) as unknown,
+};
+const service = {
+  fail: {
+    path: '/agent_errors.test.Svc/Fail',
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: json.serialize,
+    requestDeserialize: json.deserialize,
+    responseSerialize: json.serialize,
+    responseDeserialize: json.deserialize,
+  },
+} satisfies grpc.ServiceDefinition;
+
+type Failure = { code: number; details: string; pushback?: string };
+
+let server: grpc.Server;
+let client: grpc.Client & {
+  fail(request: Failure, callback: (error: grpc.ServiceError | null) => void): void;
+};
+
+beforeAll(async () => {
+  server = new grpc.Server();
+  server.addService(service, {
+    fail: (call: grpc.ServerUnaryCall<Failure, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const metadata = new grpc.Metadata();
+      if (call.request.pushback !== undefined) {
+        metadata.set('grpc-retry-pushback-ms', call.request.pushback);
+      }
+      callback({ code: call.request.code, details: call.request.details, metadata });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  const Client = grpc.makeGenericClientConstructor(service, 'Svc');
+  client = new Client(
+    `127.0.0.1:${port}`,
+    grpc.credentials.createInsecure(),
+  ) as unknown as typeof client;
+});
+
+afterAll(() => {
+  client.close();
+  server.forceShutdown();
+});
+
+function call(request: Failure): Promise<grpc.ServiceError> {
+  return new Promise((resolve, reject) =>
+    client.fail(request, (error) => (error ? resolve(error) : reject(new Error('no error')))),
+  );
+}
+
+describe('gRPC dialect against @grpc/grpc-js', () => {
+  it('reads a ServiceError: only UNAVAILABLE retries (AIP-194), the pushback is the delay', async () => {
+    const down = await call({ code: grpc.status.UNAVAILABLE, details: 'backend down' });
+    expect(down.code).toBe(GRPC_STATUS_CODES.UNAVAILABLE);
+    const e = toAgentError(down);
+    expect([e.category, e.code, e.retryable, e.message]).toEqual([
+      'unavailable',
+      'UNAVAILABLE',
+      true,
+      'backend down',
+    ]);
+    expect(e.cause).toBe(down);
+
+    const slow = await call({ code: grpc.status.DEADLINE_EXCEEDED, details: 'too slow' });
+    expect([decode(slow).category, decode(slow).retryable]).toEqual(['timeout', false]);
+
+    const exhausted = await call({
+      code: grpc.status.RESOURCE_EXHAUSTED,
+      details: 'slow down',
+      pushback: '250',
+    });
+    expect([decode(exhausted).retryable, decode(exhausted).retryAfterMs]).toEqual([true, 250]);
+
+    // A negative pushback means "do not retry", whatever the code.
+    const refused = await call({ code: grpc.status.UNAVAILABLE, details: 'no', pushback: '-1' });
+    expect(decode(refused).retryable).toBe(false);
+  });
+
+  it('reads google.rpc.Status details: RetryInfo, QuotaFailure, BadRequest, RequestInfo', () => {
+    const quota = decode({
+      code: 8,
+      message: 'Daily quota used up',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+          violations: [{ subject: 'project:p', description: 'daily limit' }],
+        },
+        { '@type': 'type.googleapis.com/google.rpc.RequestInfo', requestId: 'req-7' },
+      ],
+    });
+    expect([quota.category, quota.code, quota.retryable, quota.details?.requestId]).toEqual([
+      'quota',
+      'QUOTA_EXCEEDED',
+      false,
+      'req-7',
+    ]);
+    const invalid = decode({
+      code: 3,
+      message: 'bad request',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.BadRequest',
+          fieldViolations: [{ field: 'config.limit', description: 'must be <= 100' }],
+        },
+      ],
+    });
+    expect(invalid.details?.issues).toEqual([
+      { path: ['config', 'limit'], message: 'must be <= 100' },
+    ]);
+  });
+
+  it('reads a Google API error body by its status name, with RetryInfo (Gemini 429)', () => {
+    const e = decode({
+      error: {
+        code: 429,
+        message: 'Resource has been exhausted (e.g. check quota).',
+        status: 'RESOURCE_EXHAUSTED',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '13s' }],
+      },
+    });
+    expect([e.category, e.retryable, e.retryAfterMs]).toEqual(['rate_limit', true, 13_000]);
+  });
+
+  it('reads Connect-RPC errors (lower-case names) when told the protocol', () => {
+    const e = decode({ code: 'canceled', message: 'client went away' }, { protocol: 'grpc' });
+    expect([e.category, e.code]).toEqual(['cancelled', 'CANCELLED']);
+  });
+
+  it('encodes to a google.rpc.Status (AIP-193) that decodes back', () => {
+    for (const error of [
+      AgentError.rateLimited('Slow down', { retryAfterMs: 1500 }),
+      AgentError.notFound('No such file'),
+      AgentError.validation('Bad input', {
+        details: { issues: [{ path: ['a', 'b'], message: 'Required' }] },
+      }),
+      AgentError.quotaExceeded('Budget used up'),
+    ]) {
+      const status = encode(error, 'grpc');
+      expect(status.details[0]).toMatchObject({
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: error.code,
+        domain: 'agent-errors.dev',
+      });
+      const back = decode(JSON.parse(JSON.stringify(status)));
+      expect([back.code, back.category, back.retryable, back.retryAfterMs]).toEqual([
+        error.code,
+        error.category,
+        error.retryable,
+        error.retryAfterMs,
+      ]);
+    }
+    expect(encode(new Error('db password=hunter2'), 'grpc')).toMatchObject({
+      code: GRPC_STATUS_CODES.INTERNAL,
+      message: 'Internal error',
+    });
+  });
+});

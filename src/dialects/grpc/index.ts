@@ -1,0 +1,3 @@
+export { GRPC_STATUS_CODES } from './codes.js';
+export type { GrpcStatusName } from './codes.js';
+export type { GrpcStatus } from './status.js';

@@ -1,0 +1,271 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { decodedError, isAgentError } from '../../core/agent-error.js';
+import type { AgentErrorLike } from '../../core/agent-error.js';
+import { isErrorCategory } from '../../core/categories.js';
+import type { ExposeOptions } from '../../core/expose.js';
+import { toExposableError } from '../../core/expose.js';
+import {
+  BAD_REQUEST_TYPE,
+  ERROR_INFO_TYPE,
+  PRECONDITION_FAILURE_TYPE,
+  QUOTA_FAILURE_TYPE,
+  REQUEST_INFO_TYPE,
+  RETRY_INFO_TYPE,
+  findDetail,
+  findErrorInfo,
+  formatRetryDelay,
+  parseRetryDelay,
+  typedEntries,
+} from '../../core/google-rpc.js';
+import type { TypedDetail } from '../../core/google-rpc.js';
+import { normalizeError } from '../../core/normalize-error.js';
+import { redactString } from '../../core/redact.js';
+import type { SchemaIssue } from '../../core/schema-issues.js';
+import { toJsonSafe } from '../../core/serialize.js';
+import { grpcRow, grpcStatusFor } from './codes.js';
+
+/**
+ * A `google.rpc.Status` in JSON (AIP-193): what gRPC's rich error model and Google APIs send.
+ *
+ * @example
+ * const status: GrpcStatus = { code: 14, message: 'Backend down', details: [] };
+ */
+export interface GrpcStatus {
+  code: number;
+  message: string;
+  details: TypedDetail[];
+}
+
+/** The `domain` of the `ErrorInfo` in which {@link encodeGrpcError} carries our own fields. */
+export const AGENT_ERRORS_DOMAIN = 'agent-errors.dev';
+
+/** What the decoder needs of a status, whatever form it came in. */
+interface ReadStatus {
+  /** The numeric code or the status name (any case: Connect writes `not_found`). */
+  code: unknown;
+  message: string;
+  details: unknown;
+  /** `grpc-retry-pushback-ms` from the trailers, when the status came with them. */
+  pushback: string | undefined;
+  cause: unknown;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** The issues in a `google.rpc.BadRequest`'s field violations. */
+function issuesOf(detail: TypedDetail | undefined): SchemaIssue[] | undefined {
+  const violations = detail?.fieldViolations;
+  if (!Array.isArray(violations)) return undefined;
+  const issues: SchemaIssue[] = [];
+  for (const v of violations as unknown[]) {
+    const r = record(v);
+    if (r === undefined) continue;
+    const field = typeof r.field === 'string' ? r.field : '';
+    issues.push({
+      path: field === '' ? [] : field.split('.'),
+      message: typeof r.description === 'string' ? r.description : 'Invalid value',
+    });
+  }
+  return issues.length > 0 ? issues : undefined;
+}
+
+/**
+ * The AgentError for a gRPC status. Retry follows AIP-194: only UNAVAILABLE retries, unless a
+ * `RetryInfo` detail (or `grpc-retry-pushback-ms`) says when; a `QuotaFailure` without one is a
+ * spent quota, not a rate limit; `BadRequest` field violations become `details.issues`. Our own
+ * `ErrorInfo` (domain `agent-errors.dev`) gives back the code, category and retryability
+ * {@link encodeGrpcError} sent.
+ */
+function fromStatus(read: ReadStatus): AgentError | undefined {
+  const row = grpcRow(read.code);
+  if (row === undefined) return undefined;
+  const details = typedEntries(read.details);
+  const retryDelay = parseRetryDelay(findDetail(details, RETRY_INFO_TYPE)?.retryDelay);
+  const pushback = read.pushback === undefined ? undefined : Number(read.pushback);
+  // gRPC's retry spec: a negative or malformed pushback means "do not retry".
+  const refused = pushback !== undefined && !(Number.isInteger(pushback) && pushback >= 0);
+  const retryAfterMs = retryDelay ?? (refused ? undefined : pushback);
+  let category = row.category;
+  let code: string = row.name;
+  let retryable = !refused && (row.retryable || retryAfterMs !== undefined);
+  const out: Record<string, unknown> = { grpcStatus: row.name };
+  const quota = findDetail(details, QUOTA_FAILURE_TYPE);
+  if (row.name === 'RESOURCE_EXHAUSTED' && quota !== undefined && retryAfterMs === undefined) {
+    category = 'quota';
+    code = 'QUOTA_EXCEEDED';
+    retryable = false;
+  }
+  if (quota?.violations !== undefined) out.quotaViolations = quota.violations;
+  const info = findErrorInfo(details);
+  if (info !== undefined) {
+    out.reason = info.reason;
+    out.domain = info.domain;
+    if (info.metadata !== undefined) out.metadata = info.metadata;
+    if (info.domain === AGENT_ERRORS_DOMAIN) {
+      // Our own fields, as encodeGrpcError wrote them.
+      code = info.reason;
+      const carried = info.metadata?.category;
+      if (isErrorCategory(carried)) category = carried;
+      const again = info.metadata?.retryable;
+      if (again === 'true' || again === 'false') retryable = again === 'true';
+      if (typeof info.metadata?.errorId === 'string') out.errorId = info.metadata.errorId;
+      delete out.reason;
+      delete out.domain;
+      delete out.metadata;
+    }
+  }
+  const issues = issuesOf(findDetail(details, BAD_REQUEST_TYPE));
+  if (issues !== undefined) out.issues = issues;
+  const precondition = findDetail(details, PRECONDITION_FAILURE_TYPE)?.violations;
+  if (precondition !== undefined) out.preconditionViolations = precondition;
+  const requestId = findDetail(details, REQUEST_INFO_TYPE)?.requestId;
+  if (typeof requestId === 'string') out.requestId = requestId;
+  return decodedError({
+    message: read.message,
+    category,
+    code,
+    retryable,
+    retryAfterMs,
+    details: out,
+    wire:
+      details.length > 0
+        ? { protocol: 'grpc', code: row.code, message: read.message, data: details }
+        : { protocol: 'grpc', code: row.code, message: read.message },
+    cause: read.cause,
+  });
+}
+
+/** `metadata.get(key)` of an `@grpc/grpc-js` `Metadata`, as one string, if present. */
+function metadataValue(metadata: unknown, key: string): string | undefined {
+  const m = record(metadata);
+  if (m === undefined || typeof m.get !== 'function') return undefined;
+  try {
+    const values: unknown = (m.get as (k: string) => unknown).call(metadata, key);
+    const first: unknown = Array.isArray(values) ? values[0] : undefined;
+    return typeof first === 'string' ? first : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `value` is shaped as one of the gRPC error forms {@link decodeGrpcError} reads without
+ * being told the protocol: a `google.rpc.Status` with a `details` array, an `@grpc/grpc-js`
+ * `ServiceError` (numeric `code`, `metadata` with `get`), or a Google API error body whose
+ * `error.status` names a gRPC status.
+ */
+export function looksLikeGrpc(value: Record<string, unknown>): boolean {
+  const code = value.code;
+  if (typeof code === 'number' && code >= 1 && code <= 16) {
+    if (Array.isArray(value.details)) return true;
+    const metadata = record(value.metadata);
+    if (metadata !== undefined && typeof metadata.get === 'function') return true;
+  }
+  const inner = record(value.error);
+  return (
+    inner !== undefined &&
+    typeof inner.status === 'string' &&
+    grpcRow(inner.status) !== undefined &&
+    Array.isArray(inner.details)
+  );
+}
+
+/**
+ * Decode a gRPC error into an {@link AgentError}: a `google.rpc.Status` in JSON (`{ code,
+ * message, details }`), an `@grpc/grpc-js` `ServiceError` (its `details` string is the message;
+ * `grpc-retry-pushback-ms` read from its metadata), a Connect-RPC error (`{ code: 'not_found',
+ * message, details }`), or a Google API error body (`{ error: { code, message, status,
+ * details } }`, read by its status name). Throws a `TypeError` when `value` is none of these.
+ *
+ * @example
+ * decodeGrpcError({ code: 8, message: 'Slow down', details: [
+ *   { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '2s' },
+ * ] }).retryAfterMs; // 2000
+ */
+export function decodeGrpcError(value: unknown): AgentError {
+  const v = record(value);
+  const google = record(v?.error);
+  const decoded =
+    v === undefined
+      ? undefined
+      : google !== undefined && typeof google.status === 'string'
+        ? fromStatus({
+            code: google.status,
+            message: typeof google.message === 'string' ? google.message : '',
+            details: google.details,
+            pushback: undefined,
+            cause: undefined,
+          })
+        : fromStatus({
+            code: v.code,
+            // A ServiceError's `message` is `<code> <NAME>: <details>`; `details` is the text.
+            message:
+              typeof v.details === 'string'
+                ? v.details
+                : typeof v.message === 'string'
+                  ? v.message
+                  : '',
+            details: Array.isArray(v.details) ? v.details : undefined,
+            pushback: metadataValue(v.metadata, 'grpc-retry-pushback-ms'),
+            cause: value instanceof Error ? value : undefined,
+          });
+  if (decoded === undefined) {
+    throw new TypeError(
+      'decodeGrpcError: expected a google.rpc.Status { code, message, details }, a gRPC ServiceError, a Connect error or a Google API error body',
+    );
+  }
+  return decoded;
+}
+
+/**
+ * Encode an error as a `google.rpc.Status` (AIP-193): the status for its category, its message
+ * (redacted), and details — an `ErrorInfo` whose `reason` is our code (domain
+ * `agent-errors.dev`, our category and retryability in `metadata`), a `RetryInfo` when there is
+ * a delay, a `BadRequest` for validation issues. `decodeGrpcError` of it restores the code,
+ * category, retryability and delay. An error decoded from gRPC goes back as it came.
+ *
+ * @example
+ * encodeGrpcError(AgentError.unavailable('Backend down')).code; // 14
+ */
+export function encodeGrpcError(error: unknown, options?: ExposeOptions): GrpcStatus {
+  const exposable = toExposableError(error, options);
+  const e: AgentErrorLike = isAgentError(exposable) ? exposable : normalizeError(exposable);
+  const wire = e.wire;
+  if (wire?.protocol === 'grpc' && typeof wire.code === 'number') {
+    return {
+      code: wire.code,
+      message: redactString(wire.message),
+      details: (toJsonSafe(typedEntries(wire.data)) ?? []) as TypedDetail[],
+    };
+  }
+  const metadata: Record<string, string> = {
+    category: e.category,
+    retryable: String(e.retryable),
+  };
+  // The id under which an unexpected error was logged: what joins the log to this reply.
+  const errorId = e.details?.errorId;
+  if (typeof errorId === 'string') metadata.errorId = errorId;
+  const details: TypedDetail[] = [
+    { '@type': ERROR_INFO_TYPE, reason: e.code, domain: AGENT_ERRORS_DOMAIN, metadata },
+  ];
+  if (e.retryAfterMs !== undefined) {
+    details.push({ '@type': RETRY_INFO_TYPE, retryDelay: formatRetryDelay(e.retryAfterMs) });
+  }
+  const issues = e.details?.issues;
+  if (Array.isArray(issues)) {
+    const fieldViolations = (issues as SchemaIssue[]).map((issue) => ({
+      field: Array.isArray(issue.path) ? issue.path.join('.') : '',
+      description: String(issue.message),
+    }));
+    details.push({ '@type': BAD_REQUEST_TYPE, fieldViolations });
+  }
+  return {
+    code: grpcStatusFor(e.category).code,
+    message: redactString(e.message),
+    details: (toJsonSafe(details) ?? []) as TypedDetail[],
+  };
+}

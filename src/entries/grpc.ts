@@ -1,0 +1,1 @@
+export * from '../dialects/grpc/index.js';
