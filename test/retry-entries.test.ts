@@ -25,10 +25,10 @@ describe('agent-errors/retry and agent-errors/redis', () => {
     expect(Object.keys(retryEntry).sort()).toEqual(
       [
         'MemoryIdempotencyStore',
+        'RETRY_ATTEMPT_HEADER',
         'RetryError',
         'backoffDelay',
         'cacheableFailure',
-        'createRetryBudget',
         'duplicateKeyError',
         'fingerprint',
         'isRetryError',
