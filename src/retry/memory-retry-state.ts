@@ -51,9 +51,13 @@ export class MemoryRetryStateStore implements RetryStateStore {
     if (e.waitUntil > now) return { kind: 'wait', waitMs: e.waitUntil - now, probe: '' };
     const halfOpen = e.breaker === HALF_OPEN && policy.failureThreshold > 0;
     if (!halfOpen && !e.probeNeeded) return GO;
-    // One probe at a time: the others are turned away (half-open) or wait for its outcome.
+    // One probe at a time: the others are turned away (half-open: told to come back after
+    // another half-open period at most, not after the whole lease) or wait for its outcome.
     if (e.probe !== '' && e.probeUntil > now) {
-      return { kind: halfOpen ? 'open' : 'probing', waitMs: e.probeUntil - now, probe: '' };
+      const left = e.probeUntil - now;
+      return halfOpen
+        ? { kind: 'open', waitMs: Math.min(left, policy.halfOpenAfterMs), probe: '' }
+        : { kind: 'probing', waitMs: left, probe: '' };
     }
     e.probe = `p${++this.#probes}`;
     e.probeUntil = now + policy.probeLeaseMs;

@@ -154,12 +154,16 @@ class Call<T> {
 
     let throttled = false;
     if (s.state !== undefined) {
+      const waitMs = sharedWaitMs(error, serverWaitMs);
       const recorded = this.#record(s.state, {
         ok: false,
         probe,
-        cost: wanted,
+        // A failure whose server said how long to wait costs no token: that wait, shared by
+        // every caller of the target, already holds them back; charging it too would turn a
+        // rate limit the fleet obeys into calls that fail.
+        cost: wanted && waitMs < 0,
         unhealthy: isUnhealthy(error),
-        waitMs: sharedWaitMs(error, serverWaitMs),
+        waitMs,
       });
       throttled = isThenable(recorded) ? await recorded : recorded;
     }

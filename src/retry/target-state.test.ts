@@ -110,6 +110,21 @@ describe('retry budget per target (gRPC retry throttling)', () => {
     await clock.advance(10);
     expect(await run.settled).toEqual({ ok: true, value: 2 });
   });
+  it('a failure whose server said how long to wait costs nothing: the shared wait holds callers', async () => {
+    const clock = createManualClock();
+    const options = { ...fresh({ budget: { maxTokens: 2 }, breaker: false }), maxAttempts: 6 };
+    let n = 0;
+    const run = startRetry(
+      () => {
+        if (++n < 5) throw AgentError.rateLimited('slow down', { retryAfterMs: 100 });
+        return n;
+      },
+      options,
+      clock,
+    );
+    await clock.advance(1_000);
+    expect(await run.settled).toEqual({ ok: true, value: 5 });
+  });
 });
 
 describe('circuit breaker per target', () => {
