@@ -165,7 +165,7 @@ class Call<T> {
         unhealthy: isUnhealthy(error),
         waitMs,
       });
-      throttled = isThenable(recorded) ? await recorded : recorded;
+      throttled = isThenable(recorded) ? await this.#unlessAborted(recorded) : recorded;
     }
 
     if (!wanted) throw this.#stop(error, 'not_retryable');
@@ -211,7 +211,7 @@ class Call<T> {
     let pending = first;
     let pollMs = MIN_POLL_MS;
     for (;;) {
-      const a = isThenable(pending) ? await pending : pending;
+      const a = isThenable(pending) ? await this.#unlessAborted(pending) : pending;
       if (a.kind === 'go') return a.probe;
       if (a.kind === 'open') throw this.#stop(circuitOpenError(target, a.waitMs), 'circuit_open');
       let waitMs = a.waitMs;
@@ -231,6 +231,16 @@ class Call<T> {
         throw failure;
       }
       pending = state.admit(target, s.policy as TargetPolicy, s.clock.now());
+    }
+  }
+
+  /** A store's answer, unless the caller aborts first (then the abort, at once). */
+  async #unlessAborted<A>(answer: PromiseLike<A>): Promise<A> {
+    try {
+      return await raceAbort(Promise.resolve(answer), this.#s.signal);
+    } catch (failure) {
+      if (this.#s.signal?.aborted) throw this.#aborted();
+      throw failure;
     }
   }
 

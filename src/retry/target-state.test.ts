@@ -329,3 +329,21 @@ describe('"the server said wait until T", shared by the target', () => {
     });
   });
 });
+
+describe('a state store of your own', () => {
+  it('may answer with promises; an abort does not wait for a slow store', async () => {
+    const controller = new AbortController();
+    const slow = {
+      admit: () => new Promise<never>(() => {}),
+      record: () => Promise.resolve(false),
+    };
+    const { clock, settled } = startRetry(() => 'never called', {
+      target: 'slow-store',
+      state: slow,
+      signal: controller.signal,
+    });
+    await clock.advance(10);
+    controller.abort();
+    expect(await settled).toMatchObject({ ok: false, error: { reason: 'aborted', attempts: 0 } });
+  });
+});
