@@ -7,3 +7,4 @@ console.log(`agent-errors benchmarks — Node ${process.version}, ${new Date().t
 runErrorBuildBench();
 runDecodeBench();
 printPeerBench(await runPeerBench());
+await (await import('./retry.js')).runRetryBench();

@@ -96,14 +96,16 @@ describe('every consumer classifies through the one engine', () => {
     ]) {
       let calls = 0;
       const result = await retry(
-        () => {
+        // The request carries the idempotency key (as an MCP call sends it in _meta): a timeout or
+        // a lost connection may have reached the server, and retry repeats it only then.
+        ({ idempotencyKey }) => {
           calls += 1;
           if (calls === 1) throw failure;
-          return 'ok';
+          return `ok ${idempotencyKey.length}`;
         },
         { baseDelayMs: 1, maxDelayMs: 2 },
       );
-      expect([result, calls]).toEqual(['ok', 2]);
+      expect([result, calls]).toEqual(['ok 36', 2]);
     }
   });
 

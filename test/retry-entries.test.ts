@@ -25,10 +25,10 @@ describe('agent-errors/retry and agent-errors/redis', () => {
     expect(Object.keys(retryEntry).sort()).toEqual(
       [
         'MemoryIdempotencyStore',
+        'RETRY_ATTEMPT_HEADER',
         'RetryError',
         'backoffDelay',
         'cacheableFailure',
-        'createRetryBudget',
         'duplicateKeyError',
         'fingerprint',
         'isRetryError',
@@ -39,7 +39,10 @@ describe('agent-errors/retry and agent-errors/redis', () => {
         'withIdempotency',
       ].sort(),
     );
-    expect(Object.keys(redisEntry)).toEqual(['RedisIdempotencyStore']);
+    expect(Object.keys(redisEntry).sort()).toEqual([
+      'RedisIdempotencyStore',
+      'RedisRetryStateStore',
+    ]);
   });
 
   it('use Web APIs only: no Node module and nothing from redis at runtime', () => {

@@ -1,2 +1,4 @@
 export { RedisIdempotencyStore } from './redis-idempotency-store.js';
 export type { RedisClientLike, RedisIdempotencyStoreOptions } from './redis-idempotency-store.js';
+export { RedisRetryStateStore } from './redis-retry-state-store.js';
+export type { RedisRetryStateStoreOptions } from './redis-retry-state-store.js';

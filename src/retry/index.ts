@@ -1,9 +1,16 @@
 export { retry } from './retry.js';
-export type { RetryAttempt, RetryDecisionContext, RetryEvent, RetryOptions } from './retry.js';
+export type {
+  CircuitBreakerOptions,
+  RetryBudgetOptions,
+  RetryDecisionContext,
+  RetryEvent,
+  RetryOptions,
+} from './options.js';
+export { RETRY_ATTEMPT_HEADER } from './attempt.js';
+export type { RetryAttempt } from './attempt.js';
 export { RetryError, isRetryError, retryStopOf } from './retry-error.js';
 export type { RetryStop, RetryStopReason } from './retry-error.js';
-export { createRetryBudget } from './retry-budget.js';
-export type { RetryBudget, RetryBudgetOptions } from './retry-budget.js';
+export type { Admission, AttemptReport, RetryStateStore, TargetPolicy } from './retry-state.js';
 export { backoffDelay } from './backoff.js';
 export type { BackoffOptions } from './backoff.js';
 export { systemClock } from './clock.js';

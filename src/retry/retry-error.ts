@@ -1,9 +1,31 @@
 import { AgentError, isAgentError } from '../core/agent-error.js';
 import type { AgentErrorLike } from '../core/agent-error.js';
 
-/** Why {@link retry} stopped retrying. */
+/**
+ * Why {@link retry} stopped retrying:
+ * - `not_retryable`: the error (or `shouldRetry`) says retrying will not help;
+ * - `attempts_exhausted`: `maxAttempts` calls were made;
+ * - `deadline`: the next try could only start after `maxElapsedMs`;
+ * - `budget`: the target's retry budget is spent (too many failures lately);
+ * - `aborted`: the caller's `signal` aborted;
+ * - `retry_after_too_long`: the server asked for a wait longer than `maxDelayMs` (the error's
+ *   `retryAfterMs` says how long);
+ * - `outcome_unknown`: the attempt may have reached the server (a timeout, a dropped
+ *   connection, or `markSent()` was called) and the call is not idempotent;
+ * - `circuit_open`: the target's circuit breaker is open (`retryAfterMs`: until its probe);
+ * - `already_retried`: the error already went through a retry loop (ours or another
+ *   library's), and `retryNested` is not set.
+ */
 export type RetryStopReason =
-  'not_retryable' | 'attempts_exhausted' | 'deadline' | 'budget' | 'aborted';
+  | 'not_retryable'
+  | 'attempts_exhausted'
+  | 'deadline'
+  | 'budget'
+  | 'aborted'
+  | 'retry_after_too_long'
+  | 'outcome_unknown'
+  | 'circuit_open'
+  | 'already_retried';
 
 const REASONS: readonly RetryStopReason[] = [
   'not_retryable',
@@ -11,11 +33,15 @@ const REASONS: readonly RetryStopReason[] = [
   'deadline',
   'budget',
   'aborted',
+  'retry_after_too_long',
+  'outcome_unknown',
+  'circuit_open',
+  'already_retried',
 ];
 
 /** What `details.retry` of a {@link RetryError} holds. */
 export interface RetryStop {
-  /** How many times the function was called (0 when aborted before the first call). */
+  /** How many times the function was called (0 when it was stopped before the first call). */
   readonly attempts: number;
   readonly reason: RetryStopReason;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
 import { createManualClock, flush } from '../../test/helpers/manual-clock.js';
-import { createRetryBudget } from './retry-budget.js';
 import { RetryError, isRetryError, retryStopOf } from './retry-error.js';
 import { retry } from './retry.js';
 import type { RetryAttempt, RetryEvent, RetryOptions } from './retry.js';
@@ -50,14 +49,13 @@ describe('retry', () => {
     expect(keys[2]).toBe('mine');
   });
 
-  it('waits exactly retryAfterMs, capped by maxDelayMs', async () => {
+  it('waits exactly retryAfterMs, and stops when it is above maxDelayMs', async () => {
     let n = 0;
     const { clock, settled } = start(
       () => {
         n++;
         if (n === 1) throw AgentError.rateLimited('slow', { retryAfterMs: 1500 });
-        if (n === 2) throw AgentError.rateLimited('slower', { retryAfterMs: 60_000 });
-        return n;
+        throw AgentError.rateLimited('come back in a minute', { retryAfterMs: 60_000 });
       },
       { maxDelayMs: 5_000, random: () => 0.99 },
     );
@@ -65,9 +63,14 @@ describe('retry', () => {
     expect(n).toBe(1);
     await clock.advance(1);
     expect(n).toBe(2);
-    await clock.advance(5_000);
-    expect(await settled).toEqual({ ok: true, value: 3 });
-    expect(clock.delays).toEqual([1500, 5000]);
+    await clock.advance(60_000);
+    // Obeyed by stopping: never a sleep cut to maxDelayMs and an early call.
+    expect(n).toBe(2);
+    expect(clock.delays).toEqual([1500]);
+    expect(await settled).toMatchObject({
+      ok: false,
+      error: { reason: 'retry_after_too_long', attempts: 2, retryAfterMs: 60_000 },
+    });
   });
 
   it('backs off exponentially with full jitter inside its bounds', async () => {
@@ -200,7 +203,8 @@ describe('retry', () => {
         if (++n < 2) throw new Error('raw');
         return 'done';
       },
-      { classify },
+      // A timeout may have reached the server: retried because the call says it is idempotent.
+      { classify, idempotent: true },
     );
     await clock.advance(7);
     expect(await settled).toEqual({ ok: true, value: 'done' });
@@ -281,31 +285,6 @@ describe('retry', () => {
     expect(error).toMatchObject({ reason: 'aborted', attempts: 0 });
   });
 
-  it('stops when the shared budget is spent, and retries again once it refills', async () => {
-    const clock = createManualClock();
-    const budget = createRetryBudget({ ratio: 0, minPerSecond: 2, capacity: 2, clock });
-    const fails = () => {
-      throw unavailable();
-    };
-    const run = () =>
-      retry(fails, { clock, budget, maxAttempts: 10, baseDelayMs: 1, random: () => 0 }).catch(
-        (e: unknown) => e,
-      );
-    // Two tokens: the first call retries twice, then the budget stops it.
-    const first = run();
-    await clock.advance(0);
-    expect(await first).toMatchObject({ reason: 'budget', attempts: 3 });
-    // Empty: the next call is not retried at all.
-    const second = run();
-    await clock.advance(0);
-    expect(await second).toMatchObject({ reason: 'budget', attempts: 1 });
-    // Half a second refills one token (2 per second).
-    await clock.advance(500);
-    const third = run();
-    await clock.advance(0);
-    expect(await third).toMatchObject({ reason: 'budget', attempts: 2 });
-  });
-
   it('throws a TypeError naming a bad option', async () => {
     const fn = () => 1;
     const cases: [RetryOptions, RegExp][] = [
@@ -318,7 +297,19 @@ describe('retry', () => {
       [{ shouldRetry: 1 as never }, /shouldRetry must be a function/],
       [{ classify: {} as never }, /classify must be a function/],
       [{ signal: {} as never }, /signal must be an AbortSignal/],
-      [{ budget: {} as never }, /budget must be a RetryBudget/],
+      [{ budget: {} }, /budget must be given with a target/],
+      [
+        { target: 'x', budget: { tokenRatio: 2 } },
+        /budget.tokenRatio must be a number in \(0, 1\]/,
+      ],
+      [
+        { target: 'x', breaker: { failureThreshold: 0 } },
+        /breaker.failureThreshold must be an integer >= 1/,
+      ],
+      [{ target: '' }, /target must be a non-empty string/],
+      [{ target: 'x', state: {} as never }, /state must be a RetryStateStore/],
+      [{ attemptTimeoutMs: 0 }, /attemptTimeoutMs must be a number >= 1/],
+      [{ idempotent: 'yes' as never }, /idempotent must be a boolean/],
       [{ clock: { now: () => 0 } as never }, /clock must be an object with now, setTimeout/],
       [{ idempotencyKey: '' }, /idempotencyKey must be a non-empty string/],
     ];
@@ -327,7 +318,6 @@ describe('retry', () => {
       await expect(retry(fn, options)).rejects.toThrow(message);
     }
     await expect(retry('nope' as never)).rejects.toThrow(/retry: fn must be a function/);
-    expect(() => createRetryBudget({ ratio: -1 })).toThrow(/createRetryBudget: ratio/);
   });
 });
 

@@ -1,230 +1,308 @@
-import type { AgentError } from '../core/agent-error.js';
+import { AgentError } from '../core/agent-error.js';
+import { AttemptContext, CallState, runWithTimeout } from './attempt.js';
 import { backoffDelay } from './backoff.js';
-import { clockOption, functionOption, numberOption, optionError } from './check-option.js';
-import { classify as defaultClassify } from './classify.js';
-import { raceAbort, sleep, systemClock } from './clock.js';
-import type { Clock } from './clock.js';
-import type { RetryBudget } from './retry-budget.js';
+import { optionError } from './check-option.js';
+import { raceAbort, sleep } from './clock.js';
+import {
+  alreadyRetried,
+  isUnhealthy,
+  mayHaveReachedServer,
+  saysDoNotRetry,
+} from './failure-kinds.js';
+import { grpcAdvice } from './grpc-advice.js';
+import { readOptions } from './options.js';
+import type { AttemptFunction, RetryOptions, Settings } from './options.js';
 import { RetryError } from './retry-error.js';
 import type { RetryStopReason } from './retry-error.js';
-
-/** What {@link retry} passes to every attempt. */
-export interface RetryAttempt {
-  /** 1 for the first call, 2 for the first retry, … */
-  readonly attempt: number;
-  /** The same for every attempt of one logical call: send it so the server can deduplicate. */
-  readonly idempotencyKey: string;
-  /** Aborts when the caller's `signal` does; pass it on to the work. */
-  readonly signal: AbortSignal;
-}
-
-/** What `onRetry` receives (frozen). */
-export interface RetryEvent {
-  /** The error of the attempt that just failed, classified. */
-  readonly error: AgentError;
-  /** The attempt that failed (1 for the first call). */
-  readonly attempt: number;
-  /** How long retry will wait before the next attempt. */
-  readonly delayMs: number;
-}
-
-/** What `shouldRetry` receives besides the error. */
-export interface RetryDecisionContext {
-  readonly attempt: number;
-  readonly elapsedMs: number;
-}
-
-/** Options of {@link retry}. */
-export interface RetryOptions {
-  /** Total calls of `fn`, the first included. Integer >= 1 or `Infinity`. Default `5`. */
-  maxAttempts?: number;
-  /** No retry is scheduled whose wait would end later than this after the first call. Default `Infinity`. */
-  maxElapsedMs?: number;
-  /** Ceiling of the first backoff delay; doubles per retry. Default `200`. */
-  baseDelayMs?: number;
-  /** No wait is longer, `retryAfterMs` included. Default `30_000`. */
-  maxDelayMs?: number;
-  /** Aborting stops everything at once: the call rejects with reason `'aborted'`. */
-  signal?: AbortSignal;
-  /**
-   * Called before each wait with a frozen `{ error, attempt, delayMs }`; may return a promise
-   * (awaited). If it throws, `retry` rejects with what it threw.
-   */
-  onRetry?: (event: RetryEvent) => void | Promise<void>;
-  /**
-   * Decides whether to retry an error instead of `error.retryable`. The limits (attempts,
-   * deadline, budget, signal) still apply.
-   */
-  shouldRetry?: (error: AgentError, context: RetryDecisionContext) => boolean;
-  /** Turns what an attempt threw into an AgentError. Default: the library's classifier. */
-  classify?: (error: unknown) => AgentError;
-  /** The idempotency key for this logical call. Default: a fresh `crypto.randomUUID()`. */
-  idempotencyKey?: string;
-  /** A shared {@link RetryBudget}. */
-  budget?: RetryBudget;
-  /** Where time and timers come from (tests). Default {@link systemClock}. */
-  clock?: Clock;
-  /** Numbers in [0, 1) for the jitter (tests). Default `Math.random`. */
-  random?: () => number;
-}
+import { SUCCESS } from './retry-state.js';
+import type { Admission, AttemptReport, RetryStateStore, TargetPolicy } from './retry-state.js';
 
 const WHERE = 'retry';
+// While another caller probes a target, ask again after these delays (doubling).
+const MIN_POLL_MS = 25;
+const MAX_POLL_MS = 250;
+// The longest "wait until" one server answer imposes on every caller of a target: a later
+// caller probes once after this and learns the truth again.
+const MAX_SHARED_WAIT_MS = 3_600_000;
 
-interface Settings {
-  maxAttempts: number;
-  maxElapsedMs: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  clock: Clock;
-  random: () => number;
-  classify: (error: unknown) => AgentError;
-  shouldRetry: RetryOptions['shouldRetry'];
-  onRetry: RetryOptions['onRetry'];
-  budget: RetryBudget | undefined;
-  signal: AbortSignal | undefined;
-  idempotencyKey: string | undefined;
-}
-
-function settings(options: RetryOptions): Settings {
-  if (options === null || typeof options !== 'object')
-    throw optionError(WHERE, 'options', 'an object', options);
-  const o = options as Record<keyof RetryOptions, unknown>;
-  const baseDelayMs = numberOption(WHERE, 'baseDelayMs', o.baseDelayMs) ?? 200;
-  const maxDelayMs = numberOption(WHERE, 'maxDelayMs', o.maxDelayMs) ?? 30_000;
-  const { signal, budget, idempotencyKey } = o;
-  if (
-    signal !== undefined &&
-    (signal === null ||
-      typeof signal !== 'object' ||
-      typeof (signal as AbortSignal).addEventListener !== 'function' ||
-      typeof (signal as AbortSignal).aborted !== 'boolean')
-  )
-    throw optionError(WHERE, 'signal', 'an AbortSignal', signal);
-  if (
-    budget !== undefined &&
-    (budget === null ||
-      typeof budget !== 'object' ||
-      typeof (budget as RetryBudget).deposit !== 'function' ||
-      typeof (budget as RetryBudget).tryWithdraw !== 'function')
-  )
-    throw optionError(WHERE, 'budget', 'a RetryBudget (see createRetryBudget)', budget);
-  if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || idempotencyKey === ''))
-    throw optionError(WHERE, 'idempotencyKey', 'a non-empty string', idempotencyKey);
-  return {
-    maxAttempts:
-      numberOption(WHERE, 'maxAttempts', o.maxAttempts, {
-        min: 1,
-        integer: true,
-        allowInfinity: true,
-      }) ?? 5,
-    maxElapsedMs:
-      numberOption(WHERE, 'maxElapsedMs', o.maxElapsedMs, { allowInfinity: true }) ?? Infinity,
-    baseDelayMs,
-    maxDelayMs,
-    clock: clockOption<Clock>(WHERE, o.clock, ['now', 'setTimeout', 'clearTimeout']) ?? systemClock,
-    random: functionOption<() => number>(WHERE, 'random', o.random) ?? Math.random,
-    classify:
-      functionOption<(e: unknown) => AgentError>(WHERE, 'classify', o.classify) ?? defaultClassify,
-    shouldRetry: functionOption(WHERE, 'shouldRetry', o.shouldRetry),
-    onRetry: functionOption(WHERE, 'onRetry', o.onRetry),
-    budget: budget as RetryBudget | undefined,
-    signal: signal as AbortSignal | undefined,
-    idempotencyKey: idempotencyKey,
-  };
-}
-
-function newIdempotencyKey(): string {
-  const crypto = globalThis.crypto as Crypto | undefined;
-  if (typeof crypto?.randomUUID !== 'function') {
-    throw new TypeError(
-      'retry: globalThis.crypto.randomUUID is not available; pass options.idempotencyKey',
-    );
-  }
-  return crypto.randomUUID();
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 /**
- * Call `fn` until it succeeds or retrying stops helping, as the error itself says: each failure
+ * Call `fn` until it succeeds or retrying stops helping, as the error itself says. Each failure
  * is classified into an {@link AgentError}; only a `retryable` one is retried (or what
- * `shouldRetry` accepts). The wait is the error's `retryAfterMs` when it has one (capped at
- * `maxDelayMs`), otherwise exponential backoff with full jitter. Every attempt receives the same
- * `idempotencyKey`, so the server can make the retries safe.
+ * `shouldRetry` accepts, unless the source said no). The wait is what the server asked for
+ * (`retry-after-ms`, `Retry-After`, gRPC pushback or `RetryInfo`, the error's `retryAfterMs`),
+ * otherwise exponential backoff with full jitter; a server that asks for more than `maxDelayMs`
+ * is obeyed by stopping, never by coming back early. Every attempt receives the same
+ * `idempotencyKey`, its number, and a signal (aborted after `attemptTimeoutMs`).
+ *
+ * Safe by default: an attempt that may have reached the server (a timeout, a dropped
+ * connection) is retried only when the call is idempotent (`idempotencyKey` or `idempotent`);
+ * an error that already went through a retry loop is not retried again. With a `target`, calls
+ * share a retry budget, a circuit breaker and the server's "wait until" (`state` puts them in
+ * Redis for a fleet).
  *
  * Resolves with `fn`'s result. Rejects with a {@link RetryError}: the last error with
- * `attempts` and `reason` (`'not_retryable' | 'attempts_exhausted' | 'deadline' | 'budget' |
- * 'aborted'`). When `signal` aborts — during an attempt or a wait — it rejects at once with the
- * abort (reason `'aborted'`, `cause` = `signal.reason`), never with a later attempt's error.
- * Bad options make it reject with a `TypeError` naming the option (before `fn` is called).
+ * `attempts` and `reason` (see {@link RetryStopReason}). When `signal` aborts — during an attempt
+ * or a wait — it rejects at once with the abort (reason `'aborted'`, `cause` = `signal.reason`),
+ * never with a later attempt's error. Bad options make it reject with a `TypeError` naming the
+ * option (before `fn` is called).
  *
  * @example
  * const report = await retry(
  *   ({ idempotencyKey, signal }) => client.request('reports/create', { week, _meta: { idempotencyKey } }, { signal }),
- *   { maxAttempts: 4, signal: AbortSignal.timeout(30_000) },
+ *   { target: 'reports-service', idempotent: true, attemptTimeoutMs: 10_000 },
  * );
  */
-export async function retry<T>(
-  fn: (attempt: RetryAttempt) => T | PromiseLike<T>,
-  options: RetryOptions = {},
-): Promise<T> {
-  if (typeof fn !== 'function') throw optionError(WHERE, 'fn', 'a function', fn);
-  const s = settings(options);
-  const { clock, signal } = s;
-  const idempotencyKey = s.idempotencyKey ?? newIdempotencyKey();
-  const start = clock.now();
-  // Without a caller's signal, each call gets its own that never aborts: listeners that attempts
-  // add to it are released with the call instead of piling up on a shared one.
-  const attemptSignal = signal ?? new AbortController().signal;
-  let attempts = 0;
+export function retry<T>(fn: AttemptFunction<T>, options: RetryOptions = {}): Promise<T> {
+  let settings: Settings;
+  try {
+    if (typeof fn !== 'function') throw optionError(WHERE, 'fn', 'a function', fn);
+    settings = readOptions(options);
+  } catch (error) {
+    // A TypeError naming the option, as a rejection: the call is asynchronous either way.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+    return Promise.reject(error);
+  }
+  return new Call(fn, settings).run();
+}
 
-  const stop = (error: AgentError, reason: RetryStopReason, cause: unknown): RetryError =>
-    new RetryError(error, { attempts, reason }, cause);
-  const aborted = (): RetryError => {
-    const reason: unknown = signal?.reason;
-    return stop(s.classify(reason), 'aborted', reason);
-  };
+/** One logical call: its attempts, what they threw, and the target's gate. */
+class Call<T> {
+  readonly #fn: AttemptFunction<T>;
+  readonly #s: Settings;
+  readonly #state: CallState;
+  readonly #start: number;
+  #attempts = 0;
+  #lastThrown: unknown;
+  #lastError: AgentError | undefined;
 
-  if (signal?.aborted) throw aborted();
-  s.budget?.deposit();
+  constructor(fn: AttemptFunction<T>, settings: Settings) {
+    this.#fn = fn;
+    this.#s = settings;
+    this.#state = new CallState(settings.idempotencyKey);
+    this.#start = settings.clock.now();
+  }
 
-  for (;;) {
-    attempts += 1;
-    let thrown: unknown;
-    try {
-      const run = async (): Promise<T> =>
-        fn(Object.freeze({ attempt: attempts, idempotencyKey, signal: attemptSignal }));
-      return await raceAbort(run(), signal);
-    } catch (caught) {
-      thrown = caught;
+  async run(): Promise<T> {
+    const s = this.#s;
+    if (s.signal?.aborted) throw this.#aborted();
+    for (;;) {
+      const gate = s.state === undefined ? '' : this.#gate(s.state);
+      const probe = typeof gate === 'string' ? gate : await gate;
+      const attempt = (this.#attempts += 1);
+      let context: AttemptContext | undefined;
+      let value!: T;
+      let thrown: unknown;
+      let failed = false;
+      try {
+        let result: T | PromiseLike<T>;
+        if (s.attemptTimeoutMs !== undefined) {
+          const run = runWithTimeout(
+            this.#fn,
+            this.#state,
+            attempt,
+            s.signal,
+            s.attemptTimeoutMs,
+            s.clock,
+          );
+          context = run.context;
+          result = run.result;
+        } else {
+          context = new AttemptContext(this.#state, attempt, s.signal);
+          result = this.#fn(context);
+          if (s.signal !== undefined && isThenable(result))
+            result = raceAbort(Promise.resolve(result), s.signal);
+        }
+        value = isThenable(result) ? await result : result;
+      } catch (caught) {
+        thrown = caught;
+        failed = true;
+      }
+      if (!failed) {
+        if (s.state !== undefined) {
+          const report = probe === '' ? SUCCESS : { ...SUCCESS, probe };
+          const recorded = this.#record(s.state, report);
+          if (isThenable(recorded)) await recorded;
+        }
+        return value;
+      }
+      if (s.signal?.aborted) {
+        if (s.state !== undefined && probe !== '') this.#release(s.state, probe);
+        throw this.#aborted();
+      }
+      await this.#afterFailure(thrown, probe, context?.sent === true);
     }
-    if (signal?.aborted) throw aborted();
+  }
 
+  /** Decide what a failed attempt leads to: a stop (thrown), or a wait before the next one. */
+  async #afterFailure(thrown: unknown, probe: string, sent: boolean): Promise<void> {
+    const s = this.#s;
+    const attempt = this.#attempts;
     const error = s.classify(thrown);
-    const elapsedMs = clock.now() - start;
-    const wanted = s.shouldRetry
-      ? s.shouldRetry(error, { attempt: attempts, elapsedMs })
-      : error.retryable;
-    if (!wanted) throw stop(error, 'not_retryable', thrown);
-    if (attempts >= s.maxAttempts) throw stop(error, 'attempts_exhausted', thrown);
+    const advice = grpcAdvice(thrown);
+    const elapsedMs = s.clock.now() - this.#start;
+    const sourceSaysNo = advice?.retry === false || saysDoNotRetry(error);
+    const wanted =
+      !sourceSaysNo &&
+      (s.shouldRetry ? s.shouldRetry(error, { attempt, elapsedMs }) : error.retryable);
+    const serverWaitMs = advice?.retry === true ? advice.waitMs : error.retryAfterMs;
+    this.#lastThrown = thrown;
+    this.#lastError = error;
 
-    const delayMs =
-      error.retryAfterMs !== undefined
-        ? Math.min(error.retryAfterMs, s.maxDelayMs)
-        : backoffDelay(attempts, s);
+    let throttled = false;
+    if (s.state !== undefined) {
+      const waitMs = sharedWaitMs(error, serverWaitMs);
+      const recorded = this.#record(s.state, {
+        ok: false,
+        probe,
+        // A failure whose server said how long to wait costs no token: that wait, shared by
+        // every caller of the target, already holds them back; charging it too would turn a
+        // rate limit the fleet obeys into calls that fail.
+        cost: wanted && waitMs < 0,
+        unhealthy: isUnhealthy(error),
+        waitMs,
+      });
+      throttled = isThenable(recorded) ? await this.#unlessAborted(recorded) : recorded;
+    }
+
+    if (!wanted) throw this.#stop(error, 'not_retryable');
+    if (!s.retryNested && alreadyRetried(thrown)) throw this.#stop(error, 'already_retried');
+    const idempotent = s.idempotent ?? this.#state.carriesKey;
+    if (!idempotent && (sent || mayHaveReachedServer(error)))
+      throw this.#stop(error, 'outcome_unknown');
+    if (attempt >= s.maxAttempts) throw this.#stop(error, 'attempts_exhausted');
+    if (serverWaitMs !== undefined && serverWaitMs > s.maxDelayMs)
+      throw this.#stop(withRetryAfter(error, serverWaitMs), 'retry_after_too_long');
+    const delayMs = serverWaitMs ?? backoffDelay(attempt, s);
     // A retry that could only start after the deadline is not worth waiting for.
-    if (elapsedMs + delayMs > s.maxElapsedMs) throw stop(error, 'deadline', thrown);
-    // Withdraw last, so a retry stopped for another reason costs the budget nothing.
-    if (s.budget && !s.budget.tryWithdraw()) throw stop(error, 'budget', thrown);
+    if (elapsedMs + delayMs > s.maxElapsedMs) throw this.#stop(error, 'deadline');
+    if (throttled) throw this.#stop(error, 'budget');
 
     try {
       if (s.onRetry)
         await raceAbort(
-          Promise.resolve(s.onRetry(Object.freeze({ error, attempt: attempts, delayMs }))),
-          signal,
+          Promise.resolve(s.onRetry(Object.freeze({ error, attempt, delayMs }))),
+          s.signal,
         );
-      await sleep(clock, delayMs, signal);
+      await sleep(s.clock, delayMs, s.signal);
     } catch (failure) {
-      if (signal?.aborted) throw aborted();
+      if (s.signal?.aborted) throw this.#aborted();
       throw failure;
     }
   }
+
+  /** Ask the target's state whether the next attempt may go; the probe it holds, if any. */
+  #gate(state: RetryStateStore): string | Promise<string> {
+    const s = this.#s;
+    const admission = state.admit(s.target as string, s.policy as TargetPolicy, s.clock.now());
+    if (!isThenable(admission) && admission.kind === 'go') return admission.probe;
+    return this.#waitAtGate(state, admission);
+  }
+
+  async #waitAtGate(
+    state: RetryStateStore,
+    first: Admission | PromiseLike<Admission>,
+  ): Promise<string> {
+    const s = this.#s;
+    const target = s.target as string;
+    let pending = first;
+    let pollMs = MIN_POLL_MS;
+    for (;;) {
+      const a = isThenable(pending) ? await this.#unlessAborted(pending) : pending;
+      if (a.kind === 'go') return a.probe;
+      if (a.kind === 'open') throw this.#stop(circuitOpenError(target, a.waitMs), 'circuit_open');
+      let waitMs = a.waitMs;
+      if (a.kind === 'wait') {
+        if (waitMs > s.maxDelayMs)
+          throw this.#stop(targetWaitError(target, waitMs), 'retry_after_too_long');
+      } else {
+        waitMs = Math.min(waitMs, pollMs);
+        pollMs = Math.min(pollMs * 2, MAX_POLL_MS);
+      }
+      if (s.clock.now() - this.#start + waitMs > s.maxElapsedMs)
+        throw this.#stop(this.#lastError ?? targetWaitError(target, waitMs), 'deadline');
+      try {
+        await sleep(s.clock, waitMs, s.signal);
+      } catch (failure) {
+        if (s.signal?.aborted) throw this.#aborted();
+        throw failure;
+      }
+      pending = state.admit(target, s.policy as TargetPolicy, s.clock.now());
+    }
+  }
+
+  /** A store's answer, unless the caller aborts first (then the abort, at once). */
+  async #unlessAborted<A>(answer: PromiseLike<A>): Promise<A> {
+    try {
+      return await raceAbort(Promise.resolve(answer), this.#s.signal);
+    } catch (failure) {
+      if (this.#s.signal?.aborted) throw this.#aborted();
+      throw failure;
+    }
+  }
+
+  #record(state: RetryStateStore, report: AttemptReport): boolean | PromiseLike<boolean> {
+    const s = this.#s;
+    return state.record(s.target as string, report, s.policy as TargetPolicy, s.clock.now());
+  }
+
+  /** Give a probe back without a verdict (the caller aborted); not waited for. */
+  #release(state: RetryStateStore, probe: string): void {
+    const recorded = this.#record(state, { ...SUCCESS, ok: false, probe });
+    if (isThenable(recorded)) recorded.then(undefined, () => {});
+  }
+
+  #stop(error: AgentError, reason: RetryStopReason, cause: unknown = this.#lastThrown): RetryError {
+    return new RetryError(error, { attempts: this.#attempts, reason }, cause);
+  }
+
+  #aborted(): RetryError {
+    const reason: unknown = this.#s.signal?.reason;
+    return this.#stop(this.#s.classify(reason), 'aborted', reason);
+  }
 }
+
+/** The wait a failure asks of every caller of the target, or -1: only a rate limit or an outage does. */
+function sharedWaitMs(error: AgentError, serverWaitMs: number | undefined): number {
+  if (serverWaitMs === undefined) return -1;
+  if (error.category !== 'rate_limit' && error.category !== 'unavailable') return -1;
+  return Math.min(serverWaitMs, MAX_SHARED_WAIT_MS);
+}
+
+function withRetryAfter(error: AgentError, retryAfterMs: number): AgentError {
+  if (error.retryAfterMs === retryAfterMs) return error;
+  return new AgentError(error.message, {
+    category: error.category,
+    code: error.code,
+    retryable: error.retryable,
+    retryAfterMs,
+    ...(error.details !== undefined ? { details: error.details } : {}),
+    ...(error.wire !== undefined ? { wire: error.wire } : {}),
+    cause: error.cause,
+    captureStack: false,
+  });
+}
+
+function circuitOpenError(target: string, waitMs: number): AgentError {
+  return AgentError.unavailable(`The circuit breaker for ${target} is open`, {
+    code: 'CIRCUIT_OPEN',
+    retryAfterMs: waitMs,
+    details: { target },
+    captureStack: false,
+  });
+}
+
+function targetWaitError(target: string, waitMs: number): AgentError {
+  return AgentError.rateLimited(`${target} asked every caller to wait ${waitMs} ms`, {
+    retryAfterMs: waitMs,
+    details: { target },
+    captureStack: false,
+  });
+}
+
+// The types of this function's signature, from where their callers look for them.
+export type { RetryAttempt } from './attempt.js';
+export type { RetryEvent, RetryOptions } from './options.js';

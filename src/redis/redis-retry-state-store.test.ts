@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentError } from '../core/agent-error.js';
+import { retry } from '../retry/retry.js';
+import { retryStopOf } from '../retry/retry-error.js';
+import { retryStateContract } from '../../test/helpers/retry-state-contract.js';
+import {
+  MISSING_REDIS_MESSAGE,
+  findRedisServer,
+  skipRedisTests,
+  startRedisServer,
+} from '../../test/helpers/redis-server.js';
+import type { RedisServer } from '../../test/helpers/redis-server.js';
+import { RedisRetryStateStore } from './redis-retry-state-store.js';
+
+type Client = ReturnType<typeof createClient>;
+
+async function connect(url: string): Promise<Client> {
+  const client = createClient({
+    url,
+    socket: { connectTimeout: 1_000, reconnectStrategy: (n) => Math.min(50 * (n + 1), 300) },
+  });
+  // node-redis reports connection errors here while it reconnects; the store fails open.
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
+
+describe.skipIf(skipRedisTests())('RedisRetryStateStore (real redis-server)', () => {
+  let server: RedisServer | undefined;
+  let client: Client | undefined;
+  const redis = (): { server: RedisServer; client: Client } => {
+    if (!server || !client) throw new Error('redis-server did not start (see beforeAll)');
+    return { server, client };
+  };
+  const store = (options = {}) =>
+    new RedisRetryStateStore(redis().client, { prefix: `test:${randomUUID()}:`, ...options });
+
+  beforeAll(async () => {
+    if (!findRedisServer()) throw new Error(MISSING_REDIS_MESSAGE);
+    server = await startRedisServer();
+    client = await connect(server.url);
+  }, 30_000);
+
+  afterAll(async () => {
+    client?.destroy();
+    await server?.dispose();
+  });
+
+  describe('the store contract', () => {
+    retryStateContract(() => store());
+  });
+
+  it('is a drop-in for retry: two stores on one Redis share a target', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const a = new RedisRetryStateStore(redis().client, { prefix });
+    const b = new RedisRetryStateStore(redis().client, { prefix });
+    const options = { target: 'api.example', breaker: { failureThreshold: 2 }, maxAttempts: 1 };
+    for (let i = 0; i < 2; i++) {
+      await retry(
+        () => {
+          throw AgentError.unavailable('down');
+        },
+        { ...options, state: a },
+      ).catch(() => {});
+    }
+    let called = false;
+    const error = await retry(() => (called = true), { ...options, state: b }).catch(
+      (e: unknown) => e,
+    );
+    expect(called).toBe(false);
+    expect(retryStopOf(error)).toEqual({ attempts: 0, reason: 'circuit_open' });
+  });
+
+  it('keeps a target only while it matters, and forgets it at rest', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const s = new RedisRetryStateStore(redis().client, { prefix, ttlMs: 60_000 });
+    await retry(() => 'ok', { target: 't', state: s });
+    expect(await redis().client.exists(`${prefix}t`)).toBe(0);
+    await retry(
+      () => {
+        throw AgentError.rateLimited('slow', { retryAfterMs: 5_000 });
+      },
+      { target: 't', state: s, maxAttempts: 1 },
+    ).catch(() => {});
+    const ttl = await redis().client.pTTL(`${prefix}t`);
+    expect(ttl).toBeGreaterThan(5_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('fails open when Redis is down: calls go on, onError hears about it', async () => {
+    const { server } = redis();
+    const own = await connect(server.url);
+    const errors: AgentError[] = [];
+    const s = new RedisRetryStateStore(own, {
+      prefix: `test:${randomUUID()}:`,
+      commandTimeoutMs: 300,
+      onError: (e) => errors.push(e),
+    });
+    try {
+      await server.stop();
+      const results = await Promise.all(
+        [1, 2, 3].map(() => retry(() => 'still works', { target: 'x', state: s })),
+      );
+      expect(results).toEqual(['still works', 'still works', 'still works']);
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors[0]).toMatchObject({
+        category: 'unavailable',
+        code: 'RETRY_STATE_UNAVAILABLE',
+        details: { target: 'x' },
+      });
+    } finally {
+      await server.start();
+      own.destroy();
+    }
+  }, 20_000);
+
+  it('rejects bad options by name', () => {
+    expect(() => new RedisRetryStateStore({} as never)).toThrow(/client must be a Redis client/);
+    expect(() => store({ ttlMs: 0 })).toThrow(/ttlMs must be an integer >= 1/);
+    expect(() => store({ onError: 'log' })).toThrow(/onError must be a function/);
+  });
+});

@@ -1,0 +1,162 @@
+import { AgentError } from '../core/agent-error.js';
+import { numberOption, optionError } from '../retry/check-option.js';
+import { GO } from '../retry/retry-state.js';
+import type {
+  Admission,
+  AttemptReport,
+  RetryStateStore,
+  TargetPolicy,
+} from '../retry/retry-state.js';
+import type { RedisClientLike } from './redis-idempotency-store.js';
+import { ADMIT_SCRIPT, RECORD_SCRIPT } from './retry-state-scripts.js';
+
+/** Options of {@link RedisRetryStateStore}. */
+export interface RedisRetryStateStoreOptions {
+  /** Prefix of every key the store writes (one hash per target). Default `'agent-errors:retry:'`. */
+  prefix?: string;
+  /** How long the state of a target nobody calls is kept. Default 1 hour. */
+  ttlMs?: number;
+  /** A command that takes longer fails (and the store answers without Redis). Default `1_000`. */
+  commandTimeoutMs?: number;
+  /** After a failed command, Redis is not asked again for this long. Default `1_000`. */
+  pauseAfterErrorMs?: number;
+  /**
+   * Told about every failed command (an `unavailable` AgentError, code
+   * `RETRY_STATE_UNAVAILABLE`). The call it served went on as if the target were healthy.
+   */
+  onError?: (error: AgentError) => void;
+}
+
+const WHERE = 'RedisRetryStateStore';
+const KINDS: readonly Admission['kind'][] = ['go', 'wait', 'probing', 'open'];
+
+/**
+ * A {@link RetryStateStore} in Redis: the retry budget, the circuit breaker and the server's
+ * "wait until" of each target, shared by every process that names it. N workers that meet one
+ * 429 with `Retry-After: 2` wait together, and one of them probes when the wait ends. Each step
+ * is one atomic Lua script on Redis's clock, so the machines need not agree on the time; an
+ * attempt costs two round trips (before and after).
+ *
+ * It fails open: when Redis is down or slow, calls go on as if the target were healthy (and
+ * `onError` hears about it), rather than failing because their bookkeeping could not be done.
+ * Attach an `'error'` listener to the client: node-redis emits connection errors there.
+ *
+ * @example
+ * import { createClient } from 'redis';
+ * const client = createClient({ url: process.env.REDIS_URL });
+ * client.on('error', (err) => log.warn(err));
+ * await client.connect();
+ * const state = new RedisRetryStateStore(client, { onError: (err) => log.warn(err) });
+ * await retry(callOpenAi, { target: 'api.openai.com', state });
+ */
+export class RedisRetryStateStore implements RetryStateStore {
+  readonly #client: RedisClientLike;
+  readonly #prefix: string;
+  readonly #ttlMs: number;
+  readonly #commandTimeoutMs: number;
+  readonly #pauseAfterErrorMs: number;
+  readonly #onError: ((error: AgentError) => void) | undefined;
+  #pausedUntil = 0;
+
+  constructor(client: RedisClientLike, options: RedisRetryStateStoreOptions = {}) {
+    if (
+      client === null ||
+      typeof client !== 'object' ||
+      typeof (client as Partial<RedisClientLike>).sendCommand !== 'function'
+    )
+      throw optionError(WHERE, 'client', 'a Redis client with sendCommand (node-redis)', client);
+    if (options === null || typeof options !== 'object')
+      throw optionError(WHERE, 'options', 'an object', options);
+    const prefix = options.prefix ?? 'agent-errors:retry:';
+    if (typeof prefix !== 'string') throw optionError(WHERE, 'prefix', 'a string', prefix);
+    if (options.onError !== undefined && typeof options.onError !== 'function')
+      throw optionError(WHERE, 'onError', 'a function', options.onError);
+    this.#client = client;
+    this.#prefix = prefix;
+    this.#ttlMs =
+      numberOption(WHERE, 'ttlMs', options.ttlMs, { min: 1, integer: true }) ?? 3_600_000;
+    this.#commandTimeoutMs =
+      numberOption(WHERE, 'commandTimeoutMs', options.commandTimeoutMs, { min: 1 }) ?? 1_000;
+    this.#pauseAfterErrorMs =
+      numberOption(WHERE, 'pauseAfterErrorMs', options.pauseAfterErrorMs) ?? 1_000;
+    this.#onError = options.onError;
+  }
+
+  async admit(target: string, policy: TargetPolicy): Promise<Admission> {
+    const reply = await this.#eval(ADMIT_SCRIPT, target, policy, []);
+    if (!Array.isArray(reply)) return GO;
+    const [kind, waitMs, probe] = reply as unknown[];
+    const name = typeof kind === 'number' ? KINDS[kind] : undefined;
+    if (name === undefined || typeof waitMs !== 'number') return GO;
+    return { kind: name, waitMs, probe: typeof probe === 'string' ? probe : '' };
+  }
+
+  async record(target: string, report: AttemptReport, policy: TargetPolicy): Promise<boolean> {
+    const reply = await this.#eval(RECORD_SCRIPT, target, policy, [
+      report.ok ? '1' : '0',
+      report.probe,
+      report.cost ? '1' : '0',
+      report.unhealthy ? '1' : '0',
+      String(Math.round(report.waitMs)),
+    ]);
+    return reply === 1 || reply === '1';
+  }
+
+  /** Run a script; `undefined` when Redis failed (reported to onError). Never rejects. */
+  async #eval(
+    script: string,
+    target: string,
+    policy: TargetPolicy,
+    extra: string[],
+  ): Promise<unknown> {
+    if (Date.now() < this.#pausedUntil) return undefined;
+    const args = [
+      'EVAL',
+      script,
+      '1',
+      this.#prefix + target,
+      String(policy.maxTokens),
+      String(policy.tokenRatio),
+      String(policy.failureThreshold),
+      String(Math.round(policy.halfOpenAfterMs)),
+      String(policy.successThreshold),
+      String(Math.round(policy.probeLeaseMs)),
+      String(this.#ttlMs),
+      ...extra,
+    ];
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`no answer within ${this.#commandTimeoutMs} ms`);
+        controller.abort(error);
+        reject(error);
+      }, this.#commandTimeoutMs);
+    });
+    try {
+      return await Promise.race([
+        this.#client.sendCommand(args, { abortSignal: controller.signal }),
+        timeout,
+      ]);
+    } catch (cause) {
+      this.#pausedUntil = Date.now() + this.#pauseAfterErrorMs;
+      this.#report(target, cause);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #report(target: string, cause: unknown): void {
+    if (!this.#onError) return;
+    const error = AgentError.unavailable(
+      'The retry state store (Redis) failed; the call went on without shared state',
+      { code: 'RETRY_STATE_UNAVAILABLE', details: { target }, cause, captureStack: false },
+    );
+    try {
+      this.#onError(error);
+    } catch {
+      // A throwing listener must not turn bookkeeping into a failed call.
+    }
+  }
+}

@@ -1,0 +1,286 @@
+import type { AgentError } from '../core/agent-error.js';
+import { clockOption, functionOption, numberOption, optionError } from './check-option.js';
+import { classify as defaultClassify } from './classify.js';
+import { systemClock } from './clock.js';
+import type { Clock } from './clock.js';
+import { processRetryState } from './memory-retry-state.js';
+import { isRetryStateStore } from './retry-state.js';
+import type { RetryStateStore, TargetPolicy } from './retry-state.js';
+import type { RetryAttempt } from './attempt.js';
+
+/** What `onRetry` receives (frozen). */
+export interface RetryEvent {
+  /** The error of the attempt that just failed, classified. */
+  readonly error: AgentError;
+  /** The attempt that failed (1 for the first call). */
+  readonly attempt: number;
+  /** How long retry will wait before the next attempt. */
+  readonly delayMs: number;
+}
+
+/** What `shouldRetry` receives besides the error. */
+export interface RetryDecisionContext {
+  readonly attempt: number;
+  readonly elapsedMs: number;
+}
+
+/** gRPC retry throttling for one target (the `budget` option of {@link retry}). */
+export interface RetryBudgetOptions {
+  /** The bucket's size; it starts full. Default `10`. */
+  maxTokens?: number;
+  /** Tokens each success gives back, in (0, 1]. Default `0.1`. */
+  tokenRatio?: number;
+}
+
+/** The circuit breaker of one target (the `breaker` option of {@link retry}). */
+export interface CircuitBreakerOptions {
+  /** Consecutive unhealthy failures that open it. Default `5`. */
+  failureThreshold?: number;
+  /** How long it stays open before one probe is let through. Default `5_000`. */
+  halfOpenAfterMs?: number;
+  /** Successful probes that close it again. Default `1`. */
+  successThreshold?: number;
+}
+
+/** Options of {@link retry}. */
+export interface RetryOptions {
+  /** Total calls of `fn`, the first included. Integer >= 1 or `Infinity`. Default `5`. */
+  maxAttempts?: number;
+  /** No retry is scheduled whose wait would end later than this after the first call. Default `Infinity`. */
+  maxElapsedMs?: number;
+  /** Ceiling of the first backoff delay; doubles per retry. Default `200`. */
+  baseDelayMs?: number;
+  /**
+   * The one cap on waiting: no sleep is longer. A server that asks for a longer wait is obeyed
+   * by stopping (reason `'retry_after_too_long'`), not by coming back early. Default `30_000`.
+   */
+  maxDelayMs?: number;
+  /** Each attempt is aborted (through its `signal`) and counted as a timeout after this long. */
+  attemptTimeoutMs?: number;
+  /** Aborting stops everything at once: the call rejects with reason `'aborted'`. */
+  signal?: AbortSignal;
+  /**
+   * Called before each wait with a frozen `{ error, attempt, delayMs }`; may return a promise
+   * (awaited). If it throws, `retry` rejects with what it threw.
+   */
+  onRetry?: (event: RetryEvent) => void | Promise<void>;
+  /**
+   * Decides whether to retry an error instead of `error.retryable`. It cannot overrule a source
+   * that said "do not retry" (`x-should-retry: false`, a rate limit marked not retryable); the
+   * limits (attempts, deadline, budget, outcome, signal) still apply.
+   */
+  shouldRetry?: (error: AgentError, context: RetryDecisionContext) => boolean;
+  /** Turns what an attempt threw into an AgentError. Default: the library's classifier. */
+  classify?: (error: unknown) => AgentError;
+  /**
+   * The idempotency key for this logical call; giving one says the server deduplicates on it,
+   * so the call is idempotent (see `idempotent`). Default: a fresh `crypto.randomUUID()`.
+   */
+  idempotencyKey?: string;
+  /**
+   * Whether repeating the request is safe. When it is not, an attempt whose outcome is unknown
+   * (it timed out, lost its connection, or called `markSent()` before failing) stops the call
+   * with reason `'outcome_unknown'`. Default: the call carries an idempotency key — you passed
+   * `idempotencyKey`, or an attempt read `attempt.idempotencyKey` (to send it) — and is
+   * otherwise not idempotent. Pass `false` when you read the key but do not send it.
+   */
+  idempotent?: boolean;
+  /**
+   * Retry an error that already went through a retry loop (a `RetryError`, the AI SDK's
+   * `RetryError`). Default `false`: the call stops with reason `'already_retried'`.
+   */
+  retryNested?: boolean;
+  /**
+   * The name of what is called (`'api.openai.com'`). Every call naming the same target shares a
+   * retry budget, a circuit breaker and the server's "wait until" (in this process, or in Redis
+   * through `state`). Without it, a call shares nothing.
+   */
+  target?: string;
+  /** The target's retry budget (gRPC retry throttling), or `false` for none. Needs `target`. */
+  budget?: RetryBudgetOptions | false;
+  /** The target's circuit breaker, or `false` for none. Needs `target`. */
+  breaker?: CircuitBreakerOptions | false;
+  /** Where targets' state lives. Default: this process's memory. */
+  state?: RetryStateStore;
+  /** Where time and timers come from (tests). Default {@link systemClock}. */
+  clock?: Clock;
+  /** Numbers in [0, 1) for the jitter (tests). Default `Math.random`. */
+  random?: () => number;
+}
+
+/** The largest delay `setTimeout` takes (2^31 − 1 ms); longer ones fire at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+const WHERE = 'retry';
+
+/** Options resolved and checked once per call. @internal */
+export interface Settings {
+  maxAttempts: number;
+  maxElapsedMs: number;
+  baseDelayMs: number;
+  /** `maxDelayMs`, clamped to what a timer can wait. */
+  maxDelayMs: number;
+  attemptTimeoutMs: number | undefined;
+  clock: Clock;
+  random: () => number;
+  classify: (error: unknown) => AgentError;
+  shouldRetry: RetryOptions['shouldRetry'];
+  onRetry: RetryOptions['onRetry'];
+  signal: AbortSignal | undefined;
+  idempotencyKey: string | undefined;
+  /** `undefined`: decided by whether the call carries a key. */
+  idempotent: boolean | undefined;
+  retryNested: boolean;
+  target: string | undefined;
+  state: RetryStateStore | undefined;
+  policy: TargetPolicy | undefined;
+}
+
+/** The fn type, for the check. @internal */
+export type AttemptFunction<T> = (attempt: RetryAttempt) => T | PromiseLike<T>;
+
+/** @internal */
+export function readOptions(options: RetryOptions): Settings {
+  if (options === null || typeof options !== 'object')
+    throw optionError(WHERE, 'options', 'an object', options);
+  const o = options as Record<keyof RetryOptions, unknown>;
+  const { signal, idempotencyKey, target } = o;
+  if (
+    signal !== undefined &&
+    (signal === null ||
+      typeof signal !== 'object' ||
+      typeof (signal as AbortSignal).addEventListener !== 'function' ||
+      typeof (signal as AbortSignal).aborted !== 'boolean')
+  )
+    throw optionError(WHERE, 'signal', 'an AbortSignal', signal);
+  if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || idempotencyKey === ''))
+    throw optionError(WHERE, 'idempotencyKey', 'a non-empty string', idempotencyKey);
+  if (target !== undefined && (typeof target !== 'string' || target === ''))
+    throw optionError(WHERE, 'target', 'a non-empty string', target);
+  if (o.state !== undefined && !isRetryStateStore(o.state))
+    throw optionError(WHERE, 'state', 'a RetryStateStore (admit, record)', o.state);
+  const attemptTimeoutMs = numberOption(WHERE, 'attemptTimeoutMs', o.attemptTimeoutMs, { min: 1 });
+  return {
+    maxAttempts:
+      numberOption(WHERE, 'maxAttempts', o.maxAttempts, {
+        min: 1,
+        integer: true,
+        allowInfinity: true,
+      }) ?? 5,
+    maxElapsedMs:
+      numberOption(WHERE, 'maxElapsedMs', o.maxElapsedMs, { allowInfinity: true }) ?? Infinity,
+    baseDelayMs: numberOption(WHERE, 'baseDelayMs', o.baseDelayMs) ?? 200,
+    maxDelayMs: Math.min(numberOption(WHERE, 'maxDelayMs', o.maxDelayMs) ?? 30_000, MAX_TIMER_MS),
+    attemptTimeoutMs:
+      attemptTimeoutMs === undefined ? undefined : Math.min(attemptTimeoutMs, MAX_TIMER_MS),
+    clock: clockOption<Clock>(WHERE, o.clock, ['now', 'setTimeout', 'clearTimeout']) ?? systemClock,
+    random: functionOption<() => number>(WHERE, 'random', o.random) ?? Math.random,
+    classify:
+      functionOption<(e: unknown) => AgentError>(WHERE, 'classify', o.classify) ?? defaultClassify,
+    shouldRetry: functionOption(WHERE, 'shouldRetry', o.shouldRetry),
+    onRetry: functionOption(WHERE, 'onRetry', o.onRetry),
+    signal: signal as AbortSignal | undefined,
+    idempotencyKey: idempotencyKey,
+    idempotent: booleanOption('idempotent', o.idempotent),
+    retryNested: booleanOption('retryNested', o.retryNested) ?? false,
+    target,
+    state: target === undefined ? undefined : (o.state ?? processRetryState),
+    policy: targetPolicy(target, o.budget, o.breaker, attemptTimeoutMs),
+  };
+}
+
+function booleanOption(option: string, value: unknown): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean')
+    throw optionError(WHERE, option, 'a boolean', value);
+  return value;
+}
+
+// A probe that never reports back (its process died) frees its slot after this long, unless
+// attemptTimeoutMs says attempts end sooner.
+const PROBE_LEASE_MS = 10_000;
+
+const DEFAULT_POLICY: TargetPolicy = Object.freeze({
+  maxTokens: 10,
+  tokenRatio: 0.1,
+  failureThreshold: 5,
+  halfOpenAfterMs: 5_000,
+  successThreshold: 1,
+  probeLeaseMs: PROBE_LEASE_MS,
+});
+
+function targetPolicy(
+  target: unknown,
+  budget: unknown,
+  breaker: unknown,
+  attemptTimeoutMs: number | undefined,
+): TargetPolicy | undefined {
+  if (target === undefined) {
+    if (budget !== undefined && budget !== false)
+      throw optionError(
+        WHERE,
+        'budget',
+        'given with a target: budgets are per target (createRetryBudget() was removed)',
+        budget,
+      );
+    if (breaker !== undefined && breaker !== false)
+      throw optionError(WHERE, 'breaker', 'given with a target (breakers are per target)', breaker);
+    return undefined;
+  }
+  // The common case allocates nothing.
+  if (budget === undefined && breaker === undefined && attemptTimeoutMs === undefined)
+    return DEFAULT_POLICY;
+  const b = objectOption('budget', budget, 'RetryBudgetOptions ({ maxTokens?, tokenRatio? })');
+  const c = objectOption(
+    'breaker',
+    breaker,
+    'CircuitBreakerOptions ({ failureThreshold?, halfOpenAfterMs?, successThreshold? })',
+  );
+  const tokenRatio = numberOption(WHERE, 'budget.tokenRatio', b?.tokenRatio) ?? 0.1;
+  if (tokenRatio <= 0 || tokenRatio > 1)
+    throw optionError(WHERE, 'budget.tokenRatio', 'a number in (0, 1]', tokenRatio);
+  return {
+    maxTokens:
+      budget === false
+        ? 0
+        : (numberOption(WHERE, 'budget.maxTokens', b?.maxTokens, { min: 1 }) ?? 10),
+    tokenRatio,
+    failureThreshold:
+      breaker === false
+        ? 0
+        : (numberOption(WHERE, 'breaker.failureThreshold', c?.failureThreshold, {
+            min: 1,
+            integer: true,
+          }) ?? 5),
+    halfOpenAfterMs: Math.min(
+      numberOption(WHERE, 'breaker.halfOpenAfterMs', c?.halfOpenAfterMs, { min: 1 }) ?? 5_000,
+      MAX_TIMER_MS,
+    ),
+    successThreshold:
+      numberOption(WHERE, 'breaker.successThreshold', c?.successThreshold, {
+        min: 1,
+        integer: true,
+      }) ?? 1,
+    // A probe ends within attemptTimeoutMs, so its slot is held that long and no longer.
+    probeLeaseMs: attemptTimeoutMs ?? PROBE_LEASE_MS,
+  };
+}
+
+function objectOption(
+  option: string,
+  value: unknown,
+  expected: string,
+): Record<string, unknown> | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === null || typeof value !== 'object')
+    throw optionError(WHERE, option, `${expected} or false`, value);
+  if (typeof (value as { tryWithdraw?: unknown }).tryWithdraw === 'function') {
+    // A budget from the removed createRetryBudget(): say what replaced it.
+    throw optionError(
+      WHERE,
+      option,
+      `${expected} with a target; createRetryBudget() was removed`,
+      value,
+    );
+  }
+  return value as Record<string, unknown>;
+}

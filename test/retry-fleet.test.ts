@@ -1,0 +1,236 @@
+// A fleet of 4 worker processes calls one local HTTP server through `retry` with a target:
+// with the state in Redis they wait out a 429 together and probe once per window; with each
+// process's own memory, every worker comes back on its own. Figures are printed for the record;
+// only what the shared state guarantees (whatever the machine's speed) is asserted.
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MISSING_REDIS_MESSAGE,
+  findRedisServer,
+  skipRedisTests,
+  startRedisServer,
+} from './helpers/redis-server.js';
+import type { RedisServer } from './helpers/redis-server.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const workerPath = fileURLToPath(new URL('./fixtures/retry-fleet-worker.mjs', import.meta.url));
+const WORKERS = 4;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One request as the server saw it. */
+interface Seen {
+  at: number;
+  status: number;
+  worker: string;
+  attempt: string;
+  /** When its answer was sent. */
+  answeredAt: number;
+}
+
+/**
+ * A server that answers `failStatus` (with `Retry-After` when given) for `badForMs` after its
+ * first request, then 200 after `okLatencyMs`: a probe is under way for that long.
+ */
+async function startServer(options: {
+  badForMs: number;
+  failStatus: number;
+  retryAfter?: string;
+  okLatencyMs: number;
+}): Promise<{ server: Server; url: string; seen: Seen[]; start: () => number }> {
+  const seen: Seen[] = [];
+  let start: number | undefined;
+  const server = createServer((req, res) => {
+    const at = performance.now();
+    start ??= at;
+    const entry: Seen = {
+      at,
+      status: 0,
+      worker: String(req.headers['x-worker']),
+      attempt: String(req.headers['x-retry-attempt']),
+      answeredAt: 0,
+    };
+    seen.push(entry);
+    const bad = at - start < options.badForMs;
+    const answer = () => {
+      entry.status = bad ? options.failStatus : 200;
+      entry.answeredAt = performance.now();
+      res.writeHead(entry.status, {
+        'content-type': 'text/plain',
+        ...(bad && options.retryAfter ? { 'retry-after': options.retryAfter } : {}),
+      });
+      res.end(bad ? 'busy' : 'ok');
+    };
+    if (bad) answer();
+    else setTimeout(answer, options.okLatencyMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  return { server, url, seen, start: () => start ?? 0 };
+}
+
+describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis-server)', () => {
+  let redis: RedisServer | undefined;
+  let dist = '';
+
+  beforeAll(async () => {
+    if (!findRedisServer()) throw new Error(MISSING_REDIS_MESSAGE);
+    redis = await startRedisServer();
+    // A build of its own, so that it never races another test writing dist/.
+    dist = mkdtempSync(join(tmpdir(), 'agent-errors-fleet-'));
+    execFileSync(
+      process.execPath,
+      [`${root}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', dist],
+      { cwd: root, stdio: 'pipe' },
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await redis?.dispose();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  /** Start the workers, wait until each is ready, say go to all at once, gather their outcomes. */
+  async function runFleet(
+    scenario: 'wait' | 'breaker',
+    mode: 'redis' | 'memory',
+    serverUrl: string,
+  ): Promise<Record<string, unknown>[]> {
+    if (!redis) throw new Error('redis-server did not start');
+    const target = `fleet-${randomUUID()}`;
+    const children: ChildProcessWithoutNullStreams[] = [];
+    try {
+      const readers = [];
+      for (let i = 0; i < WORKERS; i++) {
+        const config = {
+          dist: pathToFileURL(dist).href,
+          redisUrl: redis.url,
+          serverUrl,
+          target,
+          name: `w${i}`,
+          mode,
+          scenario,
+        };
+        const child = spawn(process.execPath, [workerPath, JSON.stringify(config)], { cwd: root });
+        children.push(child);
+        const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+        readers.push(async (): Promise<string> => {
+          const next = await Promise.race([
+            lines.next(),
+            sleep(30_000).then(() => ({ done: true, value: undefined }) as const),
+          ]);
+          if (next.done) throw new Error(`worker w${i} said nothing within 30 s`);
+          return next.value;
+        });
+      }
+      for (const read of readers) expect(await read()).toBe('ready');
+      for (const child of children) child.stdin.write('go\n');
+      return await Promise.all(
+        readers.map(async (read) => JSON.parse(await read()) as Record<string, unknown>),
+      );
+    } finally {
+      for (const child of children) child.kill();
+    }
+  }
+
+  /** What the server saw of one 429 window scenario. */
+  function waitFigures(seen: Seen[], badForMs: number, start: number) {
+    const limited = seen.filter((s) => s.at - start < badForMs);
+    const firstWave = seen.filter((s) => s.attempt === '1' && s.status === 429);
+    const firstOk = seen.find((s) => s.status === 200);
+    return {
+      requests: seen.length,
+      firstWave: firstWave.length,
+      // Requests inside the 429 window after the first wave: probes (and, without shared state,
+      // every worker's own retry).
+      limitedAfterFirstWave: limited.length - firstWave.length,
+      // Requests that arrived once the window was over, before the first 200 went back: how many
+      // callers probed the recovering server at once.
+      probesAtRecovery: seen.filter(
+        (s) => s.at - start >= badForMs && firstOk !== undefined && s.at <= firstOk.answeredAt,
+      ).length,
+    };
+  }
+
+  it.each([
+    { badForMs: 1_000, windows: 1 },
+    { badForMs: 2_500, windows: 3 },
+  ])(
+    '429 with Retry-After: 1 for $badForMs ms: the fleet probes once per window',
+    async ({ badForMs, windows }) => {
+      const figures: Record<string, ReturnType<typeof waitFigures>> = {};
+      for (const mode of ['redis', 'memory'] as const) {
+        const { server, url, seen, start } = await startServer({
+          badForMs,
+          failStatus: 429,
+          retryAfter: '1',
+          okLatencyMs: 100,
+        });
+        try {
+          const results = await runFleet('wait', mode, url);
+          expect(
+            results.every((r) => r.ok === true),
+            JSON.stringify(results),
+          ).toBe(true);
+          figures[mode] = waitFigures(seen, badForMs, start());
+        } finally {
+          await new Promise((resolve) => server.close(resolve));
+        }
+      }
+      console.log(`fleet, 429 window of ${badForMs} ms:`, JSON.stringify(figures));
+      const shared = figures.redis;
+      // After the first wave, at most one probe per window for the whole fleet, and one caller
+      // at a time on the recovering server.
+      expect(shared?.limitedAfterFirstWave).toBeLessThanOrEqual(windows - 1);
+      expect(shared?.probesAtRecovery).toBe(1);
+      expect(shared?.firstWave).toBeLessThanOrEqual(WORKERS);
+    },
+    60_000,
+  );
+
+  it('server down for 2 s: a shared breaker lets only probes through while open', async () => {
+    const downForMs = 2_000;
+    const figures: Record<string, Record<string, number>> = {};
+    for (const mode of ['redis', 'memory'] as const) {
+      const { server, url, seen, start } = await startServer({
+        badForMs: downForMs,
+        failStatus: 503,
+        okLatencyMs: 20,
+      });
+      try {
+        const results = await runFleet('breaker', mode, url);
+        expect(
+          results.every((r) => r.ok === true),
+          JSON.stringify(results),
+        ).toBe(true);
+        const down = seen.filter((s) => s.at - start() < downForMs);
+        // The breaker opens on the third 503 answered; what arrives after that, while down,
+        // reached the server while it was open (probes, and calls already on their way).
+        const third = [...down].sort((a, b) => a.answeredAt - b.answeredAt)[2];
+        figures[mode] = {
+          requestsWhileDown: down.length,
+          reachedWhileOpen: down.filter((s) => third !== undefined && s.at > third.answeredAt)
+            .length,
+          rejectedFast: results.reduce((n, r) => n + Number(r.rejectedFast ?? 0), 0),
+        };
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
+    console.log('fleet, server down for 2 s:', JSON.stringify(figures));
+    // Open for 500 ms after each failed probe: at most one probe per 500 ms, plus the calls each
+    // worker already had on their way when it opened.
+    expect(figures.redis?.reachedWhileOpen).toBeLessThanOrEqual(
+      Math.ceil(downForMs / 500) + WORKERS,
+    );
+  }, 60_000);
+});
