@@ -124,12 +124,11 @@ const numberField = (field: number, n: number) => [...varint(field * 8), ...vari
 const text = (s: string) => [...new TextEncoder().encode(s)];
 
 describe('gRPC: pushback and RetryInfo', () => {
-  // The classifier does not read gRPC status codes: these tests name the category.
-  const classify = () => AgentError.unavailable('overloaded', { retryAfterMs: 50 });
+  // The classifier reads the status (the gRPC dialect): UNAVAILABLE, with the server's advice.
 
   it('grpc-retry-pushback-ms is the wait, before the error’s retryAfterMs', async () => {
     const { fn } = failing(grpcError(14, { 'grpc-retry-pushback-ms': '300' }));
-    const { clock, settled } = startRetry(fn, { classify });
+    const { clock, settled } = startRetry(fn, {});
     await clock.advance(1_000);
     expect(await settled).toEqual({ ok: true, value: 'ok' });
     expect(clock.delays).toEqual([300]);
@@ -138,7 +137,7 @@ describe('gRPC: pushback and RetryInfo', () => {
   it('a pushback that is not a non-negative integer means do not retry', async () => {
     for (const pushback of ['-1', 'soon']) {
       const { fn, calls } = failing(grpcError(14, { 'grpc-retry-pushback-ms': pushback }));
-      const { clock, settled } = startRetry(fn, { classify, shouldRetry: () => true });
+      const { clock, settled } = startRetry(fn, { shouldRetry: () => true });
       await clock.advance(1_000);
       expect(calls()).toBe(1);
       expect(await settled).toMatchObject({ ok: false, error: { reason: 'not_retryable' } });
@@ -158,18 +157,21 @@ describe('gRPC: pushback and RetryInfo', () => {
       ...bytesField(3, any),
     ];
     const { fn } = failing(grpcError(14, { 'grpc-status-details-bin': Uint8Array.from(status) }));
-    const { clock, settled } = startRetry(fn, { classify });
+    const { clock, settled } = startRetry(fn, {});
     await clock.advance(5_000);
     expect(await settled).toEqual({ ok: true, value: 'ok' });
     expect(clock.delays).toEqual([2_500]);
   });
 
   it('RetryInfo as JSON status details; a too long one stops', async () => {
-    const thrown = Object.assign(new Error('quota'), {
+    // A google.rpc.Status in JSON, as Connect and gRPC-web clients hand it over.
+    const thrown = {
+      code: 8,
+      message: 'quota',
       details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '45.5s' }],
-    });
+    };
     const { fn } = failing(thrown);
-    const { clock, settled } = startRetry(fn, { classify });
+    const { clock, settled } = startRetry(fn, {});
     await clock.advance(60_000);
     expect(await settled).toMatchObject({
       ok: false,
@@ -181,9 +183,10 @@ describe('gRPC: pushback and RetryInfo', () => {
     const { fn } = failing(
       grpcError(14, { 'grpc-status-details-bin': Uint8Array.from([0x1a, 0xff, 0xff]) }),
     );
-    const { clock, settled } = startRetry(fn, { classify });
+    const { clock, settled } = startRetry(fn, { random: () => 0.5 });
     await clock.advance(1_000);
     expect(await settled).toEqual({ ok: true, value: 'ok' });
-    expect(clock.delays).toEqual([50]);
+    // No advice survives the malformed bytes: the wait is the jittered backoff.
+    expect(clock.delays).toHaveLength(1);
   });
 });

@@ -9,7 +9,6 @@ import {
   mayHaveReachedServer,
   saysDoNotRetry,
 } from './failure-kinds.js';
-import { grpcAdvice } from './grpc-advice.js';
 import { readOptions } from './options.js';
 import type { AttemptFunction, RetryOptions, Settings } from './options.js';
 import { RetryError } from './retry-error.js';
@@ -142,13 +141,13 @@ class Call<T> {
     const s = this.#s;
     const attempt = this.#attempts;
     const error = s.classify(thrown);
-    const advice = grpcAdvice(thrown);
     const elapsedMs = s.clock.now() - this.#start;
-    const sourceSaysNo = advice?.retry === false || saysDoNotRetry(error);
+    // The classifier has read the server's advice (headers, gRPC pushback and RetryInfo).
+    const sourceSaysNo = saysDoNotRetry(error);
     const wanted =
       !sourceSaysNo &&
       (s.shouldRetry ? s.shouldRetry(error, { attempt, elapsedMs }) : error.retryable);
-    const serverWaitMs = advice?.retry === true ? advice.waitMs : error.retryAfterMs;
+    const serverWaitMs = error.retryAfterMs;
     this.#lastThrown = thrown;
     this.#lastError = error;
 

@@ -23,6 +23,7 @@ import { redactString } from '../../core/redact.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { grpcRow, grpcStatusFor } from './codes.js';
+import { retryDelayFromStatus } from './status-details-bin.js';
 
 /**
  * A `google.rpc.Status` in JSON (AIP-193): what gRPC's rich error model and Google APIs send.
@@ -47,6 +48,8 @@ interface ReadStatus {
   details: unknown;
   /** `grpc-retry-pushback-ms` from the trailers, when the status came with them. */
   pushback: string | undefined;
+  /** The serialised status in the `grpc-status-details-bin` trailer, when there is one. */
+  statusBin: Uint8Array | undefined;
   cause: unknown;
 }
 
@@ -84,10 +87,15 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   const row = grpcRow(read.code);
   if (row === undefined) return undefined;
   const details = typedEntries(read.details);
-  const retryDelay = parseRetryDelay(findDetail(details, RETRY_INFO_TYPE)?.retryDelay);
-  const pushback = read.pushback === undefined ? undefined : Number(read.pushback);
-  // gRPC's retry spec: a negative or malformed pushback means "do not retry".
-  const refused = pushback !== undefined && !(Number.isInteger(pushback) && pushback >= 0);
+  const retryDelay =
+    parseRetryDelay(findDetail(details, RETRY_INFO_TYPE)?.retryDelay) ??
+    (read.statusBin === undefined ? undefined : retryDelayFromStatus(read.statusBin));
+  // gRFC A6: a pushback that is not a non-negative integer means "do not retry".
+  const pushback =
+    read.pushback !== undefined && /^\d{1,15}$/.test(read.pushback)
+      ? Number(read.pushback)
+      : undefined;
+  const refused = read.pushback !== undefined && pushback === undefined;
   const retryAfterMs = retryDelay ?? (refused ? undefined : pushback);
   let category = row.category;
   let code: string = row.name;
@@ -139,17 +147,26 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   });
 }
 
-/** `metadata.get(key)` of an `@grpc/grpc-js` `Metadata`, as one string, if present. */
-function metadataValue(metadata: unknown, key: string): string | undefined {
+/** The first value of `key` in `@grpc/grpc-js` `Metadata` (`get` returns a list), if present. */
+function metadataValue(metadata: unknown, key: string): unknown {
   const m = record(metadata);
   if (m === undefined || typeof m.get !== 'function') return undefined;
   try {
     const values: unknown = (m.get as (k: string) => unknown).call(metadata, key);
-    const first: unknown = Array.isArray(values) ? values[0] : undefined;
-    return typeof first === 'string' ? first : undefined;
+    return Array.isArray(values) ? (values as unknown[])[0] : undefined;
   } catch {
     return undefined;
   }
+}
+
+function metadataString(metadata: unknown, key: string): string | undefined {
+  const value = metadataValue(metadata, key);
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+function metadataBytes(metadata: unknown, key: string): Uint8Array | undefined {
+  const value = metadataValue(metadata, key);
+  return value instanceof Uint8Array ? value : undefined;
 }
 
 /**
@@ -198,6 +215,7 @@ export function decodeGrpcError(value: unknown): AgentError {
             message: typeof google.message === 'string' ? google.message : '',
             details: google.details,
             pushback: undefined,
+            statusBin: undefined,
             cause: undefined,
           })
         : fromStatus({
@@ -210,7 +228,8 @@ export function decodeGrpcError(value: unknown): AgentError {
                   ? v.message
                   : '',
             details: Array.isArray(v.details) ? v.details : undefined,
-            pushback: metadataValue(v.metadata, 'grpc-retry-pushback-ms'),
+            pushback: metadataString(v.metadata, 'grpc-retry-pushback-ms'),
+            statusBin: metadataBytes(v.metadata, 'grpc-status-details-bin'),
             cause: value instanceof Error ? value : undefined,
           });
   if (decoded === undefined) {
