@@ -165,11 +165,10 @@ describe('gRPC: pushback and RetryInfo', () => {
 
   it('RetryInfo as JSON status details; a too long one stops', async () => {
     // A google.rpc.Status in JSON, as Connect and gRPC-web clients hand it over.
-    const thrown = {
+    const thrown = Object.assign(new Error('quota'), {
       code: 8,
-      message: 'quota',
       details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '45.5s' }],
-    };
+    });
     const { fn } = failing(thrown);
     const { clock, settled } = startRetry(fn, {});
     await clock.advance(60_000);
