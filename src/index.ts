@@ -29,7 +29,7 @@ export { sanitizeMessage } from './core/sanitize-message.js';
 export type { SanitizeMessageOptions } from './core/sanitize-message.js';
 export { toExposableError } from './core/expose.js';
 export type { ExposableError, ExposeOptions } from './core/expose.js';
-export { decode, toAgentError } from './front/decode.js';
+export { decode, toAgentError, tryDecode } from './front/decode.js';
 export type { DecodeOptions } from './front/decode.js';
 export { encode } from './front/encode.js';
 export type { EncodeOptions, EncodedForms } from './front/encode.js';

@@ -553,6 +553,35 @@ export function decode(input: unknown, options?: DecodeOptions): AgentError {
 }
 
 /**
+ * {@link decode}, except that what carries no error gives `undefined`: a JSON-RPC success
+ * response, an MCP tool result whose `isError` is not `true`, an HTTP response (or fetch
+ * `Response`) below 400, a gRPC status with code 0 (`OK`), `null` and `undefined`. Use it where
+ * a response may or may not be a failure; `decode` always returns an `AgentError`.
+ *
+ * @example
+ * tryDecode({ jsonrpc: '2.0', id: 1, result: {} }); // undefined
+ * tryDecode({ status: 503, headers: {} })?.retryable; // true
+ */
+export function tryDecode(input: unknown, options?: DecodeOptions): AgentError | undefined {
+  return carriesNoError(input) ? undefined : classifyAnything(input, options);
+}
+
+function carriesNoError(input: unknown): boolean {
+  if (input === null || input === undefined) return true;
+  if (typeof input !== 'object' || Array.isArray(input)) return false;
+  try {
+    if (isWebResponse(input)) return input.status < 400;
+    const v = input as Rec;
+    if ('jsonrpc' in v && 'result' in v && !('error' in v)) return true;
+    if (Array.isArray(v.content) && !('error' in v)) return v.isError !== true;
+    if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) return v.status < 400;
+    return v.code === 0 && 'details' in v && !('error' in v);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Normalise anything that was thrown into an {@link AgentError} that says what to do next. It is
  * {@link decode} under the name a `catch` block reads best with: the same engine, so the two never
  * disagree. An `AgentError` comes back as it is; the official SDKs' errors (MCP, ACP, LSP, A2A,

@@ -197,3 +197,22 @@ describe('encode', () => {
     }
   });
 });
+
+describe('tryDecode', () => {
+  it('gives undefined for what carries no error, and decode for the rest', async () => {
+    const { tryDecode } = await import('./decode.js');
+    expect(tryDecode({ jsonrpc: '2.0', id: 1, result: { ok: true } })).toBeUndefined();
+    expect(tryDecode({ content: [{ type: 'text', text: 'done' }] })).toBeUndefined();
+    expect(tryDecode({ status: 204, headers: {} })).toBeUndefined();
+    expect(tryDecode(new Response('{}', { status: 200 }))).toBeUndefined();
+    expect(tryDecode({ code: 0, message: '', details: [] })).toBeUndefined();
+    expect(tryDecode(undefined)).toBeUndefined();
+    expect(tryDecode({ status: 503, headers: {} })?.category).toBe('unavailable');
+    expect(tryDecode({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'x' } })?.code).toBe(
+      'METHOD_NOT_FOUND',
+    );
+    expect(
+      tryDecode({ isError: true, content: [{ type: 'text', text: 'timed out' }] })?.category,
+    ).toBe('timeout');
+  });
+});
