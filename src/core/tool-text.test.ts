@@ -58,6 +58,8 @@ describe('formatToolErrorText', () => {
     );
   });
 
+  // opentabs-dev/opentabs, platform/mcp-server/src/mcp-tool-dispatch.ts writes `code=${code}` as
+  // it is, so a space ends the field; here the header says `_` and the JSON block the exact code.
   it('writes whitespace, brackets and = in a code as _ in the header; the JSON block keeps the code', () => {
     const text = formatToolErrorText({
       message: 'Out of stock',
