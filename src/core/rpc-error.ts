@@ -86,6 +86,14 @@ function readError(value: object): unknown {
     return undefined;
   }
 }
+/** `data.code`: its own reader, so that data's many shapes leave `readCode`'s cache alone. */
+function readDataCode(value: object): unknown {
+  try {
+    return (value as { code?: unknown }).code;
+  } catch {
+    return undefined;
+  }
+}
 function readHints(value: object): unknown {
   try {
     return (value as { agentError?: unknown }).agentError;
@@ -181,7 +189,7 @@ export function readWireHints(data: unknown): Partial<WireHints> | undefined {
  */
 function readToolErrorHints(data: unknown): Partial<WireHints> | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  const code = readCode(data);
+  const code = readDataCode(data);
   // Most data has no string `code`: one read settles it.
   if (typeof code !== 'string' || code === '') return undefined;
   const d = data as Record<string, unknown>;
