@@ -125,6 +125,7 @@ describe('agent-errors explain (built binary)', () => {
       'a2a',
       'arcp',
       'tool',
+      'grpc',
     ]);
     expect(report.equivalents.tool).toMatch(/^\[ERROR code=TOO_MANY_REQUESTS category=rate_limit/);
     expect(report.equivalents.arcp).toMatchObject({ message: 'Too Many Requests' });
@@ -227,10 +228,10 @@ describe('bad input: exit code 2, a message, never a stack', () => {
   });
 
   it('names the valid protocols for an unknown one', () => {
-    const valid = 'expected one of: jsonrpc, acp, mcp, lsp, a2a, arcp, tool, http';
+    const valid = 'expected one of: jsonrpc, acp, mcp, lsp, a2a, arcp, tool, http, grpc';
     expectUsageError(
-      cli(['explain', '--protocol', 'grpc', MCP_TIMEOUT]),
-      `explain: unknown protocol "grpc" for --protocol; ${valid}`,
+      cli(['explain', '--protocol', 'thrift', MCP_TIMEOUT]),
+      `explain: unknown protocol "thrift" for --protocol; ${valid}`,
     );
     expectUsageError(
       cli(['convert', '--to', 'soap', MCP_TIMEOUT]),

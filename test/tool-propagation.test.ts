@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
-import { AgentError } from 'agent-errors';
+import { AgentError, decode, toAgentError } from 'agent-errors';
 import {
   ToolError,
   isToolError,
@@ -141,5 +141,114 @@ describe('a ToolError crosses page → extension → WebSocket → MCP server �
     expect((result.content as { text: string }[])[0]?.text).toBe(
       '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests\n\n```json\n{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}\n```',
     );
+  });
+});
+
+// The extension's hop as upstream writes it (opentabs-dev/opentabs,
+// platform/browser-extension/src/tool-dispatch.ts): a ToolError caught in the page becomes
+// `{ code: -32603, message, data: { code, retryable?, retryAfterMs?, category? } }`, sent to the
+// MCP server as a JSON-RPC error response.
+describe("the extension's relay of a failed tool, decoded", () => {
+  const relay = {
+    jsonrpc: '2.0',
+    id: 7,
+    error: {
+      code: -32603,
+      message: 'Too many requests',
+      data: { code: 'RATE_LIMITED', retryable: true, retryAfterMs: 2000, category: 'rate_limit' },
+    },
+  };
+
+  it.each([undefined, 'jsonrpc', 'acp', 'mcp', 'lsp', 'a2a'] as const)(
+    'protocol %s: gives the ToolError it carries',
+    (protocol) => {
+      for (const input of [relay, relay.error]) {
+        const decoded = decode(input, protocol === undefined ? undefined : { protocol });
+        expect(decoded).toMatchObject({
+          message: 'Too many requests',
+          code: 'RATE_LIMITED',
+          category: 'rate_limit',
+          retryable: true,
+          retryAfterMs: 2000,
+        });
+        expect(decoded.details).toBeUndefined();
+        // What was received is kept: sent back to the same protocol, it is the same object.
+        expect(decoded.wire?.data).toEqual(relay.error.data);
+      }
+      const original = ToolError.rateLimited('Too many requests', 2000);
+      const fromClass = toAgentError(original);
+      const fromRelay = decode(relay, protocol === undefined ? undefined : { protocol });
+      expect([fromRelay.code, fromRelay.category, fromRelay.retryable]).toEqual([
+        fromClass.code,
+        fromClass.category,
+        fromClass.retryable,
+      ]);
+    },
+  );
+
+  it('an SDK error carrying the relayed data decodes the same (MCP client, ACP client)', () => {
+    const { code, message, data } = relay.error;
+    const mcp = Object.assign(new Error(`MCP error ${code}: ${message}`), {
+      name: 'McpError',
+      code,
+      data,
+    });
+    const acp = Object.assign(new Error(message), { name: 'RequestError', code, data });
+    for (const e of [toAgentError(mcp), toAgentError(acp)]) {
+      expect([e.code, e.category, e.retryable, e.retryAfterMs]).toEqual([
+        'RATE_LIMITED',
+        'rate_limit',
+        true,
+        2000,
+      ]);
+    }
+  });
+
+  it('a hub category travels as agentCategory (toolErrorFields of a converted error)', () => {
+    const fields = toolErrorFields(toToolError(AgentError.quotaExceeded('Budget used up')));
+    const decoded = decode({ code: -32603, message: 'Budget used up', data: fields });
+    expect([decoded.code, decoded.category, decoded.retryable]).toEqual([
+      'QUOTA_EXCEEDED',
+      'quota',
+      false,
+    ]);
+    // The rest of the fields stay as details.
+    expect(decoded.details).toEqual({ name: 'ToolError', message: 'Budget used up' });
+  });
+
+  it('reads nothing into data that is not a ToolError’s fields', () => {
+    const plain = (data: unknown) => {
+      const e = decode({ code: -32603, message: 'boom', data });
+      return [e.code, e.category, e.retryable];
+    };
+    const internal = ['INTERNAL_ERROR', 'internal', false];
+    expect(plain({ code: 'ENOENT' })).toEqual(internal);
+    expect(plain({ code: 'X', category: 'quota', retryable: true })).toEqual(internal);
+    expect(plain({ code: 'X', category: 'rate_limit', retryable: 'yes' })).toEqual(internal);
+    expect(plain({ code: 7, category: 'rate_limit', retryable: true })).toEqual(internal);
+    // A relayed ToolError without a category (a bare `new ToolError(message, code)`) is read by
+    // its JSON-RPC code; its own code stays in the details.
+    const bare = decode({
+      code: -32603,
+      message: 'Out of stock',
+      data: { code: 'OUT_OF_STOCK', retryable: false },
+    });
+    expect([bare.code, bare.category, bare.details]).toEqual([
+      'INTERNAL_ERROR',
+      'internal',
+      { code: 'OUT_OF_STOCK', retryable: false },
+    ]);
+    // Our own hints win over the ToolError fields.
+    const hinted = decode({
+      code: -32603,
+      message: 'x',
+      data: {
+        code: 'RATE_LIMITED',
+        category: 'rate_limit',
+        retryable: true,
+        agentError: { code: 'OTHER', category: 'timeout', retryable: true },
+      },
+    });
+    expect([hinted.code, hinted.category]).toEqual(['OTHER', 'timeout']);
   });
 });

@@ -22,7 +22,8 @@ type Rec = Record<string, unknown>;
 const isRecord = (value: unknown): value is Rec =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const ENVELOPES = new Set(['session.error', 'job.error', 'tool_result']);
+// ARCP's error envelopes; a failed tool call is a `job.event` (of kind `tool_result`).
+const ENVELOPES = new Set(['session.error', 'job.error', 'job.event', 'tool_result']);
 
 function describeText(text: string): string {
   if (/^\s*MCP error -?\d+:/.test(text)) return 'MCP error text';

@@ -1,6 +1,6 @@
 import { decodedError, isAgentError } from './agent-error.js';
 import type { AgentError, AgentErrorLike } from './agent-error.js';
-import { CATEGORIES } from './categories.js';
+import { CATEGORIES, isErrorCategory } from './categories.js';
 import type { Protocol } from './categories.js';
 import { toJsonSafe } from './serialize.js';
 import type { SafeJsonOptions } from './serialize.js';
@@ -10,8 +10,9 @@ import { describeValue } from './describe-value.js';
 import { copyRecord } from './copy-record.js';
 import { redactString } from './redact.js';
 import type { RpcClassification } from './rpc-code-table.js';
-import { readHubFields } from './lenient-options.js';
+import { readHubFields, validDelayMs } from './lenient-options.js';
 import type { WireHints } from './lenient-options.js';
+import { isToolErrorCategory } from './tool-text.js';
 
 export type { WireHints } from './lenient-options.js';
 
@@ -77,6 +78,14 @@ function readData(value: object): unknown {
 function readError(value: object): unknown {
   try {
     return (value as { error?: unknown }).error;
+  } catch {
+    return undefined;
+  }
+}
+/** `data.code`: its own reader, so that data's many shapes leave `readCode`'s cache alone. */
+function readDataCode(value: object): unknown {
+  try {
+    return (value as { code?: unknown }).code;
   } catch {
     return undefined;
   }
@@ -157,6 +166,46 @@ export function readWireHints(data: unknown): Partial<WireHints> | undefined {
 }
 
 /**
+ * The hints in a `data` shaped like an opentabs `ToolError`'s fields: what its browser extension
+ * relays for a failed tool, `{ code: -32603, message, data: { code, category, retryable,
+ * retryAfterMs? } }` (and what `toolErrorFields` writes, with `agentCategory`). A string `code`,
+ * one of the six tool categories and a boolean `retryable` are all required: `{ code: 'ENOENT' }`
+ * and the like are too common in other servers' data to be read as a tool error.
+ *
+ * @example
+ * readToolErrorHints({ code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 2000 });
+ * // { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 2000 }
+ */
+function readToolErrorHints(data: unknown): Partial<WireHints> | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const code = readDataCode(data);
+  // Most data has no string `code`: one read settles it.
+  if (typeof code !== 'string' || code === '') return undefined;
+  const d = data as Record<string, unknown>;
+  const { category, retryable } = d;
+  if (!isToolErrorCategory(category) || typeof retryable !== 'boolean') return undefined;
+  const hints: Partial<WireHints> = { code, category, retryable };
+  // A hub category the six could not say (`toolErrorFields` of a converted error).
+  if (isErrorCategory(d.agentCategory)) hints.category = d.agentCategory;
+  const delay = validDelayMs(d.retryAfterMs);
+  if (delay !== undefined) hints.retryAfterMs = delay;
+  return hints;
+}
+
+// What a relayed ToolError's data holds besides its details.
+const TOOL_ERROR_FIELDS = ['code', 'category', 'agentCategory', 'retryable', 'retryAfterMs'];
+
+/** A relayed ToolError's data without its own fields, or `null` when nothing else is left. */
+function toolErrorDetails(data: object): Record<string, unknown> | null {
+  let rest: Record<string, unknown> | null = null;
+  for (const key of Object.keys(data)) {
+    if (!TOOL_ERROR_FIELDS.includes(key))
+      (rest ??= {})[key] = (data as Record<string, unknown>)[key];
+  }
+  return rest;
+}
+
+/**
  * `data` as {@link AgentError} `details`: an object without the hints key, or anything else
  * wrapped as `{ data }`.
  *
@@ -193,7 +242,12 @@ export function decodeRpcError(
   details?: Record<string, unknown> | null,
   hints?: Partial<WireHints>,
 ): AgentError {
-  const h = hints === undefined ? readWireHints(error.data) : hints;
+  let h = hints === undefined ? readWireHints(error.data) : hints;
+  if (h === undefined && hints === undefined) {
+    // No hints of ours: the data may be a relayed ToolError's fields, whatever the protocol.
+    h = readToolErrorHints(error.data);
+    if (h !== undefined && details === undefined) details = toolErrorDetails(error.data as object);
+  }
   const text = error.message;
   const category = h?.category ?? classification.category;
   // Left undefined, retryable takes the category's default (a hinted category brings its own).

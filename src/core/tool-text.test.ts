@@ -47,13 +47,27 @@ describe('formatToolErrorText', () => {
     `);
   });
 
-  it('uses the [CODE] message form for an error with no metadata', () => {
+  it('uses the [CODE] message form only for an error with no structured field at all', () => {
     expect(formatToolErrorText({ message: 'Export exceeds limit', code: 'EXPORT_TOO_LARGE' })).toBe(
       '[EXPORT_TOO_LARGE] Export exceeds limit',
     );
+    // `retryable: false` is a structured field (opentabs-dev/opentabs,
+    // platform/mcp-server/src/mcp-tool-dispatch.ts `formatStructuredError`).
     expect(formatToolErrorText({ message: 'x', code: 'EXPORT_TOO_LARGE', retryable: false })).toBe(
-      '[EXPORT_TOO_LARGE] x',
+      '[ERROR code=EXPORT_TOO_LARGE retryable=false] x\n\n```json\n{"code":"EXPORT_TOO_LARGE","retryable":false}\n```',
     );
+  });
+
+  // opentabs-dev/opentabs, platform/mcp-server/src/mcp-tool-dispatch.ts writes `code=${code}` as
+  // it is, so a space ends the field; here the header says `_` and the JSON block the exact code.
+  it('writes whitespace, brackets and = in a code as _ in the header; the JSON block keeps the code', () => {
+    const text = formatToolErrorText({
+      message: 'Out of stock',
+      code: 'OUT OF [STOCK]=1',
+      retryable: false,
+    });
+    expect(text.split('\n')[0]).toBe('[ERROR code=OUT_OF__STOCK__1 retryable=false] Out of stock');
+    expect(parseToolErrorText(text)?.code).toBe('OUT OF [STOCK]=1');
   });
 
   it('narrows a hub category outside the six and keeps it as agentCategory', () => {

@@ -91,6 +91,7 @@ export type FormatToolErrorTextOptions = SanitizeMessageOptions;
 // What the bare `[CODE] message` form can carry as a code.
 const BARE_CODE = /^[A-Z][A-Z0-9_]{1,63}$/;
 
+// A header value ends at whitespace and the header at `]`: those (and `[`, `=`) become `_`.
 function headerValue(text: string): string {
   const v = text.replace(/[\s\][=]/g, '_');
   return v === '' ? '_' : v;
@@ -103,12 +104,16 @@ function validDelay(value: unknown): value is number {
 /**
  * The agent-facing text of a tool error, as opentabs' MCP server writes it: a first line
  * `[ERROR code=X category=Y retryable=Z retryAfterMs=N] message`, a blank line, and a fenced
- * `json` block with the machine fields, each listed only when present. An error with no metadata
- * (no category, not retryable, no delay) is written `[CODE] message`.
+ * `json` block with the machine fields, each listed only when present. A `ToolError` always has
+ * `retryable` (default `false`), so it always gets this form, as upstream's dispatch chain
+ * gives it; only an input without `retryable`, category or delay is written `[CODE] message`.
  *
  * The message is sanitised ({@link sanitizeMessage}) and kept to one line in the header; when that
- * changed it (newlines), the exact message rides in the JSON block as `message`. Extensions
- * beyond the seed: `agentCategory` (a hub category outside the six) and `details` (redacted).
+ * changed it (newlines), the exact message rides in the JSON block as `message`. A header value
+ * cannot hold whitespace, `[`, `]` or `=` (they would end the field or the header): the header
+ * writes each as `_` (`code=OUT_OF_STOCK` for `'OUT OF STOCK'`), and the JSON block keeps the
+ * code as it is. Extensions beyond opentabs: `agentCategory` (a hub category outside the six)
+ * and `details` (redacted).
  *
  * @example
  * formatToolErrorText({
@@ -153,9 +158,10 @@ export function formatToolErrorText(
   const delay = validDelay(retryAfterMs) ? retryAfterMs : undefined;
   const hasDetails = details !== null && typeof details === 'object' && !Array.isArray(details);
 
+  // opentabs writes the bare form only when no structured field is present at all.
   if (
     hub === undefined &&
-    retryable !== true &&
+    typeof retryable !== 'boolean' &&
     delay === undefined &&
     !hasDetails &&
     oneLine === message &&

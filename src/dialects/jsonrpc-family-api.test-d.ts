@@ -2,7 +2,11 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { AgentError } from '../index.js';
 import type { A2aEncodeOptions } from './a2a/index.js';
 
-import type { AcpErrorResponse, Result } from './acp/index.js';
+import type { ErrorResponse, Result } from './acp/index.js';
+import type {
+  ErrorResponse as SdkErrorResponse,
+  Result as SdkResult,
+} from '@agentclientprotocol/sdk';
 import { RequestError, toRequestError, toSdkRequestError } from './acp/index.js';
 import type { JsonRpcErrorObject, JsonRpcErrorResponse } from './jsonrpc/index.js';
 
@@ -45,7 +49,10 @@ describe('public API types', () => {
     >();
     expectTypeOf(RequestError.authRequired()).toEqualTypeOf<RequestError>();
     expectTypeOf(RequestError.authRequired().toResult<string>()).toEqualTypeOf<Result<string>>();
-    expectTypeOf(RequestError.authRequired().toErrorResponse()).toEqualTypeOf<AcpErrorResponse>();
+    expectTypeOf(RequestError.authRequired().toErrorResponse()).toEqualTypeOf<ErrorResponse>();
+    // The seed's type names, as agentclientprotocol/typescript-sdk defines them (src/core/jsonrpc.ts).
+    expectTypeOf<ErrorResponse>().toEqualTypeOf<SdkErrorResponse>();
+    expectTypeOf<Result<string>>().toEqualTypeOf<SdkResult<string>>();
     expectTypeOf(toRequestError).returns.toEqualTypeOf<RequestError>();
     class Sdk {
       constructor(

@@ -57,7 +57,8 @@ function a2aCodeOf(name: string, reason: unknown): number | undefined {
 const A2A_WORDING =
   /^(?:task not (?:found|cancel)|task cannot be cancel|push notification|unsupported operation|this operation is not supported|incompatible content type|content type not supported|invalid agent response|extended agent card|(?:authenticated )?extended card|extension support required|version not supported)/i;
 const LOOKS_LIKE_JSON = /^(?:\{\s*["}]|\[\s*(?:[[{"\]\d-]|true|false|null))/;
-const ERROR_ENVELOPES = new Set(['session.error', 'job.error', 'tool_result']);
+// ARCP's error envelopes; a failed tool call is a `job.event` (of kind `tool_result`).
+const ERROR_ENVELOPES = new Set(['session.error', 'job.error', 'job.event', 'tool_result']);
 
 function isRecord(value: unknown): value is Rec {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

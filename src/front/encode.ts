@@ -3,6 +3,7 @@ import { PROTOCOLS } from '../core/categories.js';
 import type { CallToolErrorResult } from '../core/call-tool-result.js';
 import type { RpcErrorObject } from '../core/rpc-error.js';
 import type { A2aEncodeOptions } from '../dialects/a2a/convert.js';
+import type { AcpEncodeOptions } from '../dialects/acp/convert.js';
 import type { ArcpEncodeOptions } from '../dialects/arcp/descriptor.js';
 import type {
   ErrorPayload,
@@ -19,7 +20,8 @@ import { dialectOf } from './registry.js';
 const CLASSIFY_ONLY: EncodeOptions = Object.freeze({ classify: toAgentError });
 
 /** Options for {@link encode}; each protocol reads the ones that concern it. */
-export interface EncodeOptions extends McpEncodeOptions, A2aEncodeOptions, ArcpEncodeOptions {}
+export interface EncodeOptions
+  extends McpEncodeOptions, A2aEncodeOptions, ArcpEncodeOptions, AcpEncodeOptions {}
 
 /** What {@link encode} returns for each protocol. */
 export interface EncodedForms {

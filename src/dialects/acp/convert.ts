@@ -3,11 +3,23 @@ import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
 import type { RpcEncodeOptions } from '../../core/rpc-error.js';
 import { schemaIssuesOf } from '../../core/schema-issues.js';
+import type { SchemaIssue } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
+import { describeValue } from '../../core/describe-value.js';
 import { ACP_CODE_TABLE } from './codes.js';
 import { classifyAcpError } from './decode.js';
 import { RequestError, isRequestError } from './request-error.js';
-import type { AcpErrorResponse } from './request-error.js';
+import type { ErrorResponse } from './request-error.js';
+
+/** What the ACP encoder reads (`encode(error, 'acp', options)`, `toRequestError`). */
+export interface AcpEncodeOptions extends RpcEncodeOptions {
+  /**
+   * How a schema failure's issues go out in `invalidParams`' data: `'tree'` (the default) is
+   * Zod's `format()` tree, `{ _errors: [], cwd: { _errors: ['Required'] } }`, as the ACP SDK
+   * sends it; `'list'` is `{ issues: [{ path, message }] }`. Both are decoded.
+   */
+  issues?: 'tree' | 'list';
+}
 
 /**
  * The ACP code for an {@link AgentError}: by our code where ACP has one, else by category, else -32603.
@@ -21,7 +33,8 @@ export function acpCodeFor(error: AgentErrorLike): number {
 
 /**
  * Encode an error for an ACP peer as `{ code, message, data? }`. A `RequestError` goes out as
- * it is; a Zod / Valibot / Standard Schema failure as `invalidParams` with `data.issues`; an
+ * it is; a Zod / Valibot / Standard Schema failure as `invalidParams(zodError.format())`, as the
+ * ACP SDK sends it (or with `data.issues`, see {@link AcpEncodeOptions.issues}); an
  * {@link AgentError} by its code or category, with `data.agentError` hints where the code
  * cannot carry them; anything else as `Internal error` with only a random `data.errorId`
  * (never the thrown message). `data` is JSON-safe and redacted unless `redact: false`.
@@ -30,23 +43,71 @@ export function acpCodeFor(error: AgentErrorLike): number {
  * encodeAcpError(AgentError.auth('Token expired'));
  * // { code: -32000, message: 'Token expired' }
  */
-export function encodeAcpError(error: unknown, options?: RpcEncodeOptions): AcpErrorResponse {
+export function encodeAcpError(error: unknown, options?: AcpEncodeOptions): ErrorResponse {
   if (!isAgentError(error)) return encodeOther(error, options);
   return encodeRpcError('acp', error, acpCodeFor(error), classifyAcpError, options);
 }
 
 /** What is not an AgentError: a `RequestError`, a schema failure, or anything else thrown. */
-function encodeOther(error: unknown, options: RpcEncodeOptions | undefined): AcpErrorResponse {
+function encodeOther(error: unknown, options: AcpEncodeOptions | undefined): ErrorResponse {
   if (isRequestError(error)) {
-    const out: AcpErrorResponse = { code: error.code, message: error.message };
+    const out: ErrorResponse = { code: error.code, message: error.message };
     const data = error.data === undefined ? undefined : toJsonSafe(error.data, options);
     if (data !== undefined) out.data = data;
     return out;
   }
   const issues = schemaIssuesOf(error);
-  if (issues) return encodeAcpError(RequestError.invalidParams({ issues }), options);
+  if (issues) {
+    const form = options?.issues;
+    if (form !== undefined && form !== 'tree' && form !== 'list') {
+      throw new TypeError(
+        `encode: options.issues must be 'tree' or 'list'; received ${describeValue(form)}`,
+      );
+    }
+    const data = form === 'list' ? { issues } : zodFormatOf(error, issues);
+    return encodeAcpError(RequestError.invalidParams(data), options);
+  }
   const e = exposableError(error, options);
   return encodeRpcError('acp', e, acpCodeFor(e), classifyAcpError, options);
+}
+
+/**
+ * What Zod's `format()` gives for a schema failure: its own result for a `ZodError`, else the
+ * same tree built from the issues (Valibot, Standard Schema) — one `{ _errors }` node per path
+ * step, each message on the node of its path.
+ */
+function zodFormatOf(failure: unknown, issues: readonly SchemaIssue[]): object {
+  const format = (failure as { format?: unknown }).format;
+  if ((failure as { name?: unknown }).name === 'ZodError' && typeof format === 'function') {
+    try {
+      const tree: unknown = format.call(failure);
+      if (tree !== null && typeof tree === 'object') return tree;
+    } catch {
+      // A Zod we do not know: build the tree from the issues instead.
+    }
+  }
+  type Node = { _errors: string[] } & Record<string, unknown>;
+  const root: Node = { _errors: [] };
+  for (const { path, message } of issues) {
+    let node = root;
+    for (const step of path) {
+      const key = String(step);
+      // As Zod: `_errors` is the node's own list, never a child.
+      if (key === '_errors') continue;
+      if (!Object.hasOwn(node, key)) {
+        // Defined, not assigned: a key such as `__proto__` must become an own key.
+        Object.defineProperty(node, key, {
+          value: { _errors: [] },
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      node = node[key] as Node;
+    }
+    node._errors.push(message);
+  }
+  return root;
 }
 
 /**
@@ -56,7 +117,7 @@ function encodeOther(error: unknown, options: RpcEncodeOptions | undefined): Acp
  * @example
  * throw toRequestError(AgentError.notFound('No such file', { details: { uri: 'file:///a' } }));
  */
-export function toRequestError(error: unknown, options?: RpcEncodeOptions): RequestError {
+export function toRequestError(error: unknown, options?: AcpEncodeOptions): RequestError {
   if (error instanceof RequestError) return error;
   const { code, message, data } = encodeAcpError(error, options);
   return new RequestError(code, message, data);
@@ -78,7 +139,7 @@ export type RequestErrorConstructor<E> = new (code: number, message: string, dat
 export function toSdkRequestError<E>(
   error: unknown,
   RequestErrorClass: RequestErrorConstructor<E>,
-  options?: RpcEncodeOptions,
+  options?: AcpEncodeOptions,
 ): E {
   if (typeof RequestErrorClass !== 'function') {
     throw new TypeError(

@@ -1,6 +1,7 @@
 import { carryDecoded } from '../../core/classified.js';
 import type { RpcDialect } from '../../core/dialect.js';
 import { encodeAcpError } from './convert.js';
+import type { AcpEncodeOptions } from './convert.js';
 import { acpFromRpc, decodeAcpError } from './decode.js';
 import { RequestError } from './request-error.js';
 
@@ -8,7 +9,7 @@ import { RequestError } from './request-error.js';
  * ACP in the registry. A failed call rejects with a `RequestError` exactly as received (ACP
  * callers `switch (error.code)` on its numeric code), carrying its classification.
  */
-export const acpDialect: RpcDialect = {
+export const acpDialect: RpcDialect<AcpEncodeOptions> = {
   protocol: 'acp',
   encode: encodeAcpError,
   decode: decodeAcpError,

@@ -2,7 +2,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as v from 'valibot';
-import { AgentError } from '../../index.js';
+import { AgentError, encode } from '../../index.js';
 import { RequestError, toRequestError, toSdkRequestError } from './index.js';
 import { decodeAcpError, issuesFromZodFormat } from './decode.js';
 import { encodeAcpError } from './convert.js';
@@ -175,7 +175,11 @@ describe('ACP conversions', () => {
     const fromHub = toRequestError(
       AgentError.cancelled('user hit stop', { code: 'REQUEST_CANCELLED' }),
     );
-    expect(fromHub.toErrorResponse()).toStrictEqual({ code: -32800, message: 'user hit stop' });
+    expect(fromHub.toErrorResponse()).toStrictEqual({
+      code: -32800,
+      message: 'user hit stop',
+      data: undefined,
+    });
     // A code ACP cannot express travels in data.agentError and comes back.
     const custom = toRequestError(AgentError.cancelled('user hit stop'));
     expect(custom.data).toEqual({
@@ -184,21 +188,67 @@ describe('ACP conversions', () => {
     expect(decodeAcpError(custom).code).toBe('CANCELLED');
   });
 
-  it('Zod and Valibot failures become invalidParams with the issues as data', () => {
-    const zodFailure = z.object({ sessionId: z.string() }).safeParse({}).error;
-    const zodWire = toRequestError(zodFailure).toErrorResponse();
-    expect(zodWire).toMatchObject({ code: -32602, message: 'Invalid params' });
-    expect(zodWire.data).toEqual({
-      issues: [{ path: ['sessionId'], message: expect.any(String) }],
+  // "SDK validates params using Zod schema. If validation fails, automatically throws:
+  // RequestError.invalidParams(zodError.format())" — and agentclientprotocol/typescript-sdk does
+  // exactly that in src/core/jsonrpc.ts (`errorToResult`).
+  it('a Zod failure becomes RequestError.invalidParams(zodError.format()), as the SDK sends it', () => {
+    const schema = z.object({ sessionId: z.string(), items: z.array(z.string()) });
+    const zodFailure = schema.safeParse({ items: ['a', 2] }).error;
+    const sdk = acp.RequestError.invalidParams(zodFailure?.format()).toErrorResponse();
+    expect(encodeAcpError(zodFailure)).toStrictEqual(JSON.parse(JSON.stringify(sdk)));
+    expect(toRequestError(zodFailure).toErrorResponse()).toStrictEqual(
+      JSON.parse(JSON.stringify(sdk)),
+    );
+    // And through the front door, which the peer and createHandler use.
+    expect(encode(zodFailure, 'acp')).toStrictEqual(JSON.parse(JSON.stringify(sdk)));
+    expect(decodeAcpError(encode(zodFailure, 'acp'))).toMatchObject({
+      category: 'validation',
+      message: 'Invalid params',
+      details: {
+        issues: [
+          { path: ['sessionId'], message: expect.any(String) },
+          { path: ['items', 1], message: expect.any(String) },
+        ],
+      },
+    });
+  });
+
+  it('a Valibot or Standard Schema failure gets the same tree; the issues list is an option', () => {
+    const valibotFailure = v.safeParse(v.object({ cwd: v.string() }), { cwd: 1 }).issues;
+    const tree = encodeAcpError({ issues: valibotFailure });
+    expect(tree).toStrictEqual({
+      code: -32602,
+      message: 'Invalid params',
+      data: { _errors: [], cwd: { _errors: [expect.any(String)] } },
+    });
+    expect(encodeAcpError({ issues: [{ message: 'Required', path: [] }] }).data).toEqual({
+      _errors: ['Required'],
     });
 
-    const valibotFailure = v.safeParse(v.object({ cwd: v.string() }), { cwd: 1 }).issues;
-    const vWire = encodeAcpError({ issues: valibotFailure });
-    expect(vWire).toMatchObject({ code: -32602, message: 'Invalid params' });
-    expect(decodeAcpError(vWire)).toMatchObject({
-      category: 'validation',
-      details: { issues: [{ path: ['cwd'], message: expect.any(String) }] },
+    const list = encode({ issues: valibotFailure }, 'acp', { issues: 'list' });
+    expect(list).toStrictEqual({
+      code: -32602,
+      message: 'Invalid params',
+      data: { issues: [{ path: ['cwd'], message: expect.any(String) }] },
     });
+    // Both forms decode to the same issues.
+    for (const wire of [tree, list]) {
+      expect(decodeAcpError(wire)).toMatchObject({
+        category: 'validation',
+        details: { issues: [{ path: ['cwd'], message: expect.any(String) }] },
+      });
+    }
+    expect(() => encode({ issues: valibotFailure }, 'acp', { issues: 'flat' as never })).toThrow(
+      /options\.issues must be 'tree' or 'list'; received "flat"/,
+    );
+  });
+
+  it('the tree keeps a path step named like an Object.prototype member as an own key', () => {
+    const data = encodeAcpError({
+      issues: [{ message: 'bad', path: ['__proto__', 'x'] }],
+    }).data as Record<string, unknown>;
+    expect(Object.keys(data)).toEqual(['_errors', '__proto__']);
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
   });
 
   it('reads a Zod format() tree as issues, array indexes as numbers', () => {

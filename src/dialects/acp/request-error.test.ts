@@ -1,3 +1,4 @@
+import * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { RequestError, isRequestError } from './index.js';
 
@@ -87,6 +88,7 @@ describe('RequestError: seed parity', () => {
     expect(new RequestError(1, 'no data').toErrorResponse()).toStrictEqual({
       code: 1,
       message: 'no data',
+      data: undefined,
     });
     expect(JSON.parse(JSON.stringify(e))).toStrictEqual(e.toErrorResponse());
   });
@@ -95,6 +97,7 @@ describe('RequestError: seed parity', () => {
     expect(RequestError.requestCancelled().toErrorResponse()).toStrictEqual({
       code: -32800,
       message: 'Request cancelled',
+      data: undefined,
     });
     expect(RequestError.sessionNotFound('s-1').toErrorResponse()).toStrictEqual({
       code: -32002,
@@ -117,5 +120,56 @@ describe('RequestError: seed parity', () => {
     expect(isRequestError(foreign)).toBe(true);
     expect(isRequestError(new Error('x'))).toBe(false);
     expect(isRequestError(null)).toBe(false);
+  });
+});
+
+// `toResult(): Result<T>` and `toErrorResponse(): ErrorResponse` ("an ErrorResponse object with
+// code, message, and optional data"), and `resourceNotFound(uri?)` ("URI in data (if provided)"),
+// as agentclientprotocol/typescript-sdk writes them in src/core/jsonrpc.ts:
+// `{ code: this.code, message: this.message, data: this.data }` and `uri && { uri }`.
+describe('RequestError: the same objects as @agentclientprotocol/sdk', () => {
+  const pairs: [string, RequestError, acp.RequestError][] = [
+    [
+      'new RequestError(1, "no data")',
+      new RequestError(1, 'no data'),
+      new acp.RequestError(1, 'no data'),
+    ],
+    ['authRequired()', RequestError.authRequired(), acp.RequestError.authRequired()],
+    [
+      'invalidParams({ field })',
+      RequestError.invalidParams({ field: 'sessionId' }),
+      acp.RequestError.invalidParams({ field: 'sessionId' }),
+    ],
+    ['resourceNotFound()', RequestError.resourceNotFound(), acp.RequestError.resourceNotFound()],
+    [
+      "resourceNotFound('')",
+      RequestError.resourceNotFound(''),
+      acp.RequestError.resourceNotFound(''),
+    ],
+    [
+      "resourceNotFound('file:///a')",
+      RequestError.resourceNotFound('file:///a'),
+      acp.RequestError.resourceNotFound('file:///a'),
+    ],
+    ['requestCancelled()', RequestError.requestCancelled(), acp.RequestError.requestCancelled()],
+    [
+      "sessionNotFound('s')",
+      RequestError.sessionNotFound('s'),
+      acp.RequestError.sessionNotFound('s'),
+    ],
+  ];
+  it.each(pairs)(
+    '%s: toResult() and toErrorResponse() keep data exactly as the SDK',
+    (_, ours, sdk) => {
+      expect(ours.toErrorResponse()).toStrictEqual(sdk.toErrorResponse());
+      expect(ours.toResult()).toStrictEqual(sdk.toResult());
+      expect(Object.keys(ours.toErrorResponse())).toEqual(Object.keys(sdk.toErrorResponse()));
+      expect(JSON.stringify(ours)).toBe(JSON.stringify(sdk.toErrorResponse()));
+    },
+  );
+
+  it("resourceNotFound(''): the message alone, and data '' as the SDK gives", () => {
+    const e = RequestError.resourceNotFound('');
+    expect([e.message, e.data]).toEqual(['Resource not found', '']);
   });
 });

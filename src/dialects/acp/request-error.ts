@@ -7,8 +7,14 @@ import { decodeAcpError } from './decode.js';
 
 const BRAND: unique symbol = Symbol.for('agent-errors.RequestError') as never;
 
-/** A JSON-RPC error response payload, as {@link RequestError.toErrorResponse} returns it. */
-export interface AcpErrorResponse {
+/**
+ * A JSON-RPC error response payload, as {@link RequestError.toErrorResponse} returns it (the ACP
+ * SDK's `ErrorResponse`).
+ *
+ * @example
+ * const payload: ErrorResponse = { code: -32002, message: 'Resource not found' };
+ */
+export interface ErrorResponse {
   code: number;
   message: string;
   data?: unknown;
@@ -16,7 +22,7 @@ export interface AcpErrorResponse {
 
 /** A JSON-RPC result carrying an error, as {@link RequestError.toResult} returns it. */
 export interface AcpErrorResult {
-  error: AcpErrorResponse;
+  error: ErrorResponse;
 }
 
 /** The result of a request: a value or an error, as the ACP SDK types it. */
@@ -118,12 +124,15 @@ export class RequestError extends Error {
     );
   }
 
-  /** A resource, such as a file, was not found (-32002); data `{ uri }` when a uri is given. */
+  /**
+   * A resource, such as a file, was not found (-32002); data `{ uri }` when a uri is given. As in
+   * the SDK, `data` is `uri && { uri }`: an empty uri gives the message alone and data `''`.
+   */
   static resourceNotFound(uri?: string): RequestError {
     return new RequestError(
       ACP_ERROR_CODES.ResourceNotFound,
       uri ? `Resource not found: ${uri}` : 'Resource not found',
-      uri ? { uri } : undefined,
+      uri && { uri },
     );
   }
 
@@ -147,7 +156,8 @@ export class RequestError extends Error {
   }
 
   /**
-   * This error as a JSON-RPC result object.
+   * This error as a JSON-RPC result object. As in the SDK, `data` is always a key (`undefined`
+   * when there is none; `JSON.stringify` leaves it out).
    *
    * @example
    * RequestError.methodNotFound('test/method').toResult();
@@ -158,16 +168,15 @@ export class RequestError extends Error {
   }
 
   /**
-   * This error as a JSON-RPC error response payload (`data` left out when there is none).
+   * This error as a JSON-RPC error response payload. As in the SDK, `data` is always a key
+   * (`undefined` when there is none; `JSON.stringify` leaves it out).
    *
    * @example
    * RequestError.invalidParams({ field: 'sessionId' }).toErrorResponse();
    * // { code: -32602, message: 'Invalid params', data: { field: 'sessionId' } }
    */
-  toErrorResponse(): AcpErrorResponse {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
+  toErrorResponse(): ErrorResponse {
+    return { code: this.code, message: this.message, data: this.data };
   }
 
   /** This error as an {@link AgentError} (see `decodeAcpError`): how core and other dialects read it. */
@@ -176,7 +185,7 @@ export class RequestError extends Error {
   }
 
   /** What `JSON.stringify` writes: the error response payload (an `Error`'s message is not enumerable). */
-  toJSON(): AcpErrorResponse {
+  toJSON(): ErrorResponse {
     return this.toErrorResponse();
   }
 }

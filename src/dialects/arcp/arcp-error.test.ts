@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
+import { decode, encode } from '../../index.js';
 import {
   ARCPError,
   ARCP_ERROR_CLASSES,
+  HeartbeatLostError,
   InternalError,
   LeaseExpiredError,
   PermissionDeniedError,
@@ -12,7 +14,7 @@ import {
   createARCPError,
   isARCPError,
 } from './arcp-error.js';
-import { ARCP_ERROR_CODES, isRetryableByDefault } from './codes.js';
+import { ARCP_ERRORS, ARCP_ERROR_CODES, isRetryableByDefault } from './codes.js';
 import { fromPayload, toPayload, validateErrorPayload } from './payload.js';
 
 // Seed 004's table: code, class, retryable.
@@ -78,6 +80,7 @@ describe('ARCP codes and classes (seed 004)', () => {
     expect(toPayload(denied)).toEqual({
       code: 'PERMISSION_DENIED',
       message: 'net.fetch denied for s3://other/',
+      retryable: false,
       details: { capability: 'net.fetch', target: 's3://other/' },
     });
     // "Adding context to a client-side rethrow": details stay extensible.
@@ -107,7 +110,7 @@ describe('ARCP codes and classes (seed 004)', () => {
   });
 
   it('recognises copies by brand or shape', () => {
-    expect(isARCPError(JSON.parse(JSON.stringify(toPayload(new TimeoutError('x')))))).toBe(false); // no retryable on default
+    expect(isARCPError(JSON.parse(JSON.stringify(toPayload(new TimeoutError('x')))))).toBe(true);
     expect(isARCPError({ code: 'TIMEOUT', message: 'x', retryable: true })).toBe(true);
     expect(isARCPError({ code: 'TIMEOUT', message: 'x' })).toBe(false);
     expect(isARCPError(new InternalError('x'))).toBe(true);
@@ -124,7 +127,7 @@ describe('ErrorPayload', () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.problems).toEqual([
       expect.stringMatching(/^payload\.code must be one of INVALID_REQUEST, .*; received "NOPE"$/),
-      'payload.message must be a string; received number',
+      'payload.message must be a non-empty string; received number',
       'payload.retryable must be a boolean when present; received "yes"',
       'payload.details must be an object when present; received an array',
     ]);
@@ -133,17 +136,54 @@ describe('ErrorPayload', () => {
       problems: ['payload must be an object; received null'],
     });
     expect(() => fromPayload({ code: 'TIMEOUT' })).toThrow(
-      'fromPayload: payload.message must be a string; received undefined',
+      'fromPayload: payload.message must be a non-empty string; received undefined',
     );
   });
 
-  it('writes retryable only when it overrides the default, and redacts', () => {
-    expect(toPayload(new TimeoutError('x'))).toEqual({ code: 'TIMEOUT', message: 'x' });
+  // ARCP's ErrorPayloadSchema (agentruntimecontrolprotocol/typescript-sdk,
+  // packages/core/src/errors.ts): `message: Schema.String.pipe(Schema.nonEmptyString())`.
+  it("refuses an empty message, as ARCP does; the encoders send the code's meaning instead", () => {
+    expect(validateErrorPayload({ code: 'TIMEOUT', message: '' })).toEqual({
+      ok: false,
+      problems: ['payload.message must be a non-empty string; received ""'],
+    });
+    expect(() => fromPayload({ code: 'TIMEOUT', message: '' })).toThrow(/non-empty string/);
+    expect(toPayload(new TimeoutError(''))).toEqual({
+      code: 'TIMEOUT',
+      message: 'Wall-clock max_runtime_sec tripped',
+      retryable: true,
+    });
+    expect(encode({ code: 'HEARTBEAT_LOST', message: '' }, 'arcp')).toEqual({
+      code: 'HEARTBEAT_LOST',
+      message: 'Two consecutive missed pongs',
+    });
+    expect(encode(new HeartbeatLostError(''), 'arcp', { envelope: 'job.error' })).toMatchObject({
+      payload: { message: 'Two consecutive missed pongs' },
+    });
+    // A decoder never refuses: the code still says what happened.
+    expect(decode({ code: 'HEARTBEAT_LOST', message: '' }, { protocol: 'arcp' })).toMatchObject({
+      category: 'unavailable',
+      retryable: true,
+    });
+  });
+
+  // ARCP §12 (agentruntimecontrolprotocol/spec, docs/draft-arcp-1.1.md): "Error payloads carry a
+  // `retryable` boolean"; upstream's ErrorPayloadSchema requires it. Per-error overrides ride on
+  // it, except where the protocol pins the code.
+  it('always writes retryable, the override where there is one, and redacts', () => {
+    expect(toPayload(new TimeoutError('x'))).toEqual({
+      code: 'TIMEOUT',
+      message: 'x',
+      retryable: true,
+    });
     expect(toPayload(new TimeoutError('x', { retryable: false }))).toEqual({
       code: 'TIMEOUT',
       message: 'x',
       retryable: false,
     });
+    expect(toPayload({ code: 'LEASE_EXPIRED', message: 'x', retryable: true }).retryable).toBe(
+      false,
+    );
     expect(
       toPayload(
         new InternalError('failed at /home/ana/app/x.ts with sk-live-abcdefgh1234', {
@@ -153,6 +193,7 @@ describe('ErrorPayload', () => {
     ).toEqual({
       code: 'INTERNAL_ERROR',
       message: 'failed at [PATH] with [REDACTED]',
+      retryable: true,
       details: { token: '[REDACTED]' },
     });
   });
@@ -179,7 +220,7 @@ describe('ErrorPayload', () => {
           expect(back.constructor).toBe(original.constructor);
           expect(back.name).toBe(original.name);
           expect(back.code).toBe(code);
-          expect(back.message).toBe(sanitizeMessage(message));
+          expect(back.message).toBe(sanitizeMessage(message) || ARCP_ERRORS[code].meaning);
           expect(back.retryable).toBe(original.retryable);
           expect(back.details).toEqual(original.details);
         },

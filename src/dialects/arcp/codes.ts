@@ -2,66 +2,118 @@ import type { ErrorCategory } from '../../core/categories.js';
 
 /**
  * ARCP §12's fifteen error codes: the class each has in `@arcp/core`, its retryability by default,
- * and the hub category it maps to. `pinned` codes ignore per-error overrides: the protocol says
- * `LEASE_EXPIRED` and `BUDGET_EXHAUSTED` never retry and `INTERNAL_ERROR` always does.
+ * the hub category it maps to, and its meaning in §12's table (the message sent for an error
+ * whose own is empty, which the protocol refuses). `pinned` codes ignore per-error overrides: the
+ * protocol says `LEASE_EXPIRED` and `BUDGET_EXHAUSTED` never retry and `INTERNAL_ERROR` always
+ * does.
  *
  * @example
- * ARCP_ERRORS.HEARTBEAT_LOST; // { className: 'HeartbeatLostError', retryable: true, category: 'unavailable' }
+ * ARCP_ERRORS.HEARTBEAT_LOST.category; // 'unavailable'
  */
 export const ARCP_ERRORS = {
-  INVALID_REQUEST: { className: 'InvalidRequestError', retryable: false, category: 'validation' },
-  UNAUTHENTICATED: { className: 'UnauthenticatedError', retryable: false, category: 'auth' },
+  INVALID_REQUEST: {
+    className: 'InvalidRequestError',
+    retryable: false,
+    category: 'validation',
+    meaning: 'Malformed envelope or arguments',
+  },
+  UNAUTHENTICATED: {
+    className: 'UnauthenticatedError',
+    retryable: false,
+    category: 'auth',
+    meaning: 'Bad or missing bearer token',
+  },
   PERMISSION_DENIED: {
     className: 'PermissionDeniedError',
     retryable: false,
     category: 'permission',
+    meaning: 'Lease check failed',
   },
-  JOB_NOT_FOUND: { className: 'JobNotFoundError', retryable: false, category: 'not_found' },
+  JOB_NOT_FOUND: {
+    className: 'JobNotFoundError',
+    retryable: false,
+    category: 'not_found',
+    meaning: 'Unknown job_id',
+  },
   AGENT_NOT_AVAILABLE: {
     className: 'AgentNotAvailableError',
     retryable: false,
     category: 'not_found',
+    meaning: 'Agent name not registered',
   },
   AGENT_VERSION_NOT_AVAILABLE: {
     className: 'AgentVersionNotAvailableError',
     retryable: false,
     category: 'not_found',
+    meaning: 'Pinned version absent',
   },
-  CANCELLED: { className: 'CancelledError', retryable: false, category: 'cancelled' },
-  TIMEOUT: { className: 'TimeoutError', retryable: true, category: 'timeout' },
+  CANCELLED: {
+    className: 'CancelledError',
+    retryable: false,
+    category: 'cancelled',
+    meaning: 'Job cancelled via job.cancel',
+  },
+  TIMEOUT: {
+    className: 'TimeoutError',
+    retryable: true,
+    category: 'timeout',
+    meaning: 'Wall-clock max_runtime_sec tripped',
+  },
   INTERNAL_ERROR: {
     className: 'InternalError',
     retryable: true,
     category: 'internal',
     pinned: true,
+    meaning: 'Unhandled runtime error',
   },
   LEASE_SUBSET_VIOLATION: {
     className: 'LeaseSubsetViolationError',
     retryable: false,
     category: 'permission',
+    meaning: 'Child lease wider than parent',
   },
   LEASE_EXPIRED: {
     className: 'LeaseExpiredError',
     retryable: false,
     category: 'permission',
     pinned: true,
+    meaning: 'lease_constraints.expires_at reached',
   },
   BUDGET_EXHAUSTED: {
     className: 'BudgetExhaustedError',
     retryable: false,
     category: 'quota',
     pinned: true,
+    meaning: 'lease_constraints.budgets depleted',
   },
   RESUME_WINDOW_EXPIRED: {
     className: 'ResumeWindowExpiredError',
     retryable: false,
     category: 'not_found',
+    meaning: 'Resume past resume_window_sec',
   },
-  HEARTBEAT_LOST: { className: 'HeartbeatLostError', retryable: true, category: 'unavailable' },
-  DUPLICATE_KEY: { className: 'DuplicateKeyError', retryable: false, category: 'conflict' },
+  HEARTBEAT_LOST: {
+    className: 'HeartbeatLostError',
+    retryable: true,
+    category: 'unavailable',
+    meaning: 'Two consecutive missed pongs',
+  },
+  DUPLICATE_KEY: {
+    className: 'DuplicateKeyError',
+    retryable: false,
+    category: 'conflict',
+    meaning: 'Idempotency key collision with conflicting input',
+  },
 } as const satisfies Record<
   string,
-  { className: string; retryable: boolean; category: ErrorCategory; pinned?: true }
+  {
+    className: string;
+    retryable: boolean;
+    category: ErrorCategory;
+    pinned?: true;
+    /** ARCP §12's meaning of the code: the message sent when an error has none. */
+    meaning: string;
+  }
 >;
 
 /**

@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
+import { encode, toAgentError } from '../../index.js';
+import { MemoryIdempotencyStore, withIdempotency } from '../../idempotency/index.js';
+import { RetryError, retry } from '../../retry/index.js';
 import {
+  DuplicateKeyError,
   HeartbeatLostError,
   InternalError,
   PermissionDeniedError,
@@ -102,5 +106,86 @@ describe('ARCP ⇄ hub', () => {
     expect(decodeArcpError(null).category).toBe('internal');
     expect(decodeArcpError({ type: 'job.error', payload: 'x' }).category).toBe('internal');
     expect(decodeArcpError(AgentError.conflict('c')).category).toBe('conflict');
+  });
+});
+
+// ARCP §12's table (agentruntimecontrolprotocol/spec, docs/draft-arcp-1.1.md; the seed's copy):
+// "HEARTBEAT_LOST  HeartbeatLostError  Two consecutive missed pongs (v1.1).  Yes" and
+// "DUPLICATE_KEY  DuplicateKeyError  Idempotency key collision with conflicting input.  No".
+// Every ARCP class classifies itself through the hub's hook, so every consumer agrees.
+describe('every consumer sees an ARCP class as the hub does', () => {
+  const lost = () => new HeartbeatLostError('Two consecutive missed pongs');
+  const duplicate = () =>
+    new DuplicateKeyError('key weekly-report-2026-W19 reused with other input');
+
+  it('toAgentError: HEARTBEAT_LOST is unavailable and retryable, DUPLICATE_KEY a conflict', () => {
+    expect(toAgentError(lost())).toMatchObject({
+      code: 'HEARTBEAT_LOST',
+      category: 'unavailable',
+      retryable: true,
+    });
+    expect(toAgentError(duplicate())).toMatchObject({
+      code: 'DUPLICATE_KEY',
+      category: 'conflict',
+      retryable: false,
+    });
+  });
+
+  it('encode(e, "http"): 409 for DUPLICATE_KEY, 503 for HEARTBEAT_LOST, not 500', () => {
+    expect(encode(duplicate(), 'http').status).toBe(409);
+    expect(encode(lost(), 'http').status).toBe(503);
+  });
+
+  it('retry: retries HEARTBEAT_LOST, stops at once on DUPLICATE_KEY', async () => {
+    let calls = 0;
+    const seen: string[] = [];
+    const value = await retry(
+      () => {
+        calls += 1;
+        if (calls === 1) throw lost();
+        return 'done';
+      },
+      // A lost heartbeat leaves the outcome unknown: it is retried when the call is idempotent.
+      {
+        baseDelayMs: 0,
+        idempotencyKey: 'job-42',
+        onRetry: ({ error }) => void seen.push(error.category),
+      },
+    );
+    expect([value, calls, seen]).toEqual(['done', 2, ['unavailable']]);
+
+    let attempts = 0;
+    const stopped = await retry(
+      () => {
+        attempts += 1;
+        throw duplicate();
+      },
+      { baseDelayMs: 0 },
+    ).catch((e: unknown) => e);
+    expect(attempts).toBe(1);
+    expect(stopped).toBeInstanceOf(RetryError);
+    expect(stopped).toMatchObject({ code: 'DUPLICATE_KEY', category: 'conflict' });
+  });
+
+  it('withIdempotency: a DUPLICATE_KEY is the key’s outcome, a HEARTBEAT_LOST runs again', async () => {
+    let runs = 0;
+    const handler = withIdempotency(new MemoryIdempotencyStore(), (params: { fail: string }) => {
+      runs += 1;
+      throw params.fail === 'duplicate' ? duplicate() : lost();
+    });
+    const call = (fail: string, key: string) =>
+      handler({ fail }, { idempotencyKey: key }).catch((e: unknown) => toAgentError(e));
+
+    // Not retryable and a verdict on the input: kept, and replayed to the same key.
+    expect(await call('duplicate', 'k1')).toMatchObject({ category: 'conflict' });
+    expect(await call('duplicate', 'k1')).toMatchObject({
+      code: 'DUPLICATE_KEY',
+      category: 'conflict',
+    });
+    expect(runs).toBe(1);
+    // Retryable: not kept, so the retry with the same key runs.
+    expect(await call('lost', 'k2')).toMatchObject({ category: 'unavailable', retryable: true });
+    expect(await call('lost', 'k2')).toMatchObject({ category: 'unavailable', retryable: true });
+    expect(runs).toBe(3);
   });
 });

@@ -9,7 +9,7 @@ import type { ARCPErrorLike } from './arcp-error.js';
 import { ARCP_ERRORS, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
 import { locateEnvelopePayload } from './envelopes.js';
-import { isErrorPayload, toPayload } from './payload.js';
+import { isErrorPayloadShape, isPlainErrorPayload, sendPayload, toPayload } from './payload.js';
 import type { ErrorPayload, ToPayloadOptions } from './payload.js';
 import { copyRecord } from '../../core/copy-record.js';
 
@@ -126,8 +126,9 @@ function payloadToAgentError(payload: ErrorPayload, received: unknown): AgentErr
 }
 
 /**
- * An {@link ARCPError} (the right subclass) for any error: an ARCP error as it is; anything else
- * through the hub, using its code when it is an ARCP code, else the code it was received with,
+ * An {@link ARCPError} (the right subclass) for any error: an ARCP error as it is, and an
+ * `ErrorPayload` with its own code, message, `retryable` and details; anything else through the
+ * hub, using its code when it is an ARCP code, else the code it was received with,
  * else {@link ARCP_CODE_BY_CATEGORY}, and keeping in `details` what ARCP cannot say, so that
  * `decodeArcpError` gives back `code`, `category`, `retryable` and `retryAfterMs`.
  *
@@ -137,10 +138,12 @@ function payloadToAgentError(payload: ErrorPayload, received: unknown): AgentErr
  */
 export function toArcpError(error: unknown): ARCPError {
   if (error instanceof ARCPError) return error as ARCPError;
-  if (!isAgentError(error) && isARCPError(error)) {
-    return createARCPError(error.code, error.message, {
-      retryable: error.retryable,
-      ...(error.details !== undefined ? { details: error.details } : {}),
+  // A copy of an ARCP error, or a payload the caller built: its own code, message and details.
+  if (!isAgentError(error) && (isARCPError(error) || isPlainErrorPayload(error))) {
+    const { code, message, retryable, details } = error;
+    return createARCPError(code, message, {
+      ...(retryable !== undefined ? { retryable } : {}),
+      ...(details !== undefined ? { details } : {}),
     });
   }
   const hub = normalizeError(error);
@@ -165,7 +168,8 @@ export function toArcpError(error: unknown): ARCPError {
 
 /**
  * Decode an ARCP error in any form into the hub: an `ARCPError` (or a copy), an `ErrorPayload`,
- * or a `session.error` / `job.error` / `tool_result` envelope. Anything else goes through
+ * or a `session.error` / `job.error` envelope or failed tool call (a `job.event` of kind
+ * `tool_result`, or the `tool_result` forms `readErrorEnvelope` reads). Anything else goes through
  * `normalizeError`. Never throws.
  *
  * @example
@@ -177,10 +181,16 @@ export function decodeArcpError(input: unknown): AgentError {
     if (input !== null && typeof input === 'object' && !isAgentError(input)) {
       if (input instanceof ARCPError) return arcpErrorToAgentError(input);
       const type = (input as { type?: unknown }).type;
-      if (type === 'session.error' || type === 'job.error' || type === 'tool_result') {
-        const found = locateEnvelopePayload(input);
+      if (
+        type === 'session.error' ||
+        type === 'job.error' ||
+        type === 'job.event' ||
+        type === 'tool_result'
+      ) {
+        // A decoder reads what it can: an empty message (which ARCP refuses) still has a code.
+        const found = locateEnvelopePayload(input, true);
         if (found.ok) return payloadToAgentError(found.payload, input);
-      } else if (isErrorPayload(input)) {
+      } else if (isErrorPayloadShape(input)) {
         return payloadToAgentError(input, input);
       } else if (isARCPError(input)) {
         return arcpErrorToAgentError(input, input);
@@ -194,12 +204,13 @@ export function decodeArcpError(input: unknown): AgentError {
 
 /**
  * The ARCP wire payload for any error (see {@link toArcpError}), message sanitised and details
- * redacted.
+ * redacted; a payload the caller built is sent as it is (redacted), with nothing added.
  *
  * @example
- * encodeArcpError(AgentError.timeout('slow')); // { code: 'TIMEOUT', message: 'slow' }
+ * encodeArcpError(AgentError.timeout('slow')); // { code: 'TIMEOUT', message: 'slow', retryable: true }
  */
 export function encodeArcpError(error: unknown, options?: ToPayloadOptions): ErrorPayload {
+  if (isPlainErrorPayload(error)) return sendPayload(error, options);
   return toPayload(toArcpError(error), options);
 }
 

@@ -4,11 +4,15 @@ import type { RpcEncodeOptions } from '../../core/rpc-error.js';
 import { decodeArcpError, encodeArcpError, toArcpError } from './convert.js';
 import { jobError, sessionError, toolResultError } from './envelopes.js';
 import type { EnvelopeIds, ErrorEnvelope } from './envelopes.js';
+import { isPlainErrorPayload } from './payload.js';
 import type { ErrorPayload } from './payload.js';
 
 /** What `encode(error, 'arcp', options)` reads. */
 export interface ArcpEncodeOptions extends RpcEncodeOptions {
-  /** Wrap the payload in an envelope instead of returning the bare `ErrorPayload`. */
+  /**
+   * Wrap the payload in an envelope instead of returning the bare `ErrorPayload`; `'tool_result'`
+   * writes the `job.event` of kind `tool_result` that ARCP sends for a failed tool call.
+   */
   envelope?: 'session.error' | 'job.error' | 'tool_result';
   /** Ids to put on the envelope. */
   ids?: EnvelopeIds;
@@ -17,21 +21,24 @@ export interface ArcpEncodeOptions extends RpcEncodeOptions {
 }
 
 function encodeArcp(thrown: unknown, options: ArcpEncodeOptions): ErrorPayload | ErrorEnvelope {
-  // ARCP's own boundary (`errorBoundary`) sends an unexpected error's sanitised message; the front
-  // door holds every protocol to the same rule: an unexpected error is only an errorId.
-  const error = toExposableError(thrown, options);
+  // A payload the caller built is data they chose to send: it goes out as it is (redacted).
+  // Anything else follows the front door's rule (ARCP's own boundary, `errorBoundary`, sends an
+  // unexpected error's sanitised message; here an unexpected error is only an errorId).
+  const toSend = isPlainErrorPayload(thrown)
+    ? thrown
+    : toArcpError(toExposableError(thrown, options));
   switch (options.envelope) {
     case undefined:
-      return encodeArcpError(error);
+      return encodeArcpError(toSend);
     case 'session.error':
-      return sessionError(toArcpError(error), options.ids);
+      return sessionError(toSend, options.ids);
     case 'job.error':
-      return jobError(toArcpError(error), options.ids);
+      return jobError(toSend, options.ids);
     case 'tool_result':
       if (options.callId === undefined) {
         throw new TypeError("encode: options.callId is required with envelope 'tool_result'");
       }
-      return toolResultError(options.callId, toArcpError(error), options.ids);
+      return toolResultError(options.callId, toSend, options.ids);
     default:
       throw new TypeError(
         `encode: options.envelope must be 'session.error', 'job.error' or 'tool_result'; received ${JSON.stringify(options.envelope)}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
+import { decode, encode } from '../../index.js';
 import {
   ARCPError,
   CancelledError,
@@ -11,47 +12,151 @@ import {
 import { jobError, readErrorEnvelope, sessionError, toolResultError } from './envelopes.js';
 import { errorBoundary } from './error-boundary.js';
 
+// The seed's example of a failed tool call (ARCP §12, "Errors on a tool_result"):
+//   await ctx.toolResult({ call_id: "fetch-1", error: { code: "INVALID_REQUEST",
+//     message: "404 from upstream", details: { status: 404, url: input.url } } });
+const SEED_ERROR = {
+  code: 'INVALID_REQUEST',
+  message: '404 from upstream',
+  details: { status: 404, url: 'https://example.com/x' },
+} as const;
+
 describe('envelopes', () => {
-  it('builds session.error, job.error and tool_result errors', () => {
+  // agentruntimecontrolprotocol/typescript-sdk: packages/runtime/src/job.ts `emitEventKind` sends
+  // `{ type: 'job.event', payload: { kind, ts: nowTimestamp(), body } }`, and the runtime's
+  // `toolResult(body)` is `emitEventKind('tool_result', body)`; packages/core/src/envelope.ts
+  // `buildEnvelope` starts every envelope with `arcp: PROTOCOL_VERSION` ("1.1") and `id`.
+  it('writes a failed tool call as ARCP sends it: a job.event of kind tool_result', () => {
     expect(
-      sessionError(new UnauthenticatedError('token failed verification'), { session_id: 's1' }),
-    ).toEqual({
-      type: 'session.error',
-      session_id: 's1',
-      payload: { code: 'UNAUTHENTICATED', message: 'token failed verification' },
-    });
-    expect(jobError(new TimeoutError('max_runtime_sec'), { job_id: 'j1' })).toEqual({
-      type: 'job.error',
-      job_id: 'j1',
-      payload: { code: 'TIMEOUT', message: 'max_runtime_sec', final_status: 'timed_out' },
-    });
-    expect(jobError(new CancelledError('job.cancel')).payload.final_status).toBe('cancelled');
-    expect(jobError(new ARCPError('INVALID_REQUEST', 'x')).payload.final_status).toBe('error');
-    // Seed 004's tool_result example.
-    expect(
-      toolResultError(
-        'fetch-1',
-        new ARCPError('INVALID_REQUEST', '404 from upstream', {
-          details: { status: 404, url: 'https://example.com/x' },
-        }),
-      ),
-    ).toEqual({
-      type: 'tool_result',
+      toolResultError('fetch-1', SEED_ERROR, {
+        id: 'msg_01',
+        session_id: 'sess_1',
+        job_id: 'job_1',
+        event_seq: 12,
+        ts: '2026-05-13T19:42:13Z',
+      }),
+    ).toStrictEqual({
+      arcp: '1.1',
+      id: 'msg_01',
+      type: 'job.event',
+      session_id: 'sess_1',
+      job_id: 'job_1',
+      event_seq: 12,
       payload: {
-        call_id: 'fetch-1',
-        error: {
-          code: 'INVALID_REQUEST',
-          message: '404 from upstream',
-          details: { status: 404, url: 'https://example.com/x' },
-        },
+        kind: 'tool_result',
+        ts: '2026-05-13T19:42:13Z',
+        body: { call_id: 'fetch-1', error: SEED_ERROR },
       },
     });
+    const fresh = toolResultError('fetch-1', new TimeoutError('slow'));
+    expect(fresh.id).toMatch(/^msg_./);
+    expect(new Date(fresh.payload.ts).toISOString()).toBe(fresh.payload.ts);
+    expect(fresh.payload.body.error).toEqual({ code: 'TIMEOUT', message: 'slow', retryable: true });
     expect(() => toolResultError('', new TimeoutError('x'))).toThrow(
       /callId must be a non-empty string/,
     );
+    expect(() => toolResultError('c', new TimeoutError('x'), { id: '' })).toThrow(
+      'toolResultError: envelope.id must be a non-empty string; received ""',
+    );
+    expect(() => toolResultError('c', new TimeoutError('x'), { event_seq: -1 })).toThrow(
+      'toolResultError: envelope.event_seq must be an integer >= 0; received number -1',
+    );
+    expect(() => toolResultError('c', { code: 'NOPE', message: 'x' } as never)).toThrow(
+      /toolResultError: error must be an ARCPError or an ErrorPayload/,
+    );
+  });
+
+  it('builds session.error and job.error with arcp and id', () => {
+    expect(
+      sessionError(new UnauthenticatedError('token failed verification'), {
+        id: 'msg_2',
+        session_id: 's1',
+      }),
+    ).toStrictEqual({
+      arcp: '1.1',
+      id: 'msg_2',
+      type: 'session.error',
+      session_id: 's1',
+      payload: { code: 'UNAUTHENTICATED', message: 'token failed verification', retryable: false },
+    });
+    const job = jobError(new TimeoutError('max_runtime_sec'), { job_id: 'j1', event_seq: 4 });
+    expect(job).toMatchObject({
+      arcp: '1.1',
+      id: expect.stringMatching(/^msg_/),
+      type: 'job.error',
+      job_id: 'j1',
+      event_seq: 4,
+      payload: {
+        code: 'TIMEOUT',
+        message: 'max_runtime_sec',
+        retryable: true,
+        final_status: 'timed_out',
+      },
+    });
+    expect(jobError(new CancelledError('job.cancel')).payload.final_status).toBe('cancelled');
+    expect(jobError(new ARCPError('INVALID_REQUEST', 'x')).payload.final_status).toBe('error');
+    expect(jobError(SEED_ERROR).payload).toEqual({ ...SEED_ERROR, final_status: 'error' });
     expect(() => jobError(new TimeoutError('x'), { final_status: 'done' as never })).toThrow(
       /final_status must be one of/,
     );
+  });
+
+  it('carries a payload the caller built as it is: details kept and redacted, nothing added', () => {
+    expect(toolResultError('fetch-1', SEED_ERROR).payload.body.error).toStrictEqual(SEED_ERROR);
+    expect(encode(SEED_ERROR, 'arcp')).toStrictEqual(SEED_ERROR);
+    expect(
+      encode(SEED_ERROR, 'arcp', { envelope: 'tool_result', callId: 'fetch-1' }),
+    ).toMatchObject({
+      type: 'job.event',
+      payload: { kind: 'tool_result', body: { error: SEED_ERROR } },
+    });
+    expect(
+      encode(
+        { code: 'PERMISSION_DENIED', message: 'denied', details: { token: 't0ps3cret' } },
+        'arcp',
+      ),
+    ).toStrictEqual({
+      code: 'PERMISSION_DENIED',
+      message: 'denied',
+      details: { token: '[REDACTED]' },
+    });
+    // A retryable the caller set rides as it is, unless the protocol pins the code.
+    expect(encode({ code: 'TIMEOUT', message: 'x', retryable: false }, 'arcp')).toStrictEqual({
+      code: 'TIMEOUT',
+      message: 'x',
+      retryable: false,
+    });
+    expect(
+      encode({ code: 'BUDGET_EXHAUSTED', message: 'x', retryable: true }, 'arcp'),
+    ).toStrictEqual({ code: 'BUDGET_EXHAUSTED', message: 'x', retryable: false });
+    // And it reads back as what it says.
+    expect(decode(encode(SEED_ERROR, 'arcp'), { protocol: 'arcp' })).toMatchObject({
+      code: 'INVALID_REQUEST',
+      category: 'validation',
+      details: SEED_ERROR.details,
+    });
+  });
+
+  it('reads a failed tool call in all three forms', () => {
+    const forms = {
+      // What ARCP sends.
+      event: toolResultError('fetch-1', SEED_ERROR),
+      // ARCP §12's prose: `tool_result.body.error`.
+      seed: { type: 'tool_result', body: { call_id: 'fetch-1', error: SEED_ERROR } },
+      // This library's earlier form.
+      earlier: { type: 'tool_result', payload: { call_id: 'fetch-1', error: SEED_ERROR } },
+    };
+    for (const form of Object.values(forms)) {
+      const read = readErrorEnvelope(JSON.parse(JSON.stringify(form)));
+      expect(read.ok && [read.type, read.callId, read.error.code, read.error.details]).toEqual([
+        'tool_result',
+        'fetch-1',
+        'INVALID_REQUEST',
+        SEED_ERROR.details,
+      ]);
+      expect(read.ok && read.error).toBeInstanceOf(ARCPError);
+      expect(decode(form)).toMatchObject({ code: 'INVALID_REQUEST', category: 'validation' });
+    }
   });
 
   it('reads each envelope back into the right subclass', () => {
@@ -67,11 +172,6 @@ describe('envelopes', () => {
       true,
       'c1',
     ]);
-    const bodyForm = readErrorEnvelope({
-      type: 'tool_result',
-      body: { call_id: 'c2', error: { code: 'TIMEOUT', message: 'x' } },
-    });
-    expect(bodyForm.ok && bodyForm.callId).toBe('c2');
   });
 
   it('names the problems of a bad envelope', () => {
@@ -90,14 +190,38 @@ describe('envelopes', () => {
       ok: false,
       problems: ['tool_result body carries no error'],
     });
+    expect(
+      readErrorEnvelope({
+        type: 'job.event',
+        payload: { kind: 'tool_result', ts: 't', body: { call_id: 'c', result: 1 } },
+      }),
+    ).toEqual({ ok: false, problems: ['tool_result body carries no error'] });
+    expect(
+      readErrorEnvelope({ type: 'job.event', payload: { kind: 'log', ts: 't', body: {} } }),
+    ).toEqual({
+      ok: false,
+      problems: ['job.event.payload.kind must be tool_result to carry an error; received "log"'],
+    });
+    expect(
+      readErrorEnvelope({
+        type: 'job.event',
+        payload: {
+          kind: 'tool_result',
+          body: { call_id: 'c', error: { code: 'TIMEOUT', message: '' } },
+        },
+      }),
+    ).toEqual({
+      ok: false,
+      problems: ['job.event.payload.body.error.message must be a non-empty string; received ""'],
+    });
     expect(readErrorEnvelope({ type: 'job.error', payload: { code: 'TIMEOUT' } })).toEqual({
       ok: false,
-      problems: ['job.error.payload.message must be a string; received undefined'],
+      problems: ['job.error.payload.message must be a non-empty string; received undefined'],
     });
     expect(readErrorEnvelope({ type: 'job.done' })).toEqual({
       ok: false,
       problems: [
-        'envelope.type must be session.error, job.error or tool_result; received "job.done"',
+        'envelope.type must be session.error, job.error, job.event (kind tool_result) or tool_result; received "job.done"',
       ],
     });
     expect(readErrorEnvelope('x')).toEqual({ ok: false, problems: ['envelope must be an object'] });
@@ -119,10 +243,16 @@ describe('errorBoundary', () => {
       { job_id: 'j1' },
     );
     const outcome = await run({});
-    expect(outcome.ok === false && outcome.envelope).toEqual({
+    expect(outcome.ok === false && outcome.envelope).toMatchObject({
+      arcp: '1.1',
       type: 'job.error',
       job_id: 'j1',
-      payload: { code: 'INVALID_REQUEST', message: 'url is required', final_status: 'error' },
+      payload: {
+        code: 'INVALID_REQUEST',
+        message: 'url is required',
+        retryable: false,
+        final_status: 'error',
+      },
     });
   });
 
@@ -163,15 +293,22 @@ describe('errorBoundary', () => {
       { callId: (call) => call.callId },
     );
     const lease = await run({ callId: 'd1' }, 'lease');
-    expect(!lease.ok && lease.envelope).toEqual({
-      type: 'tool_result',
+    expect(!lease.ok && lease.envelope).toMatchObject({
+      type: 'job.event',
       payload: {
-        call_id: 'd1',
-        error: { code: 'LEASE_SUBSET_VIOLATION', message: 'child lease wider than parent' },
+        kind: 'tool_result',
+        body: {
+          call_id: 'd1',
+          error: {
+            code: 'LEASE_SUBSET_VIOLATION',
+            message: 'child lease wider than parent',
+            retryable: false,
+          },
+        },
       },
     });
     const perm = await run({ callId: 'd2' }, 'perm');
-    expect(!perm.ok && perm.envelope.type).toBe('tool_result');
+    expect(!perm.ok && perm.envelope.type).toBe('job.event');
     const timeout = await run({ callId: 'd3' }, 'timeout');
     expect(!timeout.ok && timeout.envelope.type).toBe('job.error');
   });

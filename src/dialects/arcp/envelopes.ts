@@ -1,5 +1,7 @@
+import { newErrorId } from '../../core/expose.js';
+import { describeValue } from '../../core/describe-value.js';
 import type { ARCPError, ARCPErrorLike } from './arcp-error.js';
-import { fromPayload, toPayload, validateErrorPayload } from './payload.js';
+import { checkErrorPayload, fromPayload, payloadToSend } from './payload.js';
 import type { ErrorPayload } from './payload.js';
 
 /**
@@ -10,39 +12,94 @@ export type JobFinalStatus = 'error' | 'cancelled' | 'timed_out';
 
 const FINAL_STATUSES: readonly JobFinalStatus[] = ['error', 'cancelled', 'timed_out'];
 
-/** Envelope identifiers; only those given are written. */
+/** The protocol version every envelope carries in `arcp` (ARCP v1.1 §5; upstream requires it). */
+const ARCP_VERSION = '1.1';
+
+/**
+ * An envelope's identifiers (ARCP §5). `id` is the envelope's own message id, a fresh `msg_…` id
+ * when not given; the others are written only when given. Upstream requires `session_id` on every
+ * envelope after the handshake, and `event_seq` on `job.event` and `job.error`.
+ */
 export interface EnvelopeIds {
   id?: string;
   session_id?: string;
   job_id?: string;
+  /** W3C trace id (32 lowercase hex characters). */
+  trace_id?: string;
+  /** The session's event sequence number (§8.3). */
+  event_seq?: number;
 }
 
 /** `session.error`: fatal; the transport closes after it. */
 export interface SessionErrorEnvelope extends EnvelopeIds {
+  arcp: typeof ARCP_VERSION;
+  id: string;
   type: 'session.error';
   payload: ErrorPayload;
 }
 
 /** `job.error`: the job's terminal event. Its payload is an {@link ErrorPayload} plus `final_status`. */
 export interface JobErrorEnvelope extends EnvelopeIds {
+  arcp: typeof ARCP_VERSION;
+  id: string;
   type: 'job.error';
   payload: ErrorPayload & { final_status: JobFinalStatus };
 }
 
-/** A `tool_result` whose body carries `error` (never together with `result`). */
+/**
+ * A failed tool call, as ARCP sends it: a `job.event` of kind `tool_result` whose body carries
+ * `error` (never together with `result`). The job stays alive.
+ */
 export interface ToolResultErrorEnvelope extends EnvelopeIds {
-  type: 'tool_result';
-  payload: { call_id: string; error: ErrorPayload };
+  arcp: typeof ARCP_VERSION;
+  id: string;
+  type: 'job.event';
+  payload: { kind: 'tool_result'; ts: string; body: { call_id: string; error: ErrorPayload } };
 }
 
 /** Any of the three envelopes an ARCP error travels in. */
 export type ErrorEnvelope = SessionErrorEnvelope | JobErrorEnvelope | ToolResultErrorEnvelope;
 
-function ids(from: EnvelopeIds | undefined): EnvelopeIds {
-  const out: EnvelopeIds = {};
-  if (from?.id !== undefined) out.id = from.id;
+/** Which of the three error envelopes {@link readErrorEnvelope} found. */
+type EnvelopeKind = 'session.error' | 'job.error' | 'tool_result';
+
+function fail(fn: string, option: string, expected: string, received: unknown): never {
+  throw new TypeError(`${fn}: ${option} must be ${expected}; received ${describeValue(received)}`);
+}
+
+/**
+ * Throws a `TypeError` naming the option when an id the envelope builders would write is one
+ * upstream refuses (an empty `id`, a negative or fractional `event_seq`). Internal.
+ */
+export function checkEnvelopeIds(
+  ids: EnvelopeIds | undefined,
+  fn: string,
+  where = 'envelope',
+): void {
+  const id = ids?.id;
+  if (id !== undefined && (typeof id !== 'string' || id === ''))
+    fail(fn, `${where}.id`, 'a non-empty string', id);
+  const seq = ids?.event_seq;
+  if (seq !== undefined && (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0))
+    fail(fn, `${where}.event_seq`, 'an integer >= 0', seq);
+}
+
+/** `arcp` and `id` (given or fresh), then `type`, then the other ids given: upstream's order. */
+function head<T extends string>(
+  type: T,
+  from: EnvelopeIds | undefined,
+  fn: string,
+): { arcp: typeof ARCP_VERSION; id: string; type: T } & EnvelopeIds {
+  checkEnvelopeIds(from, fn);
+  const out: { arcp: typeof ARCP_VERSION; id: string; type: T } & EnvelopeIds = {
+    arcp: ARCP_VERSION,
+    id: from?.id ?? `msg_${newErrorId()}`,
+    type,
+  };
   if (from?.session_id !== undefined) out.session_id = from.session_id;
   if (from?.job_id !== undefined) out.job_id = from.job_id;
+  if (from?.trace_id !== undefined) out.trace_id = from.trace_id;
+  if (from?.event_seq !== undefined) out.event_seq = from.event_seq;
   return out;
 }
 
@@ -57,14 +114,22 @@ export function finalStatusFor(code: string): JobFinalStatus {
 }
 
 /**
- * A `session.error` envelope (fatal: the runtime closes the transport after sending it).
+ * A `session.error` envelope (fatal: the runtime closes the transport after sending it), for an
+ * ARCP error or a payload you built.
  *
  * @example
  * sessionError(new UnauthenticatedError('token failed verification'), { session_id: 's1' });
- * // { type: 'session.error', session_id: 's1', payload: { code: 'UNAUTHENTICATED', message: … } }
+ * // { arcp: '1.1', id: 'msg_…', type: 'session.error', session_id: 's1',
+ * //   payload: { code: 'UNAUTHENTICATED', message: 'token failed verification', retryable: false } }
  */
-export function sessionError(error: ARCPErrorLike, envelope?: EnvelopeIds): SessionErrorEnvelope {
-  return { type: 'session.error', ...ids(envelope), payload: toPayload(error) };
+export function sessionError(
+  error: ARCPErrorLike | ErrorPayload,
+  envelope?: EnvelopeIds,
+): SessionErrorEnvelope {
+  return {
+    ...head('session.error', envelope, 'sessionError'),
+    payload: payloadToSend(error, 'sessionError'),
+  };
 }
 
 /**
@@ -76,45 +141,58 @@ export function sessionError(error: ARCPErrorLike, envelope?: EnvelopeIds): Sess
  * // 'timed_out'
  */
 export function jobError(
-  error: ARCPErrorLike,
+  error: ARCPErrorLike | ErrorPayload,
   envelope?: EnvelopeIds & { final_status?: JobFinalStatus },
 ): JobErrorEnvelope {
-  const finalStatus = envelope?.final_status ?? finalStatusFor(error.code);
+  const payload = payloadToSend(error, 'jobError');
+  const finalStatus = envelope?.final_status ?? finalStatusFor(payload.code);
   if (!FINAL_STATUSES.includes(finalStatus)) {
     throw new TypeError(
       `jobError: final_status must be one of ${FINAL_STATUSES.join(', ')}; received ${JSON.stringify(finalStatus)}`,
     );
   }
   return {
-    type: 'job.error',
-    ...ids(envelope),
-    payload: { ...toPayload(error), final_status: finalStatus },
+    ...head('job.error', envelope, 'jobError'),
+    payload: { ...payload, final_status: finalStatus },
   };
 }
 
 /**
- * A `tool_result` that reports a failed tool call: the job stays alive and the agent decides.
+ * A failed tool call as ARCP sends it: a `job.event` whose payload is
+ * `{ kind: 'tool_result', ts, body: { call_id, error } }`. The job stays alive and the agent
+ * decides. `error` is an ARCP error or a payload you built (ARCP §12's
+ * `ctx.toolResult({ call_id, error: { code, message, details } })`), sent as it is; `ts` is now
+ * unless given.
  *
  * @example
- * toolResultError('fetch-1', new ARCPError('INVALID_REQUEST', '404 from upstream', {
+ * toolResultError('fetch-1', {
+ *   code: 'INVALID_REQUEST',
+ *   message: '404 from upstream',
  *   details: { status: 404 },
- * }));
- * // { type: 'tool_result', payload: { call_id: 'fetch-1', error: { code: 'INVALID_REQUEST', … } } }
+ * }, { session_id: 's1', job_id: 'j1', event_seq: 12 });
+ * // { arcp: '1.1', id: 'msg_…', type: 'job.event', session_id: 's1', job_id: 'j1', event_seq: 12,
+ * //   payload: { kind: 'tool_result', ts: '2026-…Z', body: { call_id: 'fetch-1', error: { … } } } }
  */
 export function toolResultError(
   callId: string,
-  error: ARCPErrorLike,
-  envelope?: EnvelopeIds,
+  error: ARCPErrorLike | ErrorPayload,
+  envelope?: EnvelopeIds & { ts?: string },
 ): ToolResultErrorEnvelope {
   if (typeof callId !== 'string' || callId === '') {
     throw new TypeError(
       `toolResultError: callId must be a non-empty string; received ${typeof callId}`,
     );
   }
+  const ts = envelope?.ts;
+  if (ts !== undefined && (typeof ts !== 'string' || ts === ''))
+    fail('toolResultError', 'envelope.ts', 'a non-empty timestamp string', ts);
   return {
-    type: 'tool_result',
-    ...ids(envelope),
-    payload: { call_id: callId, error: toPayload(error) },
+    ...head('job.event', envelope, 'toolResultError'),
+    payload: {
+      kind: 'tool_result',
+      ts: ts ?? new Date().toISOString(),
+      body: { call_id: callId, error: payloadToSend(error, 'toolResultError') },
+    },
   };
 }
 
@@ -122,7 +200,8 @@ export function toolResultError(
 export type ReadEnvelope =
   | {
       ok: true;
-      type: ErrorEnvelope['type'];
+      /** Which error envelope: a `job.event` of kind `tool_result` reads as `'tool_result'`. */
+      type: EnvelopeKind;
       error: ARCPError;
       /** On `job.error`. */
       finalStatus?: JobFinalStatus;
@@ -135,7 +214,7 @@ export type ReadEnvelope =
 export type LocatedPayload =
   | {
       ok: true;
-      type: ErrorEnvelope['type'];
+      type: EnvelopeKind;
       payload: ErrorPayload;
       finalStatus?: JobFinalStatus;
       callId?: string;
@@ -148,18 +227,38 @@ function record(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** A tool result's body (`{ call_id, result | error }`), checked. */
+function toolResultBody(
+  body: Record<string, unknown>,
+  callId: unknown,
+  path: string,
+  emptyMessage: boolean,
+): LocatedPayload {
+  if ('result' in body && 'error' in body) {
+    return { ok: false, problems: ['tool_result body must not carry both result and error'] };
+  }
+  if (!('error' in body)) return { ok: false, problems: ['tool_result body carries no error'] };
+  const check = checkErrorPayload(body.error, path, emptyMessage);
+  if (!check.ok) return check;
+  const found: LocatedPayload = { ok: true, type: 'tool_result', payload: check.payload };
+  if (typeof callId === 'string') found.callId = callId;
+  return found;
+}
+
 /**
  * The checked {@link ErrorPayload} of an ARCP error envelope, without building an error from it
- * (decoders go straight to the hub). Internal; {@link readErrorEnvelope} is the public reader.
+ * (decoders go straight to the hub). `emptyMessage` lets `message: ""` through (for `decode`,
+ * which never refuses). Internal; {@link readErrorEnvelope} is the public reader.
  */
-export function locateEnvelopePayload(value: unknown): LocatedPayload {
+export function locateEnvelopePayload(value: unknown, emptyMessage = false): LocatedPayload {
   const env = record(value);
   if (!env) return { ok: false, problems: ['envelope must be an object'] };
   const { type } = env;
   if (type === 'session.error' || type === 'job.error') {
-    const check = validateErrorPayload(
+    const check = checkErrorPayload(
       env.payload,
       type === 'session.error' ? 'session.error.payload' : 'job.error.payload',
+      emptyMessage,
     );
     if (!check.ok) return check;
     if (type === 'session.error') return { ok: true, type, payload: check.payload };
@@ -179,35 +278,46 @@ export function locateEnvelopePayload(value: unknown): LocatedPayload {
       finalStatus: (status as JobFinalStatus | undefined) ?? finalStatusFor(check.payload.code),
     };
   }
+  if (type === 'job.event') {
+    // ARCP's own form: { type: 'job.event', payload: { kind: 'tool_result', ts, body } }.
+    const payload = record(env.payload);
+    if (!payload) return { ok: false, problems: ['job.event must carry a payload object'] };
+    if (payload.kind !== 'tool_result') {
+      return {
+        ok: false,
+        problems: [
+          `job.event.payload.kind must be tool_result to carry an error; received ${describeValue(payload.kind)}`,
+        ],
+      };
+    }
+    const body = record(payload.body);
+    if (!body) return { ok: false, problems: ['job.event.payload.body must be an object'] };
+    return toolResultBody(body, body.call_id, 'job.event.payload.body.error', emptyMessage);
+  }
   if (type === 'tool_result') {
+    // ARCP §12's prose (`tool_result.body.error`), and this library's earlier form:
+    // { type: 'tool_result', payload: { call_id, error } }.
     const outer = record(env.payload) ?? record(env.body);
     if (!outer)
       return { ok: false, problems: ['tool_result must carry a payload (or body) object'] };
     const body = record(outer.body) ?? outer;
-    if ('result' in body && 'error' in body) {
-      return { ok: false, problems: ['tool_result body must not carry both result and error'] };
-    }
-    if (!('error' in body)) return { ok: false, problems: ['tool_result body carries no error'] };
-    const check = validateErrorPayload(body.error, 'tool_result.error');
-    if (!check.ok) return check;
-    const callId = outer.call_id ?? body.call_id;
-    const found: LocatedPayload = { ok: true, type, payload: check.payload };
-    if (typeof callId === 'string') found.callId = callId;
-    return found;
+    return toolResultBody(body, outer.call_id ?? body.call_id, 'tool_result.error', emptyMessage);
   }
   return {
     ok: false,
     problems: [
-      `envelope.type must be session.error, job.error or tool_result; received ${typeof type === 'string' ? JSON.stringify(type) : typeof type}`,
+      `envelope.type must be session.error, job.error, job.event (kind tool_result) or tool_result; received ${typeof type === 'string' ? JSON.stringify(type) : typeof type}`,
     ],
   };
 }
 
 /**
- * Read an ARCP error envelope: `session.error`, `job.error` or a `tool_result` carrying `error`,
- * giving the {@link ARCPError} subclass for its payload, or every problem found. A `tool_result`
- * body may sit in `payload` or in `body` (ARCP §12 writes `tool_result.body.error`); one with both
- * `result` and `error` is rejected, and one with only `result` is not an error.
+ * Read an ARCP error envelope: `session.error`, `job.error`, or a failed tool call — the
+ * `job.event` of kind `tool_result` ARCP sends, the `tool_result.body.error` form ARCP §12's prose
+ * names, and this library's earlier `{ type: 'tool_result', payload: { call_id, error } }` —
+ * giving the {@link ARCPError} subclass for its payload, or every problem found. A tool result
+ * with both `result` and `error` is rejected, one with only `result` is not an error, and an
+ * empty `message` is refused, as ARCP refuses it. `arcp` and `id` are not required.
  *
  * @example
  * const read = readErrorEnvelope(message);

@@ -4,7 +4,7 @@ import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { ARCPError, InternalError } from './arcp-error.js';
 import type { ArcpErrorCode } from './codes.js';
 import { toArcpError } from './convert.js';
-import { jobError, toolResultError } from './envelopes.js';
+import { checkEnvelopeIds, jobError, toolResultError } from './envelopes.js';
 import type { EnvelopeIds, JobErrorEnvelope, ToolResultErrorEnvelope } from './envelopes.js';
 
 /** Options for {@link errorBoundary}. */
@@ -53,10 +53,10 @@ export function errorBoundary<A extends unknown[], T>(
     throw new TypeError(`errorBoundary: handler must be a function; received ${typeof handler}`);
   }
   const toolResultCodes = options?.asToolResult ?? DEFAULT_TOOL_RESULT_CODES;
-  const ids: EnvelopeIds = {};
-  if (options?.id !== undefined) ids.id = options.id;
-  if (options?.session_id !== undefined) ids.session_id = options.session_id;
-  if (options?.job_id !== undefined) ids.job_id = options.job_id;
+  // The envelope builders read only the ids from the options; checked now, so that building an
+  // envelope cannot throw later.
+  const ids: EnvelopeIds | undefined = options;
+  checkEnvelopeIds(ids, 'errorBoundary', 'options');
 
   return async (...args: A): Promise<BoundaryOutcome<Awaited<T>>> => {
     try {

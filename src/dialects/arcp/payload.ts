@@ -1,13 +1,14 @@
+import { isAgentError } from '../../core/agent-error.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { createARCPError, isARCPError } from './arcp-error.js';
 import type { ARCPError, ARCPErrorLike } from './arcp-error.js';
-import { ARCP_ERROR_CODES, isArcpErrorCode, isRetryableByDefault } from './codes.js';
+import { ARCP_ERROR_CODES, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
 
 /**
  * The wire shape of every ARCP error: `session.error.payload`, `job.error.payload` and the
- * `error` of a `tool_result`.
+ * `error` of a `tool_result` event.
  */
 export interface ErrorPayload {
   code: ArcpErrorCode;
@@ -27,59 +28,81 @@ function shown(value: unknown): string {
   return typeof value;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /**
- * Check that `value` is an {@link ErrorPayload}, naming every problem (`path` is how the caller
- * refers to it, default `'payload'`). Extra keys are allowed.
- *
- * @example
- * validateErrorPayload({ code: 'NOPE', message: 1 });
- * // { ok: false, problems: ['payload.code must be one of INVALID_REQUEST, …; received "NOPE"',
- * //                         'payload.message must be a string; received number'] }
+ * {@link validateErrorPayload}'s rule; `emptyMessage` lets `message: ""` through, for the readers
+ * that never refuse (`decode`) and the writers that replace it (the encoders). Internal.
  */
-export function validateErrorPayload(value: unknown, path = 'payload'): PayloadCheck {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+export function checkErrorPayload(
+  value: unknown,
+  path: string,
+  emptyMessage: boolean,
+): PayloadCheck {
+  if (!isRecord(value)) {
     return { ok: false, problems: [`${path} must be an object; received ${shown(value)}`] };
   }
   const problems: string[] = [];
-  const v = value as Record<string, unknown>;
+  const v = value;
   if (!isArcpErrorCode(v.code))
     problems.push(
       `${path}.code must be one of ${ARCP_ERROR_CODES.join(', ')}; received ${shown(v.code)}`,
     );
-  if (typeof v.message !== 'string')
-    problems.push(`${path}.message must be a string; received ${shown(v.message)}`);
+  if (typeof v.message !== 'string' || (v.message === '' && !emptyMessage))
+    problems.push(`${path}.message must be a non-empty string; received ${shown(v.message)}`);
   if (v.retryable !== undefined && typeof v.retryable !== 'boolean')
     problems.push(
       `${path}.retryable must be a boolean when present; received ${shown(v.retryable)}`,
     );
-  if (
-    v.details !== undefined &&
-    (v.details === null || typeof v.details !== 'object' || Array.isArray(v.details))
-  )
+  if (v.details !== undefined && !isRecord(v.details))
     problems.push(`${path}.details must be an object when present; received ${shown(v.details)}`);
   return problems.length > 0
     ? { ok: false, problems }
-    : { ok: true, payload: value as ErrorPayload };
+    : { ok: true, payload: value as unknown as ErrorPayload };
 }
 
 /**
- * Whether `value` is an {@link ErrorPayload}: {@link validateErrorPayload}'s rule as a predicate,
- * for decoders that do not need the list of problems.
+ * Check that `value` is an {@link ErrorPayload}, naming every problem (`path` is how the caller
+ * refers to it, default `'payload'`). Extra keys are allowed. An empty `message` is refused, as
+ * ARCP's schema refuses it.
  *
  * @example
- * isErrorPayload({ code: 'TIMEOUT', message: 'slow' }); // true
+ * validateErrorPayload({ code: 'NOPE', message: '' });
+ * // { ok: false, problems: ['payload.code must be one of INVALID_REQUEST, …; received "NOPE"',
+ * //                         'payload.message must be a non-empty string; received ""'] }
  */
-export function isErrorPayload(value: unknown): value is ErrorPayload {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const v = value as Record<string, unknown>;
-  const { retryable, details } = v;
+export function validateErrorPayload(value: unknown, path = 'payload'): PayloadCheck {
+  return checkErrorPayload(value, path, false);
+}
+
+/**
+ * Whether `value` has an {@link ErrorPayload}'s shape, `message: ""` allowed: what the decoders
+ * read (they never refuse) and the encoders carry (replacing the empty message). Without the
+ * list of problems, so it allocates nothing. Internal.
+ *
+ * @example
+ * isErrorPayloadShape({ code: 'TIMEOUT', message: '' }); // true
+ */
+export function isErrorPayloadShape(value: unknown): value is ErrorPayload {
+  if (!isRecord(value)) return false;
+  const { retryable, details } = value;
   return (
-    isArcpErrorCode(v.code) &&
-    typeof v.message === 'string' &&
+    isArcpErrorCode(value.code) &&
+    typeof value.message === 'string' &&
     (retryable === undefined || typeof retryable === 'boolean') &&
-    (details === undefined ||
-      (details !== null && typeof details === 'object' && !Array.isArray(details)))
+    (details === undefined || isRecord(details))
   );
+}
+
+/**
+ * A payload the caller built and chose to send (ARCP §12's `ctx.toolResult({ call_id, error })`):
+ * an object of {@link ErrorPayload}'s shape that is no error object (nor a copy of an
+ * `AgentError`, which says more). Internal.
+ */
+export function isPlainErrorPayload(value: unknown): value is ErrorPayload {
+  return isErrorPayloadShape(value) && !(value instanceof Error) && !isAgentError(value);
 }
 
 /** Options for {@link toPayload}. */
@@ -88,14 +111,28 @@ export interface ToPayloadOptions {
   maxMessageLength?: number;
 }
 
+/** The message to send: sanitised, and §12's meaning of the code when it is empty. */
+function messageToSend(code: ArcpErrorCode, message: string, options?: ToPayloadOptions): string {
+  const safe = sanitizeMessage(message, { maxLength: options?.maxMessageLength ?? 2_000 });
+  return safe === '' ? arcpEntry(code).meaning : safe;
+}
+
+function detailsToSend(details: Record<string, unknown> | undefined) {
+  if (details === undefined) return undefined;
+  const safe = toJsonSafe(details);
+  return isRecord(safe) ? safe : undefined;
+}
+
 /**
  * The wire payload for an ARCP error: message sanitised (secrets, credentials and file paths
- * masked, bounded), details redacted, and `retryable` written only when it differs from the
- * code's default (ARCP §12: "per-error overrides ride on the payload").
+ * masked, bounded; an empty one replaced by the code's meaning, as ARCP refuses `""`), details
+ * redacted, and `retryable` always written — ARCP §12 says error payloads carry it, and
+ * upstream's schema requires it. A per-error override rides there (ARCP §12: "per-error
+ * overrides ride on the payload"), except on the codes the protocol pins.
  *
  * @example
  * toPayload(new PermissionDeniedError('net.fetch denied', { details: { capability: 'net.fetch' } }));
- * // { code: 'PERMISSION_DENIED', message: 'net.fetch denied', details: { capability: 'net.fetch' } }
+ * // { code: 'PERMISSION_DENIED', message: 'net.fetch denied', retryable: false, details: { capability: 'net.fetch' } }
  */
 export function toPayload(error: ARCPErrorLike, options?: ToPayloadOptions): ErrorPayload {
   if (!isARCPError(error)) {
@@ -105,14 +142,47 @@ export function toPayload(error: ARCPErrorLike, options?: ToPayloadOptions): Err
   }
   const payload: ErrorPayload = {
     code: error.code,
-    message: sanitizeMessage(error.message, { maxLength: options?.maxMessageLength ?? 2_000 }),
+    message: messageToSend(error.code, error.message, options),
+    retryable: effectiveRetryable(error.code, error.retryable),
   };
-  if (error.retryable !== isRetryableByDefault(error.code)) payload.retryable = error.retryable;
-  if (error.details !== undefined) {
-    const safe = toJsonSafe(error.details);
-    if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) payload.details = safe;
-  }
+  const details = detailsToSend(error.details);
+  if (details !== undefined) payload.details = details;
   return payload;
+}
+
+/**
+ * A payload the caller built, sent as it is: the same fields (no `retryable` added when it has
+ * none), message sanitised (an empty one replaced by the code's meaning), details redacted, and a
+ * pinned code's `retryable` as the protocol pins it. Internal: the envelope builders and
+ * `encode(payload, 'arcp')` send a caller's payload this way.
+ */
+export function sendPayload(payload: ErrorPayload, options?: ToPayloadOptions): ErrorPayload {
+  const out: ErrorPayload = {
+    code: payload.code,
+    message: messageToSend(payload.code, payload.message, options),
+  };
+  if (payload.retryable !== undefined)
+    out.retryable = effectiveRetryable(payload.code, payload.retryable);
+  const details = detailsToSend(payload.details);
+  if (details !== undefined) out.details = details;
+  return out;
+}
+
+/**
+ * The payload to send for what an envelope builder was given: an ARCP error ({@link toPayload})
+ * or a payload the caller built ({@link sendPayload}). Throws a `TypeError` for anything else.
+ * Internal.
+ */
+export function payloadToSend(
+  error: ARCPErrorLike | ErrorPayload,
+  fn: string,
+  options?: ToPayloadOptions,
+): ErrorPayload {
+  if (isPlainErrorPayload(error)) return sendPayload(error, options);
+  if (isARCPError(error)) return toPayload(error, options);
+  throw new TypeError(
+    `${fn}: error must be an ARCPError or an ErrorPayload ({ code, message, retryable?, details? })`,
+  );
 }
 
 /**

@@ -2,7 +2,8 @@ import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError, readWireHints } from '../../core/rpc-error.js';
 import type { RpcEncodeOptions } from '../../core/rpc-error.js';
 import { toJsonSafe } from '../../core/serialize.js';
-import { MCP_CODE_TABLE } from './codes.js';
+import { codeTable } from '../../core/code-table.js';
+import { MCP_CODE_TABLE, MCP_ERROR_CODES } from './codes.js';
 import { classifyMcpError, decodeMcpError } from './decode.js';
 import { isMcpError } from './is-mcp-error.js';
 import { MCP_ERROR_REASONS, McpError } from './mcp-error.js';
@@ -71,13 +72,25 @@ export function toMcpError(error: unknown, options?: RpcEncodeOptions): McpError
   });
 }
 
+// The reasons MCP's own codes stand for. Hermes' `from_json_rpc` knows only JSON-RPC's five
+// (`McpError.fromJsonRpc` keeps to that); the MCP dialect names the rest.
+const REASON_BY_MCP_CODE = codeTable<McpErrorReason>({
+  [MCP_ERROR_CODES.RequestTimeout]: 'request_timeout',
+  [MCP_ERROR_CODES.ResourceNotFound]: 'resource_not_found',
+  [MCP_ERROR_CODES.HeaderMismatch]: 'header_mismatch',
+  [MCP_ERROR_CODES.MissingRequiredClientCapability]: 'missing_required_client_capability',
+  [MCP_ERROR_CODES.UnsupportedProtocolVersion]: 'unsupported_protocol_version',
+  [MCP_ERROR_CODES.UrlElicitationRequired]: 'url_elicitation_required',
+});
+
 /**
  * The Hermes-style reason for an MCP error: our code when it names one (`'CONNECTION_REFUSED'` →
- * `connection_refused`), else what the wire code means.
+ * `connection_refused`), else what the wire code means in MCP, else Hermes' reading of it.
  */
 export function mcpReasonFor(agentCode: string, code: number, message: string): McpErrorReason {
   const named = agentCode.toLowerCase();
-  return KNOWN_REASONS.has(named) ? named : McpError.fromJsonRpc({ code, message }).reason;
+  if (KNOWN_REASONS.has(named)) return named;
+  return REASON_BY_MCP_CODE.get(code) ?? McpError.fromJsonRpc({ code, message }).reason;
 }
 
 /** Received `data` as an `McpError`'s, which is always an object: anything else wrapped as `{ data }`. */

@@ -53,7 +53,6 @@ const CATEGORY_BY_REASON: Readonly<Record<string, ErrorCategory>> = {
   invalid_params: 'validation',
   internal_error: 'internal',
   resource_not_found: 'not_found',
-  server_error: 'internal',
   domain_error: 'internal',
   execution_error: 'internal',
   connection_refused: 'unavailable',
@@ -101,14 +100,12 @@ export function decodeMcpError(value: unknown): AgentError {
       Object.keys(value.data).length === 0
         ? { code: value.code, message: value.message }
         : { code: value.code, message: value.message, data: value.data };
-    const category = categoryOfReason(value);
-    return decodeRpcError(
-      'mcp',
-      wire,
-      { category, code: value.reason.toUpperCase() },
-      value,
-      detailsFromData(value.data) ?? null,
-    );
+    // `server_error` is Hermes' word for a code it does not know: MCP's code table reads it.
+    const classification: RpcClassification =
+      value.reason === 'server_error'
+        ? classifyMcpError(value.code, value.message, value.data)
+        : { category: categoryOfReason(value), code: value.reason.toUpperCase() };
+    return decodeRpcError('mcp', wire, classification, value, detailsFromData(value.data) ?? null);
   }
   return mcpFromRpc(
     readRpcErrorObject(value, 'decodeMcpError'),

@@ -126,9 +126,30 @@ describe('McpError', () => {
       data: { a: 1, original_message: 'odd' },
     });
     expect(e.message).toBe('odd');
-    expect(McpError.fromJsonRpc({ code: -32001, message: 'Request timed out' }).reason).toBe(
-      'request_timeout',
-    );
+  });
+
+  // cloudwalk/hermes-mcp v0.3.12, lib/hermes/mcp/error.ex: `reason_for_code` knows the five
+  // JSON-RPC codes (`defp reason_for_code(_), do: :server_error`), and `from_json_rpc` keeps
+  // `original_message` only `if message != ""`.
+  it('fromJsonRpc reads only the five JSON-RPC codes and keeps no empty message, as Hermes', () => {
+    for (const code of [-32001, -32002, -32000, -32042]) {
+      expect(McpError.fromJsonRpc({ code, message: 'x' }).reason).toBe('server_error');
+    }
+    const empty = McpError.fromJsonRpc({ code: -32603, message: '' });
+    expect(struct(empty)).toStrictEqual({ code: -32603, reason: 'internal_error', data: {} });
+    expect(empty.message).toBe('Internal error');
+    expect(McpError.fromJsonRpc({ code: -32099, message: 'MCP error -32099: ' }).data).toEqual({});
+    // MCP's own codes are the MCP dialect's to read.
+    const timedOut = McpError.fromJsonRpc({ code: -32001, message: 'Request timed out' });
+    expect(decodeMcpError(timedOut)).toMatchObject({
+      category: 'timeout',
+      code: 'REQUEST_TIMEOUT',
+      retryable: true,
+    });
+    expect(decodeMcpError(McpError.fromJsonRpc({ code: -32002, message: 'gone' }))).toMatchObject({
+      category: 'not_found',
+      code: 'RESOURCE_NOT_FOUND',
+    });
   });
 
   it('rejects bad input with a TypeError naming the field', () => {

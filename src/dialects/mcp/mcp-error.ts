@@ -56,19 +56,15 @@ export interface McpErrorObject {
   data?: unknown;
 }
 
-// Hermes' from_json_rpc table, plus the codes the official SDK and the specification add.
+// Hermes' `reason_for_code` (hermes_mcp 0.3.12, lib/hermes/mcp/error.ex): the five standard
+// codes; every other code is `server_error`. What MCP's own codes mean (-32001 request timeout,
+// -32002 resource not found, …) is the MCP dialect's to read (`decode`, `mcpReasonFor`).
 const REASON_BY_CODE = codeTable<McpErrorReason>({
   [MCP_ERROR_CODES.ParseError]: 'parse_error',
   [MCP_ERROR_CODES.InvalidRequest]: 'invalid_request',
   [MCP_ERROR_CODES.MethodNotFound]: 'method_not_found',
   [MCP_ERROR_CODES.InvalidParams]: 'invalid_params',
   [MCP_ERROR_CODES.InternalError]: 'internal_error',
-  [MCP_ERROR_CODES.ResourceNotFound]: 'resource_not_found',
-  [MCP_ERROR_CODES.RequestTimeout]: 'request_timeout',
-  [MCP_ERROR_CODES.HeaderMismatch]: 'header_mismatch',
-  [MCP_ERROR_CODES.MissingRequiredClientCapability]: 'missing_required_client_capability',
-  [MCP_ERROR_CODES.UnsupportedProtocolVersion]: 'unsupported_protocol_version',
-  [MCP_ERROR_CODES.UrlElicitationRequired]: 'url_elicitation_required',
 });
 
 const MESSAGES: Readonly<Record<string, string>> = {
@@ -250,9 +246,10 @@ export class McpError extends Error {
   }
 
   /**
-   * An {@link McpError} from a JSON-RPC error object: the reason by code (unknown codes are
-   * `server_error`), the original message kept in `data.original_message` (without the
-   * official SDK's `MCP error <code>: ` prefixes).
+   * An {@link McpError} from a JSON-RPC error object, as Hermes' `from_json_rpc`: the reason by
+   * code (JSON-RPC's five; any other code is `server_error`), the original message kept in
+   * `data.original_message` unless it is empty (without the official SDK's `MCP error <code>: `
+   * prefixes). `decode(error, { protocol: 'mcp' })` reads MCP's own codes.
    *
    * @example
    * McpError.fromJsonRpc({ code: -32700, message: 'Parse error' });
@@ -276,11 +273,13 @@ export class McpError extends Error {
         : data === undefined || data === null
           ? {}
           : { data };
-    if (message !== undefined) out.original_message = message;
+    // Hermes keeps no `original_message` for an empty one; the reason then gives the message.
+    const said = message !== undefined && message !== '';
+    if (said) out.original_message = message;
     return new McpError({
       code,
       reason: REASON_BY_CODE.get(code) ?? 'server_error',
-      ...(message !== undefined ? { message } : {}),
+      ...(said ? { message } : {}),
       data: out,
     });
   }

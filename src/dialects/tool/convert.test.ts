@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
+import { formatToolErrorText, parseToolErrorText } from '../../core/tool-text.js';
 import { decodeToolError, encodeToolError, toToolError, toolErrorToAgentError } from './convert.js';
 import { ToolError, toolErrorFields } from './tool-error.js';
 
@@ -94,6 +95,42 @@ describe('decodeToolError / encodeToolError', () => {
     );
     expect(
       encodeToolError(new ToolError('Export exceeds 10,000 row limit', 'EXPORT_TOO_LARGE')),
-    ).toBe('[EXPORT_TOO_LARGE] Export exceeds 10,000 row limit');
+    ).toBe(
+      '[ERROR code=EXPORT_TOO_LARGE retryable=false] Export exceeds 10,000 row limit\n\n```json\n{"code":"EXPORT_TOO_LARGE","retryable":false}\n```',
+    );
+  });
+});
+
+// opentabs-dev/opentabs, e2e/structured-errors.e2e.ts: "plain ToolError(msg, code) without opts
+// still includes retryable=false (default)" — `code=deliberate_failure`, `retryable=false`, and a
+// JSON block with `retryable: false` and no `category` or `retryAfterMs` ("retryable=false is a
+// structured field, so JSON block is present").
+describe('a plain new ToolError(message, code), as upstream shows it to the agent', () => {
+  const expected = (code: string) =>
+    `[ERROR code=${code} retryable=false] Out of stock\n\n\`\`\`json\n{"code":"${code}","retryable":false}\n\`\`\``;
+
+  it('is written with retryable=false and its JSON block, whatever the case of its code', () => {
+    expect(formatToolErrorText(new ToolError('Out of stock', 'OUT_OF_STOCK'))).toBe(
+      expected('OUT_OF_STOCK'),
+    );
+    expect(encodeToolError(new ToolError('Out of stock', 'OUT_OF_STOCK'))).toBe(
+      expected('OUT_OF_STOCK'),
+    );
+    expect(formatToolErrorText(new ToolError('Out of stock', 'deliberate_failure'))).toBe(
+      expected('deliberate_failure'),
+    );
+  });
+
+  it('reads back as the same error', () => {
+    expect(parseToolErrorText(expected('OUT_OF_STOCK'))).toEqual({
+      code: 'OUT_OF_STOCK',
+      message: 'Out of stock',
+      retryable: false,
+    });
+    expect(decodeToolError(expected('OUT_OF_STOCK'))).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      category: 'internal',
+      retryable: false,
+    });
   });
 });
