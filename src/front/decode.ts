@@ -1,6 +1,6 @@
 import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
-import { fromCallToolResult } from '../core/call-tool-result.js';
+import { fromCallToolResult } from '../dialects/mcp/call-tool-result.js';
 import { isRpcErrorObject } from '../core/rpc-error.js';
 import { AS_AGENT_ERROR, normalizeError } from '../core/normalize-error.js';
 import { fromToolErrorText } from '../core/tool-text-decode.js';
@@ -470,10 +470,11 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   ) {
     return decodeArcpError(input);
   }
+  // A failed MCP tool result, whichever protocol hint came with it (its text is ToolError text).
+  if (isError === true && Array.isArray(content)) return fromCallToolResult(input);
   if (protocol === 'tool' || (typeof code === 'string' && isToolError(input))) {
     return decodeToolError(input);
   }
-  if (isError === true && Array.isArray(content)) return fromCallToolResult(input);
   if (protocol === 'http') return decodeHttpError(input);
 
   // The error object the dialects read, in one shape whatever came in.

@@ -1,6 +1,6 @@
 import type { Protocol } from '../core/categories.js';
 import { PROTOCOLS } from '../core/categories.js';
-import type { CallToolErrorResult } from '../core/call-tool-result.js';
+import type { CallToolErrorResult } from '../dialects/mcp/call-tool-result.js';
 import type { RpcErrorObject } from '../core/rpc-error.js';
 import type { A2aEncodeOptions } from '../dialects/a2a/convert.js';
 import type { AcpEncodeOptions } from '../dialects/acp/convert.js';

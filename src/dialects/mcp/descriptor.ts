@@ -1,5 +1,5 @@
 import { carryDecoded } from '../../core/classified.js';
-import { toCallToolResult } from '../../core/call-tool-result.js';
+import { toCallToolResult } from './call-tool-result.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { RpcDialect } from '../../core/dialect.js';
 import type { RpcEncodeOptions, RpcErrorObject } from '../../core/rpc-error.js';

@@ -2,8 +2,10 @@ import { AgentError, isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorInit, AgentErrorLike } from '../../core/agent-error.js';
 import { CATEGORIES } from '../../core/categories.js';
 import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
-import { fromCallToolResult, toCallToolResult } from '../../core/call-tool-result.js';
-import type { ToCallToolResultOptions } from '../../core/call-tool-result.js';
+import { toExposableError } from '../../core/expose.js';
+import type { ExposeOptions } from '../../core/expose.js';
+import { formatToolErrorText } from '../../core/tool-text.js';
+import type { FormatToolErrorTextOptions } from '../../core/tool-text.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
 import { NEAREST_TOOL_CATEGORY } from '../../core/tool-text.js';
 import { fromToolErrorText } from '../../core/tool-text-decode.js';
@@ -96,7 +98,11 @@ export function decodeToolError(input: unknown): AgentError {
       // (it has `wire`, or a category outside the six) goes to the hub's own reviver.
       if (isToolError(input) && !('wire' in input)) return toolErrorToAgentError(input);
       if (isAgentError(input)) return normalizeError(input);
-      if ((input as { isError?: unknown }).isError === true) return fromCallToolResult(input);
+      // A failed tool result (MCP's `CallToolResult`): its text is the tool error.
+      if ((input as { isError?: unknown }).isError === true) {
+        const text = firstText((input as { content?: unknown }).content);
+        if (text !== undefined) return fromToolErrorText(text, input);
+      }
     }
   } catch {
     // Fall through to the general normaliser.
@@ -105,7 +111,7 @@ export function decodeToolError(input: unknown): AgentError {
 }
 
 /**
- * The agent-facing text for any error, as `toCallToolResult` writes it (message sanitised,
+ * The agent-facing text for any error, as MCP's `toCallToolResult` writes it (message sanitised,
  * details redacted; an unexpected error becomes `Internal error` with an `errorId`).
  * `decodeToolError(encodeToolError(e))` gives back `code`, `category`, `retryable` and
  * `retryAfterMs`.
@@ -114,8 +120,21 @@ export function decodeToolError(input: unknown): AgentError {
  * encodeToolError(ToolError.auth('Not logged in'));
  * // '[ERROR code=AUTH_ERROR category=auth retryable=false] Not logged in\n\n```json\n…\n```'
  */
-export function encodeToolError(error: unknown, options?: ToCallToolResultOptions): string {
-  return toCallToolResult(error, { ...options, structured: false }).content[0].text;
+export function encodeToolError(error: unknown, options?: ToolEncodeOptions): string {
+  return formatToolErrorText(toExposableError(error, options), options);
+}
+
+/** What `encode(error, 'tool', options)` reads. */
+export interface ToolEncodeOptions extends FormatToolErrorTextOptions, ExposeOptions {}
+
+/** The text of the first text part of a tool result's `content`. */
+function firstText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined;
+  for (const part of content as unknown[]) {
+    const text = (part as { text?: unknown } | null)?.text;
+    if (typeof text === 'string') return text;
+  }
+  return undefined;
 }
 
 // ToolError classifies itself through the hub's hook (its hub category survives in

@@ -1,13 +1,13 @@
-import type { AgentError } from './agent-error.js';
-import { toExposableError } from './expose.js';
-import type { ExposeOptions } from './expose.js';
-import { decodedError } from './agent-error.js';
-import { lenientOptions } from './lenient-options.js';
-import { isErrorCategory } from './categories.js';
-import type { JsonValue } from './serialize.js';
-import { formatToolErrorText, isToolErrorCategory } from './tool-text.js';
-import type { FormatToolErrorTextOptions } from './tool-text.js';
-import { fromToolErrorText } from './tool-text-decode.js';
+import type { AgentError } from '../../core/agent-error.js';
+import { toExposableError } from '../../core/expose.js';
+import type { ExposeOptions } from '../../core/expose.js';
+import { decodedError } from '../../core/agent-error.js';
+import { lenientOptions } from '../../core/lenient-options.js';
+import { isErrorCategory } from '../../core/categories.js';
+import type { JsonValue } from '../../core/serialize.js';
+import { formatToolErrorText, isToolErrorCategory } from '../../core/tool-text.js';
+import type { FormatToolErrorTextOptions } from '../../core/tool-text.js';
+import { fromToolErrorText } from '../../core/tool-text-decode.js';
 
 /**
  * An MCP `CallToolResult` that reports a failed tool call, in the shape the MCP specification and
