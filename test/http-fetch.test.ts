@@ -135,11 +135,13 @@ describe('fromHttpResponse against a real node:http server read through fetch', 
         },
       }),
     });
+    // One stable code per condition; the provider's own words stay in details.provider.
     expect([openai.category, openai.retryable, openai.code]).toEqual([
       'quota',
       false,
-      'insufficient_quota',
+      'QUOTA_EXCEEDED',
     ]);
+    expect(openai.details?.provider).toMatchObject({ code: 'insufficient_quota' });
   });
 
   it('reads problem+json, including what toHttpResponse wrote', async () => {

@@ -10,6 +10,7 @@ import { a2aFromRpc } from '../dialects/a2a/convert.js';
 import { acpFromRpc } from '../dialects/acp/decode.js';
 import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
 import { rpcDialectOf } from './registry.js';
+import { fromProviderSdkError } from '../dialects/http/provider-sdk.js';
 import { grpcDialect } from '../dialects/grpc/descriptor.js';
 import { looksLikeGrpc } from '../dialects/grpc/status.js';
 import { isARCPError } from '../dialects/arcp/index.js';
@@ -201,18 +202,10 @@ function decodeSdkInstance(
   rpc: RpcError | undefined,
   protocol: Protocol | undefined,
 ): AgentError | undefined {
-  // AI SDK APICallError, OpenAI / Anthropic SDK APIError: an HTTP failure wrapped in an Error.
+  // AI SDK APICallError, OpenAI / Anthropic SDK errors: HTTP failures and client-side ones.
   if (instance && value instanceof Error) {
-    const status = value.statusCode ?? value.status;
-    if (typeof status === 'number' && status >= 100 && status <= 599) {
-      const headers = value.responseHeaders ?? value.headers;
-      const body = value.responseBody ?? value.error;
-      return fromHttpResponse({
-        status,
-        ...(isRecord(headers) ? { headers: headers as Record<string, string> } : {}),
-        ...(body !== undefined ? { body } : {}),
-      });
-    }
+    const fromProvider = fromProviderSdkError(value);
+    if (fromProvider) return fromProvider;
   }
   if (typeof message !== 'string') return undefined;
   const className = typeof name === 'string' ? name : '';

@@ -10,50 +10,56 @@ import type { ErrorCategory } from '../../core/categories.js';
  * PROVIDER_ERROR_TYPES.overloaded_error; // { category: 'unavailable' }
  */
 export const PROVIDER_ERROR_TYPES: Readonly<
-  Record<string, { category: ErrorCategory; retryable?: boolean }>
+  Record<string, { category: ErrorCategory; code: string; retryable?: boolean }>
 > = {
-  rate_limit_error: { category: 'rate_limit' },
-  rate_limit_exceeded: { category: 'rate_limit' },
-  overloaded_error: { category: 'unavailable' },
-  engine_overloaded: { category: 'unavailable' },
-  authentication_error: { category: 'auth' },
-  invalid_api_key: { category: 'auth' },
-  permission_error: { category: 'permission' },
-  not_found_error: { category: 'not_found' },
-  model_not_found: { category: 'not_found' },
-  invalid_request_error: { category: 'validation' },
-  context_length_exceeded: { category: 'validation' },
-  request_too_large: { category: 'validation' },
-  billing_error: { category: 'quota' },
-  insufficient_quota: { category: 'quota' },
-  api_error: { category: 'internal', retryable: true },
-  server_error: { category: 'internal', retryable: true },
-  timeout_error: { category: 'timeout' },
-  // gRPC status names (Google APIs)
-  RESOURCE_EXHAUSTED: { category: 'rate_limit' },
-  UNAVAILABLE: { category: 'unavailable' },
-  DEADLINE_EXCEEDED: { category: 'timeout' },
-  UNAUTHENTICATED: { category: 'auth' },
-  PERMISSION_DENIED: { category: 'permission' },
-  NOT_FOUND: { category: 'not_found' },
-  INVALID_ARGUMENT: { category: 'validation' },
-  FAILED_PRECONDITION: { category: 'validation' },
-  ALREADY_EXISTS: { category: 'conflict' },
-  ABORTED: { category: 'conflict' },
-  CANCELLED: { category: 'cancelled' },
-  INTERNAL: { category: 'internal', retryable: true },
-  UNIMPLEMENTED: { category: 'protocol' },
+  rate_limit_error: { category: 'rate_limit', code: 'RATE_LIMITED' },
+  rate_limit_exceeded: { category: 'rate_limit', code: 'RATE_LIMITED' },
+  overloaded_error: { category: 'unavailable', code: 'OVERLOADED' },
+  engine_overloaded: { category: 'unavailable', code: 'OVERLOADED' },
+  authentication_error: { category: 'auth', code: 'AUTH_ERROR' },
+  invalid_api_key: { category: 'auth', code: 'INVALID_API_KEY' },
+  permission_error: { category: 'permission', code: 'PERMISSION_DENIED' },
+  not_found_error: { category: 'not_found', code: 'NOT_FOUND' },
+  model_not_found: { category: 'not_found', code: 'MODEL_NOT_FOUND' },
+  invalid_request_error: { category: 'validation', code: 'INVALID_REQUEST' },
+  // The one signal an agent needs here is "shrink the context".
+  context_length_exceeded: { category: 'validation', code: 'CONTEXT_TOO_LONG' },
+  request_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
+  content_policy_violation: { category: 'validation', code: 'CONTENT_FILTERED' },
+  content_filter: { category: 'validation', code: 'CONTENT_FILTERED' },
+  billing_error: { category: 'quota', code: 'QUOTA_EXCEEDED' },
+  insufficient_quota: { category: 'quota', code: 'QUOTA_EXCEEDED' },
+  api_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true },
+  server_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true },
+  timeout_error: { category: 'timeout', code: 'TIMEOUT' },
+  // gRPC status names (Google APIs): the names are stable codes already.
+  RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RESOURCE_EXHAUSTED' },
+  UNAVAILABLE: { category: 'unavailable', code: 'UNAVAILABLE' },
+  DEADLINE_EXCEEDED: { category: 'timeout', code: 'DEADLINE_EXCEEDED' },
+  UNAUTHENTICATED: { category: 'auth', code: 'UNAUTHENTICATED' },
+  PERMISSION_DENIED: { category: 'permission', code: 'PERMISSION_DENIED' },
+  NOT_FOUND: { category: 'not_found', code: 'NOT_FOUND' },
+  INVALID_ARGUMENT: { category: 'validation', code: 'INVALID_ARGUMENT' },
+  FAILED_PRECONDITION: { category: 'validation', code: 'FAILED_PRECONDITION' },
+  ALREADY_EXISTS: { category: 'conflict', code: 'ALREADY_EXISTS' },
+  ABORTED: { category: 'conflict', code: 'ABORTED' },
+  CANCELLED: { category: 'cancelled', code: 'CANCELLED' },
+  INTERNAL: { category: 'internal', code: 'INTERNAL', retryable: true },
+  UNIMPLEMENTED: { category: 'protocol', code: 'UNIMPLEMENTED' },
 };
 
 // Looked up by a string from the body: a Map, since an object keyed by a string that is not
 // interned yet costs a string-table search per lookup.
-const BY_TYPE: ReadonlyMap<string, { category: ErrorCategory; retryable?: boolean }> = new Map(
-  Object.entries(PROVIDER_ERROR_TYPES),
-);
+const BY_TYPE: ReadonlyMap<string, { category: ErrorCategory; code: string; retryable?: boolean }> =
+  new Map(Object.entries(PROVIDER_ERROR_TYPES));
 
 /** What {@link readProviderError} found in a provider's error body. */
 export interface ProviderError {
-  /** The provider's own code: `error.code` when it is a string, else `error.type` or `error.status`. */
+  /**
+   * The stable code for the condition, whatever the provider calls it (`RATE_LIMITED` for
+   * Anthropic's `rate_limit_error` and OpenAI's `rate_limit_exceeded` alike). The provider's own
+   * words stay in `fields`.
+   */
   code: string;
   category: ErrorCategory;
   retryable?: boolean;
@@ -96,7 +102,7 @@ export function readProviderError(body: unknown): ProviderError | undefined {
         : fields.status;
   const known = key === undefined ? undefined : BY_TYPE.get(key);
   if (key === undefined || known === undefined) return undefined;
-  const out: ProviderError = { code: key, category: known.category, fields };
+  const out: ProviderError = { code: known.code, category: known.category, fields };
   if (known.retryable !== undefined) out.retryable = known.retryable;
   if (typeof error.message === 'string') out.message = error.message;
   return out;

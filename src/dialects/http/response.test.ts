@@ -160,7 +160,8 @@ describe('provider bodies', () => {
       requestId: 'req_123',
       provider: { type: 'invalid_request_error' },
     });
-    expect(err.code).toBe('invalid_request_error');
+    // The stable code; the provider's own type is kept in details.provider.
+    expect(err.code).toBe('INVALID_REQUEST');
   });
 
   it('uses short text bodies as the message but not HTML pages', () => {

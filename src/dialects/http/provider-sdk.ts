@@ -1,0 +1,79 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { AgentError as AgentErrorClass } from '../../core/agent-error.js';
+import { fromHttpResponse } from './response.js';
+
+/**
+ * The error classes of the LLM provider SDKs (`openai`, `@anthropic-ai/sdk`) and the AI SDK
+ * (`ai`, `@ai-sdk/provider`), recognised by shape and class name: this package depends on none
+ * of them. Their HTTP failures carry the status, the headers and the body; their client-side
+ * failures carry only a class.
+ */
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * The response body as the provider sent it. The `openai` SDK keeps only the inner `error` object
+ * in `err.error` (`{ type, code, message }`): put back the envelope the provider sent, so its
+ * `code` (`insufficient_quota`, `context_length_exceeded`) is read, not only the status.
+ */
+function providerBody(body: unknown): unknown {
+  const b = record(body);
+  if (b === undefined || b.error !== undefined) return body;
+  return typeof b.type === 'string' || typeof b.code === 'string' ? { error: b } : body;
+}
+
+/** What a provider SDK's client-side failure means, by its class name. */
+function clientSide(name: string, message: string, error: Error): AgentError | undefined {
+  switch (name) {
+    case 'APIUserAbortError':
+      return AgentErrorClass.cancelled(message || 'Request was aborted', {
+        code: 'ABORTED',
+        cause: error,
+        captureStack: false,
+      });
+    case 'APIConnectionTimeoutError':
+      return AgentErrorClass.timeout(message || 'Request timed out', {
+        code: 'TIMEOUT',
+        cause: error,
+        captureStack: false,
+      });
+    case 'APIConnectionError':
+      return AgentErrorClass.unavailable(message || 'Connection error', {
+        code: 'CONNECTION_ERROR',
+        cause: error,
+        captureStack: false,
+      });
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The {@link AgentError} for an error instance from a provider SDK or the AI SDK, or `undefined`
+ * when `error` is not one: an HTTP failure (`status` or `statusCode`, headers, body) is read as
+ * the HTTP response it was; an abort, a timeout or a lost connection before any response is
+ * `cancelled`, `timeout` or `unavailable`. A connection error whose `cause` says more (a Node
+ * system error) is left to the classifier, which reads causes.
+ */
+export function fromProviderSdkError(error: Error): AgentError | undefined {
+  const e = error as Error & Record<string, unknown>;
+  const status = e.statusCode ?? e.status;
+  if (typeof status === 'number' && status >= 100 && status <= 599) {
+    const headers = e.responseHeaders ?? e.headers;
+    const body = providerBody(e.responseBody ?? e.error);
+    return fromHttpResponse({
+      status,
+      ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
+      ...(body !== undefined ? { body } : {}),
+    });
+  }
+  if (status !== undefined) return undefined;
+  const name = (error.constructor as { name?: unknown } | undefined)?.name;
+  if (typeof name !== 'string' || !name.startsWith('API')) return undefined;
+  if (name === 'APIConnectionError' && record(e.cause) !== undefined) return undefined;
+  return clientSide(name, error.message, error);
+}
