@@ -1,3 +1,4 @@
+import { checkRedisOptions } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { RELEASED_TTL_MS } from '../idempotency/idempotency-store.js';
 import type {
@@ -8,7 +9,7 @@ import type {
   IdempotencyState,
   IdempotencyStore,
 } from '../idempotency/idempotency-store.js';
-import { numberOption, optionError } from '../retry/check-option.js';
+import { numberOption } from '../retry/check-option.js';
 import { CLAIM_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.js';
 
 /**
@@ -74,22 +75,15 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   readonly #maxPollMs: number;
 
   constructor(client: RedisClientLike, options: RedisIdempotencyStoreOptions = {}) {
-    if (
-      client === null ||
-      typeof client !== 'object' ||
-      typeof (client as Partial<RedisClientLike>).sendCommand !== 'function'
-    )
-      throw optionError(WHERE, 'client', 'a Redis client with sendCommand (node-redis)', client);
-    if (options === null || typeof options !== 'object')
-      throw optionError(WHERE, 'options', 'an object', options);
-    const prefix = options.prefix ?? 'agent-errors:idempotency:';
-    if (typeof prefix !== 'string') throw optionError(WHERE, 'prefix', 'a string', prefix);
+    const common = checkRedisOptions(WHERE, client, options, {
+      prefix: 'agent-errors:idempotency:',
+      ttlMs: 86_400_000,
+      commandTimeoutMs: 2_000,
+    });
     this.#client = client;
-    this.#prefix = prefix;
-    this.#ttlMs =
-      numberOption(WHERE, 'ttlMs', options.ttlMs, { min: 1, integer: true }) ?? 86_400_000;
-    this.#commandTimeoutMs =
-      numberOption(WHERE, 'commandTimeoutMs', options.commandTimeoutMs, { min: 1 }) ?? 2_000;
+    this.#prefix = common.prefix;
+    this.#ttlMs = common.ttlMs;
+    this.#commandTimeoutMs = common.commandTimeoutMs;
     this.#minPollMs = numberOption(WHERE, 'minPollMs', options.minPollMs, { min: 1 }) ?? 10;
     this.#maxPollMs = numberOption(WHERE, 'maxPollMs', options.maxPollMs, { min: 1 }) ?? 250;
   }

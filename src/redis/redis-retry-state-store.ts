@@ -1,3 +1,4 @@
+import { checkRedisOptions } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { numberOption, optionError } from '../retry/check-option.js';
 import { GO } from '../retry/retry-state.js';
@@ -59,24 +60,17 @@ export class RedisRetryStateStore implements RetryStateStore {
   #pausedUntil = 0;
 
   constructor(client: RedisClientLike, options: RedisRetryStateStoreOptions = {}) {
-    if (
-      client === null ||
-      typeof client !== 'object' ||
-      typeof (client as Partial<RedisClientLike>).sendCommand !== 'function'
-    )
-      throw optionError(WHERE, 'client', 'a Redis client with sendCommand (node-redis)', client);
-    if (options === null || typeof options !== 'object')
-      throw optionError(WHERE, 'options', 'an object', options);
-    const prefix = options.prefix ?? 'agent-errors:retry:';
-    if (typeof prefix !== 'string') throw optionError(WHERE, 'prefix', 'a string', prefix);
+    const common = checkRedisOptions(WHERE, client, options, {
+      prefix: 'agent-errors:retry:',
+      ttlMs: 3_600_000,
+      commandTimeoutMs: 1_000,
+    });
     if (options.onError !== undefined && typeof options.onError !== 'function')
       throw optionError(WHERE, 'onError', 'a function', options.onError);
     this.#client = client;
-    this.#prefix = prefix;
-    this.#ttlMs =
-      numberOption(WHERE, 'ttlMs', options.ttlMs, { min: 1, integer: true }) ?? 3_600_000;
-    this.#commandTimeoutMs =
-      numberOption(WHERE, 'commandTimeoutMs', options.commandTimeoutMs, { min: 1 }) ?? 1_000;
+    this.#prefix = common.prefix;
+    this.#ttlMs = common.ttlMs;
+    this.#commandTimeoutMs = common.commandTimeoutMs;
     this.#pauseAfterErrorMs =
       numberOption(WHERE, 'pauseAfterErrorMs', options.pauseAfterErrorMs) ?? 1_000;
     this.#onError = options.onError;

@@ -1,0 +1,38 @@
+import { numberOption, optionError } from '../retry/check-option.js';
+import type { RedisClientLike } from './redis-idempotency-store.js';
+
+/** The options every Redis-backed store takes, checked once for all of them. */
+export interface CommonRedisOptions {
+  prefix?: string;
+  ttlMs?: number;
+  commandTimeoutMs?: number;
+}
+
+/**
+ * Check a Redis-backed store's client and common options, naming `where` in any error, and fill
+ * in the defaults given.
+ */
+export function checkRedisOptions(
+  where: string,
+  client: RedisClientLike,
+  options: CommonRedisOptions,
+  defaults: { prefix: string; ttlMs: number; commandTimeoutMs: number },
+): { prefix: string; ttlMs: number; commandTimeoutMs: number } {
+  if (
+    client === null ||
+    typeof client !== 'object' ||
+    typeof (client as Partial<RedisClientLike>).sendCommand !== 'function'
+  )
+    throw optionError(where, 'client', 'a Redis client with sendCommand (node-redis)', client);
+  if (options === null || typeof options !== 'object')
+    throw optionError(where, 'options', 'an object', options);
+  const prefix = options.prefix ?? defaults.prefix;
+  if (typeof prefix !== 'string') throw optionError(where, 'prefix', 'a string', prefix);
+  return {
+    prefix,
+    ttlMs: numberOption(where, 'ttlMs', options.ttlMs, { min: 1, integer: true }) ?? defaults.ttlMs,
+    commandTimeoutMs:
+      numberOption(where, 'commandTimeoutMs', options.commandTimeoutMs, { min: 1 }) ??
+      defaults.commandTimeoutMs,
+  };
+}
