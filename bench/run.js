@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, one run, ratios against the competitors measured alongside.
+import { runBundleSizeBench } from './bundle-size.js';
 import { runDecodeBench } from './decode.js';
 import { runErrorBuildBench } from './error-build.js';
 import { printPeerBench, runPeerBench } from './peer.js';
@@ -7,3 +8,4 @@ console.log(`agent-errors benchmarks — Node ${process.version}, ${new Date().t
 runErrorBuildBench();
 runDecodeBench();
 printPeerBench(await runPeerBench());
+await runBundleSizeBench();
