@@ -19,6 +19,7 @@ export interface ErrorLogRecord {
  * declared here so that this entry neither loads nor type-imports that package.
  */
 export interface LoggerLike {
+  /** Emit one log record. */
   emit(record: ErrorLogRecord): void;
 }
 

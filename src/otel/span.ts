@@ -8,9 +8,11 @@ import type { ErrorAttributes, ErrorLogFields } from './log-fields.js';
  * declared here so that this entry neither loads nor type-imports that package.
  */
 export interface SpanLike {
+  /** Set attributes on the span. */
   setAttributes(attributes: ErrorAttributes): unknown;
   /** `code` 2 is `SpanStatusCode.ERROR`. */
   setStatus(status: { code: number; message?: string }): unknown;
+  /** Add an event, with attributes, to the span. */
   addEvent(name: string, attributes?: ErrorAttributes): unknown;
   /** When present and `false` (an ended or unsampled span), nothing is recorded. */
   isRecording?(): boolean;

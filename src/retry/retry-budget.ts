@@ -29,7 +29,10 @@ export interface RetryBudgetOptions {
   /** The most tokens the bucket holds (the largest burst of retries). Default `max(1, minPerSecond)`. */
   capacity?: number;
   /** Where time comes from. Only `now()` is used. */
-  clock?: { now(): number };
+  clock?: {
+    /** Milliseconds; only differences are used. */
+    now(): number;
+  };
 }
 
 const WHERE = 'createRetryBudget';

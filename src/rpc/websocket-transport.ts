@@ -9,10 +9,14 @@ import type { Transport, TransportSink } from './transport.js';
 export interface WebSocketLike {
   readonly readyState: number;
   readonly bufferedAmount: number;
+  /** Send one text frame. */
   send(data: string): void;
+  /** Close the connection. */
   close(code?: number, reason?: string): void;
+  /** Listen for `open`, `message`, `close` and `error`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   addEventListener(type: string, listener: (event: any) => void): void;
+  /** Stop listening. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
   removeEventListener(type: string, listener: (event: any) => void): void;
 }

@@ -50,7 +50,7 @@ function encodeOther(error: unknown, options: RpcEncodeOptions | undefined): Acp
 }
 
 /**
- * Any error as an ACP {@link RequestError}, per {@link encodeAcpError}: ready to throw from an
+ * Any error as an ACP {@link RequestError}, per `encode(error, 'acp')`: ready to throw from an
  * `@agentclientprotocol/sdk` handler.
  *
  * @example

@@ -51,7 +51,7 @@ const BY_TYPE: ReadonlyMap<string, { category: ErrorCategory; retryable?: boolea
   Object.entries(PROVIDER_ERROR_TYPES),
 );
 
-/** What {@link readProviderError} found in a provider's error body. */
+/** What was found in a provider's error body. */
 export interface ProviderError {
   /** The provider's own code: `error.code` when it is a string, else `error.type` or `error.status`. */
   code: string;
