@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, one run, ratios against the competitors measured alongside.
+import { runBundleSizeBench } from './bundle-size.js';
 import { runDecodeBench } from './decode.js';
 import { runErrorBuildBench } from './error-build.js';
 import { printPeerBench, runPeerBench } from './peer.js';
@@ -8,3 +9,4 @@ runErrorBuildBench();
 runDecodeBench();
 printPeerBench(await runPeerBench());
 await (await import('./retry.js')).runRetryBench();
+await runBundleSizeBench();

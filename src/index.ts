@@ -1,3 +1,9 @@
+/**
+ * The hub: `AgentError`, `decode` / `toAgentError` for any error from any protocol, `encode` for
+ * any protocol, safe serialisation and redaction.
+ *
+ * @module agent-errors
+ */
 export { AgentError, isAgentError, nextAction } from './core/agent-error.js';
 export type {
   AgentErrorInit,

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -22,12 +22,14 @@ export function tsBlocks(markdown: string): { line: number; code: string }[] {
 }
 
 const docsDir = join(root, 'docs');
+// docs/*.md and the guides in its subfolders (docs/guides/*.md).
 const files = [
   'README.md',
   ...(existsSync(docsDir)
-    ? readdirSync(docsDir)
+    ? readdirSync(docsDir, { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.md'))
-        .map((f) => `docs/${f}`)
+        .map((f) => `docs/${f.split(sep).join('/')}`)
+        .sort()
     : []),
 ];
 

@@ -9,7 +9,7 @@ const MAX_CAUSE_DEPTH = 16;
 /**
  * Rebuild an {@link AgentError} from what {@link serializeError} produced (or any JSON copy of
  * an error), including its `cause` chain. Fields that are missing or malformed are left out
- * rather than failing; input that is not an error at all is classified by {@link normalizeError}.
+ * rather than failing; input that is not an error at all is classified (`internal` if nothing fits).
  * Never throws.
  *
  * @example

@@ -502,7 +502,7 @@ function serializeNested(
 /**
  * Turn any value into one `JSON.stringify` accepts, bounded in depth, length and size, with
  * secrets redacted. Never throws: cycles, BigInt, symbols, throwing getters and `toJSON`s, and
- * unreadable proxies become markers (see {@link MARKERS}). Input that is already safe (plain
+ * unreadable proxies become markers (`'[Circular]'`, `'[Getter threw]'`, …). Input that is already safe (plain
  * JSON data within the bounds, nothing to redact) is returned as it is, not copied.
  *
  * @example

@@ -1,1 +1,6 @@
+/**
+ * ARCP: its error classes, payloads and envelopes, and `errorBoundary`.
+ *
+ * @module agent-errors/arcp
+ */
 export * from '../dialects/arcp/index.js';

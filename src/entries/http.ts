@@ -1,1 +1,7 @@
+/**
+ * HTTP: statuses, retry headers, RFC 9457 problem documents, provider error bodies, fetch
+ * `Response`s.
+ *
+ * @module agent-errors/http
+ */
 export * from '../dialects/http/index.js';

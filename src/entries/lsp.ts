@@ -1,1 +1,6 @@
+/**
+ * LSP: its error codes and vscode-jsonrpc's `ResponseError`.
+ *
+ * @module agent-errors/lsp
+ */
 export * from '../dialects/lsp/index.js';

@@ -535,7 +535,7 @@ function byKeywords(
  * payloads and envelopes, A2A errors, RFC 9457 problem documents, HTTP responses
  * (`{ status, headers, body }` or a fetch `Response`'s status and headers), provider error
  * bodies, the official SDKs' error instances, our compatibility classes, JSON text of any of these, and
- * anything {@link normalizeError} accepts. Never throws; what was received stays in `wire` (or
+ * anything else that was thrown. Never throws; what was received stays in `wire` (or
  * `cause`).
  *
  * @example

@@ -51,7 +51,7 @@ function write(value: unknown, stack: Set<object>): string | undefined {
 
 /**
  * The fingerprint of a request's input: `sha256:` and the hex SHA-256 of its
- * {@link canonicalJson}, computed with `globalThis.crypto.subtle`. Equal inputs (in any key
+ * canonical JSON (keys sorted), computed with `globalThis.crypto.subtle`. Equal inputs (in any key
  * order) give equal fingerprints; the input itself is never stored.
  *
  * @example

@@ -59,7 +59,10 @@ export interface WithIdempotencyOptions<P, C> {
   /** Told when recording an outcome failed; the caller still gets the handler's outcome. */
   onStoreError?: (error: unknown) => void;
   /** Where time comes from for the wait deadline (tests). Only `now()` is used. */
-  clock?: { now(): number };
+  clock?: {
+    /** Milliseconds; only differences are used. */
+    now(): number;
+  };
 }
 
 const CACHED_CATEGORIES: ReadonlySet<ErrorCategory> = new Set([

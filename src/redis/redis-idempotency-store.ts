@@ -19,6 +19,7 @@ import { CLAIM_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.js';
  * dependency: this module imports nothing from it.
  */
 export interface RedisClientLike {
+  /** Send one command (`['SET', key, value, …]`) and resolve with the reply. */
   sendCommand(args: string[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
 }
 

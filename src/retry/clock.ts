@@ -10,6 +10,7 @@ export interface Clock {
   now(): number;
   /** Calls `callback` after `ms` milliseconds; returns a handle for `clearTimeout`. */
   setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels the timer whose handle `setTimeout` returned. */
   clearTimeout(handle: unknown): void;
 }
 

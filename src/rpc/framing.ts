@@ -7,12 +7,15 @@
 
 /** Where a decoder delivers what it cut out. */
 export interface FrameSink {
+  /** One whole message, as text. */
   message(text: string): void;
+  /** A message larger than the limit was skipped; `size` is how large it was. */
   oversized(size: number): void;
 }
 
 /** Cuts messages out of chunks. One per connection; it keeps the partial message between chunks. */
 export interface FrameDecoder {
+  /** The next chunk read from the stream; whole messages go to the sink as they complete. */
   push(chunk: Uint8Array | string): void;
   /** The stream ended: deliver a final unterminated message, if any. */
   end(): void;
@@ -23,10 +26,11 @@ export interface FrameDecoder {
  * stream transport, or your own.
  *
  * @example
- * ndjsonStreamTransport({ readable, writable, framing: contentLength });
+ * streamTransport({ readable, writable, framing: contentLength });
  */
 export interface Framing {
   readonly name: string;
+  /** A decoder for one connection, delivering to `sink` and skipping messages over the limit. */
   createDecoder(sink: FrameSink, maxMessageBytes: number): FrameDecoder;
   /** Encode a batch of message texts as one chunk of bytes. */
   encode(texts: readonly string[]): Uint8Array;

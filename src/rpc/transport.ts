@@ -18,7 +18,7 @@ export interface TransportSink {
  * A bidirectional channel of JSON-RPC message texts.
  *
  * @example
- * const transport = ndjsonStreamTransport({ readable, writable });
+ * const transport = streamTransport({ readable, writable });
  * const stop = transport.start({ message: console.log, oversized() {}, closed() {} });
  */
 export interface Transport {

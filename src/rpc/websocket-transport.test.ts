@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createPeer } from './peer.js';
 import { webSocketTransport } from './websocket-transport.js';
-import type { WebSocketLike } from './websocket-transport.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -18,10 +17,7 @@ async function serve(maxMessageBytes?: number) {
   await new Promise((r) => wss.once('listening', r));
   wss.on('connection', (socket) => {
     const peer = createPeer({
-      transport: webSocketTransport(
-        socket as unknown as WebSocketLike,
-        maxMessageBytes ? { maxMessageBytes } : {},
-      ),
+      transport: webSocketTransport(socket, maxMessageBytes ? { maxMessageBytes } : {}),
       methods: {
         echo: (p: unknown) => p,
         fail: () => {
@@ -39,7 +35,7 @@ describe('webSocketTransport (ws on Node)', () => {
   it('calls over a socket that is still connecting, and decodes errors', async () => {
     const url = await serve();
     const client = createPeer({
-      transport: webSocketTransport(new WebSocket(url) as unknown as WebSocketLike),
+      transport: webSocketTransport(new WebSocket(url)),
     });
     client.start();
     cleanups.push(() => client.close());
@@ -55,7 +51,7 @@ describe('webSocketTransport (ws on Node)', () => {
   it('refuses an oversized frame with an error and keeps the connection', async () => {
     const url = await serve(100);
     const client = createPeer({
-      transport: webSocketTransport(new WebSocket(url) as unknown as WebSocketLike),
+      transport: webSocketTransport(new WebSocket(url)),
       timeoutMs: 5_000,
     });
     client.start();
@@ -73,9 +69,7 @@ describe('webSocketTransport (ws on Node)', () => {
     wss.on('connection', (socket) => setTimeout(() => socket.terminate(), 20));
     const { port } = wss.address() as { port: number };
     const client = createPeer({
-      transport: webSocketTransport(
-        new WebSocket(`ws://127.0.0.1:${port}`) as unknown as WebSocketLike,
-      ),
+      transport: webSocketTransport(new WebSocket(`ws://127.0.0.1:${port}`)),
     });
     client.start();
     await expect(client.request('never')).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });

@@ -1,14 +1,24 @@
 import { OutputQueue, maxMessageBytesOption } from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
-/** The part of the WebSocket interface this transport uses: the browser's, or `ws` on Node. */
+/**
+ * The part of the WebSocket interface this transport uses: the browser's, or `ws` on Node. The
+ * listeners take `any` event: the DOM's and `ws`'s event types differ, and a narrower type here
+ * would make neither socket assignable without a cast.
+ */
 export interface WebSocketLike {
   readonly readyState: number;
   readonly bufferedAmount: number;
+  /** Send one text frame. */
   send(data: string): void;
+  /** Close the connection. */
   close(code?: number, reason?: string): void;
-  addEventListener(type: string, listener: (event: never) => void): void;
-  removeEventListener(type: string, listener: (event: never) => void): void;
+  /** Listen for `open`, `message`, `close` and `error`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  addEventListener(type: string, listener: (event: any) => void): void;
+  /** Stop listening. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+  removeEventListener(type: string, listener: (event: any) => void): void;
 }
 
 /** Options for {@link webSocketTransport}. */
@@ -18,6 +28,8 @@ export interface WebSocketTransportOptions {
   /** Wait before sending more while `bufferedAmount` is above this (default 1 MiB). */
   highWaterMark?: number;
 }
+
+type Listener = Parameters<WebSocketLike['addEventListener']>[1];
 
 const CONNECTING = 0;
 const OPEN = 1;
@@ -57,7 +69,7 @@ export function webSocketTransport(
   const decoder = new TextDecoder();
   let sink: TransportSink | undefined;
   let ended = false;
-  const listeners: [string, (event: never) => void][] = [];
+  const listeners: [string, Listener][] = [];
 
   const finish = (error?: unknown): void => {
     if (ended) return;
@@ -107,7 +119,7 @@ export function webSocketTransport(
     else sink.message(text);
   };
 
-  const listen = (type: string, fn: (event: never) => void): void => {
+  const listen = (type: string, fn: Listener): void => {
     socket.addEventListener(type, fn);
     listeners.push([type, fn]);
   };

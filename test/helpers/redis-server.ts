@@ -1,41 +1,21 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { findOnPath, isCi, skipper, testPlan } from './test-plan.js';
+import type { TestPlan } from './test-plan.js';
+
+export { isCi };
 
 /** The path of `redis-server` on PATH, or `undefined`. */
 export function findRedisServer(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, 'redis-server');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
+  return findOnPath('redis-server');
 }
 
-/** What the Redis tests do on this machine. */
-export type RedisTestPlan =
-  /** redis-server is on PATH: run them. */
-  | 'run'
-  /** Missing, and AGENT_ERRORS_SKIP_REDIS=1 asks to skip: skip quietly. */
-  | 'skip'
-  /** Missing on a developer machine: skip, with a warning that names the package to install. */
-  | 'skip-with-warning'
-  /** Missing under CI: run them anyway, so that they fail and say why. */
-  | 'fail';
-
-/** Whether `CI` is set the way CI services set it (`true`, `1`, …; not empty, `0` or `false`). */
-export function isCi(env: NodeJS.ProcessEnv): boolean {
-  const ci = env.CI?.trim().toLowerCase();
-  return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false';
-}
+/** What the Redis tests do on this machine (see {@link testPlan}). */
+export type RedisTestPlan = TestPlan;
 
 /**
  * Decide what the Redis tests do. With redis-server on PATH they always run. Without it:
@@ -44,9 +24,7 @@ export function isCi(env: NodeJS.ProcessEnv): boolean {
  * so that `npm ci && npm test` passes on a machine that lacks the server.
  */
 export function redisTestPlan(env: NodeJS.ProcessEnv, serverFound: boolean): RedisTestPlan {
-  if (serverFound) return 'run';
-  if (env.AGENT_ERRORS_SKIP_REDIS === '1') return 'skip';
-  return isCi(env) ? 'fail' : 'skip-with-warning';
+  return testPlan(env, serverFound, 'AGENT_ERRORS_SKIP_REDIS');
 }
 
 export const MISSING_REDIS_MESSAGE =
@@ -59,24 +37,15 @@ export const SKIPPED_REDIS_WARNING =
   'Install the Debian package redis-server (apt-get install redis-server) to run them; ' +
   'under CI=true they run and fail instead.';
 
-let warned = false;
-
 /**
  * Whether the Redis tests should be skipped here, warning once (console.warn) when they are
  * skipped only because redis-server is missing.
  */
-export function skipRedisTests(
-  env: NodeJS.ProcessEnv = process.env,
-  serverFound: boolean = findRedisServer() !== undefined,
-  warn: (message: string) => void = console.warn,
-): boolean {
-  const plan = redisTestPlan(env, serverFound);
-  if (plan === 'skip-with-warning' && !warned) {
-    warned = true;
-    warn(SKIPPED_REDIS_WARNING);
-  }
-  return plan === 'skip' || plan === 'skip-with-warning';
-}
+export const skipRedisTests = skipper(
+  'AGENT_ERRORS_SKIP_REDIS',
+  SKIPPED_REDIS_WARNING,
+  () => findRedisServer() !== undefined,
+);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

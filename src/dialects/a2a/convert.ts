@@ -131,7 +131,7 @@ export function a2aCodeFor(error: AgentErrorLike): number {
   return A2A_CODE_TABLE.wireFor(error);
 }
 
-/** Options for {@link encodeA2aError}. */
+/** Options for encoding an error for A2A. */
 export interface A2aEncodeOptions extends RpcEncodeOptions {
   /**
    * `'1.0'` (default): `data` is an array of details, `google.rpc.ErrorInfo` first, as

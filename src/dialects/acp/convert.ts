@@ -111,7 +111,7 @@ function zodFormatOf(failure: unknown, issues: readonly SchemaIssue[]): object {
 }
 
 /**
- * Any error as an ACP {@link RequestError}, per {@link encodeAcpError}: ready to throw from an
+ * Any error as an ACP {@link RequestError}, per `encode(error, 'acp')`: ready to throw from an
  * `@agentclientprotocol/sdk` handler.
  *
  * @example

@@ -129,7 +129,7 @@ function payloadToAgentError(payload: ErrorPayload, received: unknown): AgentErr
  * An {@link ARCPError} (the right subclass) for any error: an ARCP error as it is, and an
  * `ErrorPayload` with its own code, message, `retryable` and details; anything else through the
  * hub, using its code when it is an ARCP code, else the code it was received with,
- * else {@link ARCP_CODE_BY_CATEGORY}, and keeping in `details` what ARCP cannot say, so that
+ * else the ARCP code for its category, and keeping in `details` what ARCP cannot say, so that
  * `decodeArcpError` gives back `code`, `category`, `retryable` and `retryAfterMs`.
  *
  * @example

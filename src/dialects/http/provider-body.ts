@@ -10,7 +10,7 @@ import type { ErrorCategory } from '../../core/categories.js';
  * PROVIDER_ERROR_TYPES.overloaded_error; // { category: 'unavailable' }
  */
 export const PROVIDER_ERROR_TYPES: Readonly<
-  Record<string, { category: ErrorCategory; code: string; retryable?: boolean }>
+  Record<string, { category: ErrorCategory; code: string; retryable?: boolean; generic?: true }>
 > = {
   rate_limit_error: { category: 'rate_limit', code: 'RATE_LIMITED' },
   rate_limit_exceeded: { category: 'rate_limit', code: 'RATE_LIMITED' },
@@ -21,7 +21,9 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   permission_error: { category: 'permission', code: 'PERMISSION_DENIED' },
   not_found_error: { category: 'not_found', code: 'NOT_FOUND' },
   model_not_found: { category: 'not_found', code: 'MODEL_NOT_FOUND' },
-  invalid_request_error: { category: 'validation', code: 'INVALID_REQUEST' },
+  // Buckets the providers put many errors in: the status says more (OpenAI sends a bad key as a
+  // 401 `invalid_request_error`).
+  invalid_request_error: { category: 'validation', code: 'INVALID_REQUEST', generic: true },
   // The one signal an agent needs here is "shrink the context".
   context_length_exceeded: { category: 'validation', code: 'CONTEXT_TOO_LONG' },
   request_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
@@ -29,8 +31,8 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   content_filter: { category: 'validation', code: 'CONTENT_FILTERED' },
   billing_error: { category: 'quota', code: 'QUOTA_EXCEEDED' },
   insufficient_quota: { category: 'quota', code: 'QUOTA_EXCEEDED' },
-  api_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true },
-  server_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true },
+  api_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true, generic: true },
+  server_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true, generic: true },
   timeout_error: { category: 'timeout', code: 'TIMEOUT' },
   // gRPC status names (Google APIs): the names are stable codes already.
   RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RESOURCE_EXHAUSTED' },
@@ -50,10 +52,11 @@ export const PROVIDER_ERROR_TYPES: Readonly<
 
 // Looked up by a string from the body: a Map, since an object keyed by a string that is not
 // interned yet costs a string-table search per lookup.
-const BY_TYPE: ReadonlyMap<string, { category: ErrorCategory; code: string; retryable?: boolean }> =
-  new Map(Object.entries(PROVIDER_ERROR_TYPES));
+const BY_TYPE: ReadonlyMap<string, (typeof PROVIDER_ERROR_TYPES)[string]> = new Map(
+  Object.entries(PROVIDER_ERROR_TYPES),
+);
 
-/** What {@link readProviderError} found in a provider's error body. */
+/** What was found in a provider's error body. */
 export interface ProviderError {
   /**
    * The stable code for the condition, whatever the provider calls it (`RATE_LIMITED` for
@@ -63,6 +66,8 @@ export interface ProviderError {
   code: string;
   category: ErrorCategory;
   retryable?: boolean;
+  /** A bucket the provider puts many errors in (`invalid_request_error`): the status says more. */
+  generic?: true;
   message?: string;
   /** The `type`, `code`, `status` and `param` strings found, for `details`. */
   fields: Record<string, string>;
@@ -104,6 +109,7 @@ export function readProviderError(body: unknown): ProviderError | undefined {
   if (key === undefined || known === undefined) return undefined;
   const out: ProviderError = { code: known.code, category: known.category, fields };
   if (known.retryable !== undefined) out.retryable = known.retryable;
+  if (known.generic) out.generic = true;
   if (typeof error.message === 'string') out.message = error.message;
   return out;
 }

@@ -160,8 +160,9 @@ describe('provider bodies', () => {
       requestId: 'req_123',
       provider: { type: 'invalid_request_error' },
     });
-    // The stable code; the provider's own type is kept in details.provider.
-    expect(err.code).toBe('INVALID_REQUEST');
+    // `invalid_request_error` is a bucket: the status names the condition; the provider's own
+    // type is kept in details.provider.
+    expect(err.code).toBe('BAD_REQUEST');
   });
 
   it('uses short text bodies as the message but not HTML pages', () => {

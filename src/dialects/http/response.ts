@@ -166,11 +166,13 @@ function httpError(
     );
   }
   const meaning = isErrorStatus ? statusMeaning(status) : undefined;
-  const category = fields.category ?? provider?.category ?? meaning?.category ?? 'internal';
+  // A provider's generic bucket does not overrule what the status says (its words stay in details).
+  const said = provider?.generic && meaning !== undefined ? undefined : provider;
+  const category = fields.category ?? said?.category ?? meaning?.category ?? 'internal';
   const baseRetryable =
     fields.retryable ??
-    (provider
-      ? (provider.retryable ?? CATEGORIES[category].retryable)
+    (said
+      ? (said.retryable ?? CATEGORIES[category].retryable)
       : fields.category !== undefined
         ? CATEGORIES[category].retryable
         : (meaning?.retryable ?? false));
@@ -196,7 +198,7 @@ function httpError(
   return decodedError({
     message,
     category,
-    code: fields.code ?? provider?.code ?? meaning?.code ?? CATEGORIES[category].code,
+    code: fields.code ?? said?.code ?? meaning?.code ?? CATEGORIES[category].code,
     retryable,
     retryAfterMs,
     details,

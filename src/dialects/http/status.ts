@@ -142,7 +142,7 @@ export const STATUS_BY_CATEGORY = {
 
 /**
  * The HTTP status to answer with for `error`: the status it was received with, when it came from
- * HTTP, else {@link STATUS_BY_CATEGORY}.
+ * HTTP, else the status for its category (`rate_limit` → 429, `not_found` → 404, …).
  *
  * @example
  * toHttpStatus(AgentError.rateLimited('slow down')); // 429

@@ -52,7 +52,7 @@ function isRpcShaped(error: unknown): boolean {
 }
 
 /**
- * Any error as a {@link ResponseError}, per {@link encodeLspError}.
+ * Any error as a {@link ResponseError}, per `encode(error, 'lsp')`.
  *
  * @example
  * toResponseError(AgentError.conflict('stale', { code: 'CONTENT_MODIFIED', retryable: true })).code; // -32801

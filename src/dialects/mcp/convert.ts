@@ -52,7 +52,7 @@ export function encodeMcpError(error: unknown, options?: RpcEncodeOptions): McpE
 const KNOWN_REASONS: ReadonlySet<string> = new Set(MCP_ERROR_REASONS);
 
 /**
- * Any error as an {@link McpError}, per {@link encodeMcpError}; the reason comes from our code
+ * Any error as an {@link McpError}, per `encode(error, 'mcp')`; the reason comes from our code
  * when it names one (`'CONNECTION_REFUSED'` → `connection_refused`), else from the MCP code.
  *
  * @example

@@ -1,0 +1,87 @@
+// What the package adds to a browser bundle: each import below is bundled from dist/ (through
+// package.json `exports`, as a user's bundler resolves it) by esbuild, minified and tree-shaken,
+// then gzipped. `node bench/bundle-size.js --json` prints the figures as JSON (the test suite
+// checks the targets with it).
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** What is measured; `targetKb` is the ceiling on its min + gzip size (1 KB = 1000 bytes). */
+export const BUNDLES = [
+  {
+    name: 'AgentError (with what toJSON pulls in)',
+    code: "export { AgentError } from 'agent-errors';",
+    targetKb: 6,
+  },
+  {
+    name: 'decode (every dialect)',
+    code: "export { decode } from 'agent-errors';",
+    targetKb: 30,
+  },
+  { name: 'decode + encode', code: "export { decode, encode } from 'agent-errors';" },
+  {
+    name: 'createPeer + webSocketTransport',
+    code: "export { createPeer, webSocketTransport } from 'agent-errors/jsonrpc';",
+  },
+  { name: "all of 'agent-errors'", code: "export * from 'agent-errors';" },
+];
+
+/**
+ * Bundle, minify and gzip each of {@link BUNDLES}; sizes in bytes.
+ * @returns {Promise<{ name: string, minBytes: number, gzipBytes: number, targetKb?: number }[]>}
+ */
+export async function measureBundleSizes() {
+  return Promise.all(
+    BUNDLES.map(async ({ name, code, targetKb }) => {
+      const result = await build({
+        stdin: { contents: code, resolveDir: root, loader: 'js' },
+        // No tsconfig: its `paths` point the package name at src/; resolve it as users do.
+        tsconfigRaw: '{}',
+        bundle: true,
+        minify: true,
+        treeShaking: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        write: false,
+        logLevel: 'silent',
+      });
+      const bytes = result.outputFiles[0].contents;
+      return {
+        name,
+        minBytes: bytes.length,
+        gzipBytes: gzipSync(bytes, { level: 9 }).length,
+        ...(targetKb !== undefined ? { targetKb } : {}),
+      };
+    }),
+  );
+}
+
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+
+/** Print the sizes and the targets as a table. */
+export async function runBundleSizeBench() {
+  const rows = await measureBundleSizes();
+  const width = Math.max(...rows.map((r) => r.name.length));
+  console.log('\nBundle size (esbuild, minified, tree-shaken; gzip -9; 1 KB = 1000 bytes)');
+  console.log(
+    `${'import'.padEnd(width)}  ${'min KB'.padStart(8)}  ${'gzip KB'.padStart(8)}  target`,
+  );
+  for (const row of rows) {
+    const target =
+      row.targetKb === undefined
+        ? ''
+        : `<= ${row.targetKb} KB gzip ${row.gzipBytes <= row.targetKb * 1000 ? 'ok' : 'OVER'}`;
+    console.log(
+      `${row.name.padEnd(width)}  ${kb(row.minBytes).padStart(8)}  ${kb(row.gzipBytes).padStart(8)}  ${target}`,
+    );
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--json')) console.log(JSON.stringify(await measureBundleSizes()));
+  else await runBundleSizeBench();
+}
