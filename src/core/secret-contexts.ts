@@ -28,27 +28,32 @@ export function redactJwts(text: string): string {
 }
 
 function redactJwtsInRun(run: string): string {
-  const parts = run.split('.');
-  const out: string[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] as string;
-    const header = part.indexOf('eyJ');
-    const payload = parts[i + 1];
-    const hasSignature = i + 2 < parts.length;
-    if (
-      header !== -1 &&
-      part.length - header >= 7 &&
-      payload !== undefined &&
-      payload.length >= 4 &&
-      hasSignature
-    ) {
-      out.push(part.slice(0, header) + REDACTED);
-      i += 2;
-    } else {
-      out.push(part);
+  let out = '';
+  let copied = 0;
+  // Walk the dot-separated parts; each is looked at a bounded number of times.
+  for (let partStart = 0; partStart < run.length;) {
+    const partEnd = endOfPart(run, partStart);
+    const header = run.indexOf('eyJ', partStart);
+    if (header !== -1 && header < partEnd && partEnd - header >= 7) {
+      const payloadEnd = endOfPart(run, partEnd + 1);
+      const hasSignature = payloadEnd < run.length;
+      if (payloadEnd - partEnd - 1 >= 4 && hasSignature) {
+        const signatureEnd = endOfPart(run, payloadEnd + 1);
+        out += run.slice(copied, header) + REDACTED;
+        copied = signatureEnd;
+        partStart = signatureEnd + 1;
+        continue;
+      }
     }
+    partStart = partEnd + 1;
   }
-  return out.join('.');
+  return copied === 0 ? run : out + run.slice(copied);
+}
+
+/** Where the dot-separated part that starts at `start` ends (at a dot or the end of `run`). */
+function endOfPart(run: string, start: number): number {
+  const dot = run.indexOf('.', start);
+  return dot === -1 ? run.length : dot;
 }
 
 // HTTP auth schemes ----------------------------------------------------------------------------
@@ -71,47 +76,22 @@ export function redactAuthSchemes(text: string): string {
 
 // Credentials in URLs --------------------------------------------------------------------------
 
-// Read from just after `://`, on the text up to the next `://`.
-// `user:password@`: the password runs to the last `@` before a space, quote, `?` or `#`, so one
-// holding `@` or `/` (`postgres://u:p@ss/w@host/db`) is taken whole.
-const USER_AND_PASSWORD = /([^\s:/?#@"'<>`\\]*):([^\s?#"'<>`\\]+)@/y;
-// `token@`: userinfo without a colon, as in `https://TOKEN@host` and Sentry DSNs.
-const USERINFO_TOKEN = /[^\s:/?#@"'<>`\\]+(?=@)/y;
+// Userinfo after `://`: `user:password` (the user name is kept) or a lone `token`, before an `@`.
+// The password runs to the last `@` before a space, quote, `?`, `#` or the next `://`, so one
+// holding `@` or `/` (`postgres://u:p@ss/w@host/db`) is taken whole. Matching starts only at a
+// `://`, and neither part runs past the next one, so each stretch of text is read at most twice.
+const URL_USERINFO =
+  /(:\/\/)(?:([^\s:/?#@"'<>`\\]*:)(?:[^\s?#"'<>`\\:]|:(?!\/\/))+|[^\s:/?#@"'<>`\\]+)(?=@)/g;
 
 /**
  * Replace the password in `scheme://user:password@host` (the user name stays) and a lone userinfo
- * token in `scheme://token@host`. A URL whose path holds an `@` after a port
- * (`https://host:8080/@ana`) loses that part of its path too: it cannot be told from a password.
+ * token in `scheme://token@host` (`https://TOKEN@host`, Sentry DSNs). A URL whose path holds an
+ * `@` after a port (`https://host:8080/@ana`) loses that part of its path too: it cannot be told
+ * from a password.
  */
 export function redactUrlCredentials(text: string): string {
-  let out = '';
-  let copied = 0;
-  for (let at = text.indexOf('://'); at !== -1;) {
-    const start = at + 3;
-    const next = text.indexOf('://', start);
-    // A URL's userinfo ends before the next URL begins (`?next=https://…`), which also bounds
-    // how far each one is read.
-    const segment = text.slice(start, next === -1 ? text.length : next);
-    const secret = findUserinfoSecret(segment);
-    if (secret !== undefined) {
-      out += text.slice(copied, start + secret.start) + REDACTED;
-      copied = start + secret.end;
-    }
-    at = next;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
-}
-
-function findUserinfoSecret(segment: string): { start: number; end: number } | undefined {
-  USER_AND_PASSWORD.lastIndex = 0;
-  const pair = USER_AND_PASSWORD.exec(segment);
-  if (pair !== null) {
-    const start = (pair[1] as string).length + 1;
-    return { start, end: start + (pair[2] as string).length };
-  }
-  USERINFO_TOKEN.lastIndex = 0;
-  const token = USERINFO_TOKEN.exec(segment);
-  return token === null ? undefined : { start: 0, end: token[0].length };
+  URL_USERINFO.lastIndex = 0;
+  return text.replace(URL_USERINFO, `$1$2${REDACTED}`);
 }
 
 // Key = value, headers, query parameters -------------------------------------------------------

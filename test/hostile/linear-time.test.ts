@@ -1,0 +1,147 @@
+// Redaction and path masking take time linear in their input, whatever the input.
+//
+// For each family of hostile input, the time for 1 MB is compared with the time for 100 KB: linear
+// code takes about 10 times as long, quadratic code 100 times. Machines are shared, so only the
+// ratio is asserted (never a duration), it is the median of several rounds, and each sample is
+// repeated until it lasts long enough to measure. A guard from 10 KB to 100 KB fails fast on
+// anything quadratic, before it can spend minutes on the megabyte.
+import { describe, expect, it } from 'vitest';
+import { redactString, sanitizeMessage } from 'agent-errors';
+import { SECRET_FORMATS, formatPattern } from '../../src/core/secret-formats.js';
+
+const SMALL = 10_000;
+const MEDIUM = 100_000;
+const LARGE = 1_000_000;
+const MAX_RATIO = 15;
+const RUNS = 5;
+const MIN_SAMPLE_MS = 20;
+
+function hostile(unit: string, length: number): string {
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+/** Milliseconds per call of `run`, repeated until the sample lasts {@link MIN_SAMPLE_MS}. */
+function msPerCall(run: () => unknown): number {
+  const start = performance.now();
+  for (let calls = 1; ; calls++) {
+    run();
+    const elapsed = performance.now() - start;
+    if (elapsed >= MIN_SAMPLE_MS) return elapsed / calls;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/**
+ * The time `work` takes on `unit` repeated to 1 MB, over the time on 100 KB: the median of
+ * `rounds` ratios, each from the two sizes timed back to back, so that a busy moment on the machine
+ * weighs on both. The 100 KB figure is taken over ten distinct copies in turn: 100 KB fits in a
+ * core's cache and 1 MB does not, and that alone would lift the ratio of a plain scan to 13–16.
+ * Fails first if 100 KB already takes far more than 10 times 10 KB.
+ */
+function growth(unit: string, work: (text: string) => unknown, rounds = RUNS): number {
+  const small = hostile(unit, SMALL);
+  const perSmall = msPerCall(() => work(small));
+  const mediums = Array.from({ length: LARGE / MEDIUM }, () => hostile(unit, MEDIUM));
+  const once = performance.now();
+  work(mediums[0] as string);
+  const guard = (performance.now() - once) / perSmall;
+  expect(guard, `100 KB took ${guard.toFixed(0)}x as long as 10 KB`).toBeLessThan(MAX_RATIO * 4);
+  const large = hostile(unit, LARGE);
+  work(large); // warm up: patterns compile and tier up on first use
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const perMedium =
+      msPerCall(() => {
+        for (const medium of mediums) work(medium);
+      }) / mediums.length;
+    ratios.push(msPerCall(() => work(large)) / perMedium);
+  }
+  return median(ratios);
+}
+
+// Inputs that make backtracking patterns re-read the text from every position: a prefix repeated
+// without ever completing a match, separators without values, runs without their terminator.
+const FAMILIES: Record<string, string> = {
+  'JWT-ish eyJ-': 'eyJ-',
+  'JWT-ish eyJa.': 'eyJa.',
+  'URL-ish a://': 'a://',
+  'userinfo x:x:x…@': 'x:',
+  'userinfo @@@': 'a://x@',
+  'posix path /a/a/a': '/a',
+  'path after @': '@a/',
+  'path after +': ' +a/',
+  'path with dots': '/a.',
+  'node_modules/ repeated': 'node_modules/',
+  'windows path C:\\a\\a': 'C:\\a',
+  'windows UNC \\\\a.': '\\\\a.',
+  'home ~/': '~/',
+  'file:// repeated': 'file://',
+  'Bearer aaaa…': 'Bearer a',
+  'Bearer Bearer …': 'Bearer ',
+  'password= repeated': 'password=',
+  'password: repeated': 'password: ',
+  'password:" unterminated': 'password:"',
+  'Authorization: a" unterminated': 'Authorization: a"',
+  'Cookie: a=1; repeated': 'Cookie: a=1; ',
+  'key repeated without separator': 'token',
+  'key = value pairs': 'a=b ',
+  'query ?key= repeated': '?key=',
+  'percent-encoded %3D': 'token%3D',
+  'escaped \\n repeated': '\\n',
+  'whitespace runs': ' \t\n',
+  'letters only': 'abcdefghij',
+  'digits only': '0123456789',
+  'dots only': '.',
+  'sk- repeated': 'sk-',
+  'AKIA repeated': 'AKIA',
+  'ghp_ repeated': 'ghp_',
+  'SG. repeated': 'SG.',
+  '-----BEGIN repeated': '-----BEGIN ',
+  'private key without END': '-----BEGIN PRIVATE KEY-----\n-----END ',
+  'Azure secret-ish abc1Q~': 'abc1Q~',
+  'Telegram-ish 123456789:': '123456789:',
+  'homoglyph key pаssword': 'pаssword',
+  'command-line flags': '--a ',
+  'slack webhook prefix': 'hooks.slack.com/services/',
+  // Inputs that are all secrets: the output is rebuilt around every one of them.
+  'many pw=a': 'pw=a ',
+  'many token=x&': 'token=x&',
+  'many AKIA keys': 'AKIAAAAAAAAAAAAAAAAA ',
+  'many JWTs': 'eyJaaaa.bbbb.c ',
+  'many userinfo tokens': 'a://x@',
+  'many cookies': 'Cookie: a ',
+  'many flags': '--password x ',
+  'many home paths': '/home/a/b ',
+};
+
+describe('redaction time is linear in the input', () => {
+  it.each(Object.entries(FAMILIES))('%s', (name, unit) => {
+    const redact = growth(unit, (text) => redactString(text));
+    expect(redact, `${name}: redactString 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
+    // A limit as long as the text, so that all of it is read.
+    const sanitize = growth(unit, (text) => sanitizeMessage(text, { maxLength: text.length }));
+    expect(sanitize, `${name}: sanitizeMessage 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
+  });
+});
+
+describe('each token format pattern is linear in the input', () => {
+  // The attack on a prefix pattern: the prefix repeated, or with one character of its body.
+  it.each(SECRET_FORMATS.map((format) => [format.name, format] as const))('%s', (_, format) => {
+    const pattern = formatPattern(format);
+    const prefix = format.hints?.[0] ?? /^[\w/-]*/.exec(format.source)?.[0] ?? '';
+    const countMatches = (text: string): number => {
+      let count = 0;
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) count++;
+      return count;
+    };
+    for (const unit of [prefix, `${prefix}0`]) {
+      const ratio = growth(unit, countMatches, 3);
+      expect(ratio, `${format.name} on ${JSON.stringify(unit)}`).toBeLessThanOrEqual(MAX_RATIO);
+    }
+  });
+});
