@@ -30,10 +30,12 @@ export function redactJwts(text: string): string {
 function redactJwtsInRun(run: string): string {
   let out = '';
   let copied = 0;
-  // Walk the dot-separated parts; each is looked at a bounded number of times.
-  for (let partStart = 0; partStart < run.length;) {
+  // The next `eyJ`, looked up again only once the walk has passed it, so the run is read once.
+  let header = run.indexOf('eyJ');
+  // Walk the dot-separated parts, looking for header, payload and signature in a row.
+  for (let partStart = 0; partStart < run.length && header !== -1;) {
+    if (header < partStart) header = run.indexOf('eyJ', partStart);
     const partEnd = endOfPart(run, partStart);
-    const header = run.indexOf('eyJ', partStart);
     if (header !== -1 && header < partEnd && partEnd - header >= 7) {
       const payloadEnd = endOfPart(run, partEnd + 1);
       const hasSignature = payloadEnd < run.length;

@@ -16,8 +16,12 @@ const MAX_RATIO = 15;
 const RUNS = 5;
 const MIN_SAMPLE_MS = 20;
 
-function hostile(unit: string, length: number): string {
-  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+/** A hostile input: a unit repeated to `length`, or built for that length. */
+type Shape = string | ((length: number) => string);
+
+function hostile(shape: Shape, length: number): string {
+  if (typeof shape === 'function') return shape(length);
+  return shape.repeat(Math.ceil(length / shape.length)).slice(0, length);
 }
 
 /** Milliseconds per call of `run`, repeated until the sample lasts {@link MIN_SAMPLE_MS}. */
@@ -36,21 +40,21 @@ function median(values: number[]): number {
 }
 
 /**
- * The time `work` takes on `unit` repeated to 1 MB, over the time on 100 KB: the median of
+ * The time `work` takes on `shape` repeated to 1 MB, over the time on 100 KB: the median of
  * `rounds` ratios, each from the two sizes timed back to back, so that a busy moment on the machine
  * weighs on both. The 100 KB figure is taken over ten distinct copies in turn: 100 KB fits in a
  * core's cache and 1 MB does not, and that alone would lift the ratio of a plain scan to 13–16.
  * Fails first if 100 KB already takes far more than 10 times 10 KB.
  */
-function growth(unit: string, work: (text: string) => unknown, rounds = RUNS): number {
-  const small = hostile(unit, SMALL);
+function growth(shape: Shape, work: (text: string) => unknown, rounds = RUNS): number {
+  const small = hostile(shape, SMALL);
   const perSmall = msPerCall(() => work(small));
-  const mediums = Array.from({ length: LARGE / MEDIUM }, () => hostile(unit, MEDIUM));
+  const mediums = Array.from({ length: LARGE / MEDIUM }, () => hostile(shape, MEDIUM));
   const once = performance.now();
   work(mediums[0] as string);
   const guard = (performance.now() - once) / perSmall;
   expect(guard, `100 KB took ${guard.toFixed(0)}x as long as 10 KB`).toBeLessThan(MAX_RATIO * 4);
-  const large = hostile(unit, LARGE);
+  const large = hostile(shape, LARGE);
   work(large); // warm up: patterns compile and tier up on first use
   const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
@@ -65,9 +69,12 @@ function growth(unit: string, work: (text: string) => unknown, rounds = RUNS): n
 
 // Inputs that make backtracking patterns re-read the text from every position: a prefix repeated
 // without ever completing a match, separators without values, runs without their terminator.
-const FAMILIES: Record<string, string> = {
+const FAMILIES: Record<string, Shape> = {
   'JWT-ish eyJ-': 'eyJ-',
   'JWT-ish eyJa.': 'eyJa.',
+  'JWT-ish: dots, then one eyJ at the end': (n) => `${'a.'.repeat(n / 2 - 2)}eyJ`,
+  'URL-ish: slashes, then one @ at the end': (n) => `a://${'x/:'.repeat(n / 3 - 2)}@`,
+  'key-ish: one long key, no separator': (n) => `${'a'.repeat(n - 1)}=`,
   'URL-ish a://': 'a://',
   'userinfo x:x:x…@': 'x:',
   'userinfo @@@': 'a://x@',
@@ -119,11 +126,11 @@ const FAMILIES: Record<string, string> = {
 };
 
 describe('redaction time is linear in the input', () => {
-  it.each(Object.entries(FAMILIES))('%s', (name, unit) => {
-    const redact = growth(unit, (text) => redactString(text));
+  it.each(Object.entries(FAMILIES))('%s', (name, shape) => {
+    const redact = growth(shape, (text) => redactString(text));
     expect(redact, `${name}: redactString 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
     // A limit as long as the text, so that all of it is read.
-    const sanitize = growth(unit, (text) => sanitizeMessage(text, { maxLength: text.length }));
+    const sanitize = growth(shape, (text) => sanitizeMessage(text, { maxLength: text.length }));
     expect(sanitize, `${name}: sanitizeMessage 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
   });
 });
