@@ -1,5 +1,7 @@
 import {
+  AUTH_SCHEME_CREDENTIALS,
   AUTH_SCHEME_HINT,
+  JWT_RUN,
   KEY_SEPARATOR_HINT,
   redactAuthSchemes,
   redactJwts,
@@ -55,12 +57,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = Object.freeze([
     pattern: formatPattern(format),
     replace: (match: string) => (format.keep?.exec(match)?.[0] ?? '') + REDACTED,
   })),
-  { name: 'jwt', pattern: /(?<![\w.-])[\w.-]*eyJ[\w.-]*/g, replace: redactJwts },
-  {
-    name: 'auth-scheme',
-    pattern: /(?:(?<![A-Za-z0-9_])|(?<=\\[nrt]))(?:Bearer|Basic)(?:\s|%20|\+)+[\w.~+/=%-]{4,}/gi,
-    replace: redactAuthSchemes,
-  },
+  // Each match is a run or a credential that the rule's own function rewrites.
+  { name: 'jwt', pattern: new RegExp(JWT_RUN), replace: redactJwts },
+  { name: 'auth-scheme', pattern: new RegExp(AUTH_SCHEME_CREDENTIALS), replace: redactAuthSchemes },
 ]);
 
 function testRegExp(re: RegExp, text: string): boolean {

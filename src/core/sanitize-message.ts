@@ -115,7 +115,8 @@ function runStart(text: string, index: number): number {
 /**
  * The part of `text` that is redacted: all of it when short, else a prefix with room to spare
  * that never ends inside a run of non-space characters, so no secret is seen only in part. A run
- * that straddles the end is read to its end, or dropped when it goes on past {@link RUN_LIMIT}.
+ * that straddles the end is read to its end, or dropped when it goes on past {@link RUN_LIMIT}
+ * (a message that is one such run comes out as just the ellipsis).
  */
 function redactionWindow(text: string, max: number): string {
   const end = max + WINDOW_SLACK;
@@ -162,8 +163,10 @@ export function sanitizeMessage(text: string, options?: SanitizeMessageOptions):
       `sanitizeMessage: maxLength must be a number >= 1; received ${String(max)}`,
     );
   }
-  let out = redactString(redactionWindow(text, max), options);
-  out = maskPaths(out);
-  if (out.length > max) out = `${out.slice(0, cutPoint(out, max - 1))}…`;
-  return out;
+  const window = redactionWindow(text, max);
+  const out = maskPaths(redactString(window, options));
+  // Masking may have shrunk a cut window below the limit: it still ends with the ellipsis.
+  if (out.length <= max && window.length === text.length) return out;
+  const room = max - 1;
+  return `${out.length > room ? out.slice(0, cutPoint(out, room)) : out}…`;
 }

@@ -16,7 +16,7 @@ import { isCountKey, normaliseKey } from './sensitive-keys.js';
 
 // A run of the characters a JWT is made of (base64url and dots) that contains `eyJ`, the base64 of
 // `{"`. The lookbehind makes it start only at the beginning of a run, so each run is read once.
-const JWT_RUN = /(?<![\w.-])[\w.-]*eyJ[\w.-]*/g;
+export const JWT_RUN = /(?<![\w.-])[\w.-]*eyJ[\w.-]*/g;
 
 /**
  * Replace the JSON Web Tokens in `text`: `eyJ…` (a header of 4+ characters after `eyJ`), a payload
@@ -62,7 +62,7 @@ function endOfPart(run: string, start: number): number {
 
 // `Bearer abc…`, `Basic dXNlcjpwYXNz`, also URL-encoded (`Bearer%20abc`, `Bearer+abc`) and after an
 // escaped line break in JSON text (`\nBearer abc`). The separator is kept as it was.
-const AUTH_SCHEME_CREDENTIALS = new RegExp(
+export const AUTH_SCHEME_CREDENTIALS = new RegExp(
   String.raw`(?:(?<![A-Za-z0-9_])|(?<=\\[nrt]))(Bearer|Basic)((?:\s|%20|\+)+)[\w.~+/=%-]{4,}`,
   'gi',
 );

@@ -183,8 +183,8 @@ export function formatPattern(format: SecretFormat): RegExp {
   return new RegExp(formatSource(format), 'g');
 }
 
-// The literal a pattern starts with (`ghp` of `gh[pousr]_…` is too little, so `gh`): text without
-// it cannot match, and `includes` finds that out far faster than the pattern can.
+// The literal a pattern starts with (`sk-ant-` of `sk-ant-[a-z]{2,8}…`): text without it cannot
+// match, and a test for the literals finds that out far faster than the patterns can.
 const LEADING_LITERAL = /^[\w/-]*/;
 
 function hintsOf(format: SecretFormat): readonly string[] {

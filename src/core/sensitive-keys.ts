@@ -122,7 +122,7 @@ export function normaliseKey(key: string): string {
  * text splitter.
  */
 const SECRET_WORDS =
-  /password|passwd|passphrase|secret|token(?!iz)|apikey|authorization|cookie|privatekey|credential|accesskey|accountkey|clientkey|signingkey|sessionkey|bearer|signature|mnemonic|seedphrase|connectionstring|connstr|databaseurl/;
+  /password|passwd|passphrase|passcode|secret|token(?!iz)|apikey|authorization|cookie|privatekey|credential|accesskey|accountkey|clientkey|signingkey|sessionkey|encryptionkey|masterkey|bearer|signature|mnemonic|seedphrase|connectionstring|connstr|databaseurl/;
 
 /** Short words that are secrets only as the whole key: `pin` is one, `spinner` is not. */
 const SECRET_KEYS = new Set([

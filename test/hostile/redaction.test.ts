@@ -572,6 +572,19 @@ describe('truncation never shows part of a secret', () => {
     expect(sanitizeMessage('abcdef', { maxLength: 4 })).toBe('abc…');
     expect(sanitizeMessage('x'.repeat(10_000), { maxLength: 100 })).toBe(`${'x'.repeat(99)}…`);
   });
+
+  it('marks a cut even when masking shrank the rest below the limit', () => {
+    const text = `${'/home/ana/x '.repeat(300)}tail`;
+    const out = sanitizeMessage(text, { maxLength: 2_000 });
+    expect(out).toMatch(/\[PATH\] ?…$/);
+    expect(out).not.toContain('tail');
+  });
+
+  it('drops a token too long to read whole, rather than show its start', () => {
+    expect(sanitizeMessage('A'.repeat(200_000), { maxLength: 50 })).toBe('…');
+    const out = sanitizeMessage(`note ${'A'.repeat(200_000)}`, { maxLength: 50 });
+    expect(out).toBe('note …');
+  });
 });
 
 describe('file paths', () => {
