@@ -80,10 +80,11 @@ export function redactAuthSchemes(text: string): string {
 
 // Userinfo after `://`: `user:password` (the user name is kept) or a lone `token`, before an `@`.
 // The password runs to the last `@` before a space, quote, `?`, `#` or the next `://`, so one
-// holding `@` or `/` (`postgres://u:p@ss/w@host/db`) is taken whole. Matching starts only at a
-// `://`, and neither part runs past the next one, so each stretch of text is read at most twice.
+// holding `@` or `/` (`postgres://u:p@ss/w@host/db`) is taken whole. A lone `git` is the user of
+// every git host over SSH, not a token. Matching starts only at a `://`, and neither part runs
+// past the next one, so each stretch of text is read at most twice.
 const URL_USERINFO =
-  /(:\/\/)(?:([^\s:/?#@"'<>`\\]*:)(?:[^\s?#"'<>`\\:]|:(?!\/\/))+|[^\s:/?#@"'<>`\\]+)(?=@)/g;
+  /(:\/\/)(?:([^\s:/?#@"'<>`\\]*:)(?:[^\s?#"'<>`\\:]|:(?!\/\/))+|(?!git@)[^\s:/?#@"'<>`\\]+)(?=@)/g;
 
 /**
  * Replace the password in `scheme://user:password@host` (the user name stays) and a lone userinfo
@@ -125,8 +126,9 @@ export const KEY_SEPARATOR_HINT = /[=:\uFF1A\uFF1D]|%3[AaDd]|--/;
 // A backslash counts as part of a value unless it starts an escape sequence (`\n`, `\"`): those
 // end JSON-escaped text. A doubled one is read as a pair, so each backslash has one reading.
 const BACKSLASH = String.raw`\\\\|\\(?![nrt"'\\])`;
-// A bare value ends at a space, a quote, `&`, `,`, `;`, `<`, `>` or an escape sequence.
-const VALUE_CHAR = String.raw`(?:[^\s"'\u0060&,;<>\\\u2026]|${BACKSLASH})`;
+// A bare value ends at a space, a quote, `&`, `,`, `;`, `<`, `>`, the end of a JSON object or
+// array (`"max_tokens":100}`) or an escape sequence.
+const VALUE_CHAR = String.raw`(?:[^\s"'\u0060&,;<>}\]\\\u2026]|${BACKSLASH})`;
 const BARE_VALUE = new RegExp(`${VALUE_CHAR}+`, 'y');
 // `Cookie: a=1; b=2`: the pairs, `;`-separated.
 const COOKIE_VALUE = new RegExp(String.raw`${VALUE_CHAR}+(?:;[ \t]*${VALUE_CHAR}+)*`, 'y');
@@ -142,6 +144,9 @@ const SINGLE_QUOTED_VALUE = /[^'\r\n\u2026]+/y;
 // The scheme of an Authorization value, kept visible: `token ` in `Authorization: token abc`.
 const AUTH_SCHEME = /[A-Za-z][\w-]{0,31}(?:[ \t]|%20|\+)+(?=[^\s"'\\])/y;
 const BARE_NUMBER = /^\d+(?:\.\d+)?$/;
+// Literals that say a value is absent or a flag (`token: null`), shown as the serialiser shows
+// booleans and null under sensitive keys.
+const NOT_A_SECRET = new Set(['null', 'undefined', 'true', 'false', 'None', 'nil']);
 
 /**
  * Replace the values of sensitive keys in `text`: `password=…`, `"token": "…"`, `api_key: …`,
@@ -193,6 +198,7 @@ function findValue(
   const found = pattern.exec(text);
   if (found === null) return undefined;
   const value = found[0];
+  if (NOT_A_SECRET.has(value)) return undefined;
   if (BARE_NUMBER.test(value) && isCountKey(normalised)) return undefined;
   return { start: from, end: from + value.length };
 }

@@ -636,6 +636,10 @@ describe('ordinary text that must stay as it is', () => {
     'retry after 2024-01-01T00:00:00Z',
     'GET /v1/models 404',
     'Invalid params: missing field `name`',
+    '{"model":"m","max_tokens":100}',
+    'token: null',
+    'git clone ssh://git@github.com/org/repo.git',
+    'the bearer of bad news',
   ];
 
   it.each(ORDINARY)('%s', (text) => {
