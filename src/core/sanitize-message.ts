@@ -164,9 +164,27 @@ export function sanitizeMessage(text: string, options?: SanitizeMessageOptions):
     );
   }
   const window = redactionWindow(text, max);
-  const out = maskPaths(redactString(window, options));
+  let out = clean(window, options);
   // Masking may have shrunk a cut window below the limit: it still ends with the ellipsis.
   if (out.length <= max && window.length === text.length) return out;
+  out = cut(out, max);
+  // A cut can leave a key with only the first word of its value (`Authorization: Bearer…`), which
+  // then reads as a secret of its own. Clean again until nothing changes (once, nearly always),
+  // so that applying this twice changes nothing more.
+  for (let round = 0; round < 3; round++) {
+    const again = clean(out, options);
+    if (again === out) break;
+    out = again.length > max ? cut(again, max) : again;
+  }
+  return out;
+}
+
+function clean(text: string, options: SanitizeMessageOptions | undefined): string {
+  return maskPaths(redactString(text, options));
+}
+
+/** `text` cut to `max` characters, the last an ellipsis. */
+function cut(text: string, max: number): string {
   const room = max - 1;
-  return `${out.length > room ? out.slice(0, cutPoint(out, room)) : out}…`;
+  return `${text.length > room ? text.slice(0, cutPoint(text, room)) : text}…`;
 }

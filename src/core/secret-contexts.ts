@@ -126,9 +126,9 @@ export const KEY_SEPARATOR_HINT = /[=:\uFF1A\uFF1D]|%3[AaDd]|--/;
 // A backslash counts as part of a value unless it starts an escape sequence (`\n`, `\"`): those
 // end JSON-escaped text. A doubled one is read as a pair, so each backslash has one reading.
 const BACKSLASH = String.raw`\\\\|\\(?![nrt"'\\])`;
-// A bare value ends at a space, a quote, `&`, `,`, `;`, `<`, `>`, the end of a JSON object or
-// array (`"max_tokens":100}`) or an escape sequence.
-const VALUE_CHAR = String.raw`(?:[^\s"'\u0060&,;<>}\]\\\u2026]|${BACKSLASH})`;
+// A bare value ends at a space, a quote, `&`, `,`, `;`, `<`, `>`, the end of a JSON object
+// (`"max_tokens":100}`) or an escape sequence. Not at `]`: `[REDACTED]` must read as one value.
+const VALUE_CHAR = String.raw`(?:[^\s"'\u0060&,;<>}\\\u2026]|${BACKSLASH})`;
 const BARE_VALUE = new RegExp(`${VALUE_CHAR}+`, 'y');
 // `Cookie: a=1; b=2`: the pairs, `;`-separated.
 const COOKIE_VALUE = new RegExp(String.raw`${VALUE_CHAR}+(?:;[ \t]*${VALUE_CHAR}+)*`, 'y');

@@ -1,4 +1,5 @@
 // Secrets planted the way they reach error messages and details, and what must survive redaction.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   REDACTED,
@@ -645,5 +646,74 @@ describe('ordinary text that must stay as it is', () => {
   it.each(ORDINARY)('%s', (text) => {
     expect(redactString(text)).toBe(text);
     expect(sanitizeMessage(text)).toBe(text);
+  });
+});
+
+describe('properties on token soup', () => {
+  // Random mixes of the fragments the rules react to, where cuts and rules meet in odd ways.
+  const PIECES = [
+    'password=',
+    'token: ',
+    'AKIA',
+    'IOSFODNN7EXAMPLE',
+    'x',
+    ' ',
+    ':',
+    '@',
+    '://',
+    '/home/',
+    'a/',
+    'eyJ',
+    'abcd',
+    '.',
+    '\\n',
+    '"',
+    "'",
+    'Bearer ',
+    REDACTED,
+    '[PATH]',
+    '…',
+    '?code=',
+    '&',
+    'Cookie: ',
+    'sk-',
+    'ghp_',
+    '0123456789abcdef',
+    'C:\\',
+    '%3D',
+    '--password ',
+    'max_tokens: 12',
+    'null',
+    '}',
+    'pаss',
+    'Authorization: ',
+    'Digest ',
+    ',',
+    ';',
+    '-----BEGIN PRIVATE KEY-----',
+    '=',
+    'é',
+  ];
+  const soup = fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }).map((a) => a.join(''));
+
+  it('redactString changes nothing more the second time', () => {
+    fc.assert(
+      fc.property(soup, (text) => {
+        const once = redactString(text);
+        expect(redactString(once)).toBe(once);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('sanitizeMessage stays within the limit and changes nothing more the second time', () => {
+    fc.assert(
+      fc.property(soup, fc.integer({ min: 1, max: 300 }), (text, maxLength) => {
+        const once = sanitizeMessage(text, { maxLength });
+        expect(once.length).toBeLessThanOrEqual(maxLength);
+        expect(sanitizeMessage(once, { maxLength })).toBe(once);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
