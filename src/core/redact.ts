@@ -146,8 +146,10 @@ function quickCheck(text: string): boolean {
   );
 }
 
-// No default rule matches fewer characters than this (`pw=x`).
-const SHORTEST_SECRET = 4;
+// Text shorter than this is never searched (`pw=abc` is the shortest a rule could match). Short
+// strings are mostly enum values, ids and single words; also a random 6-character key such as
+// `PW:#` must not come out of the serialiser changed.
+const SHORTEST_SECRET = 7;
 
 // Short strings repeat (enum values, ids, method names): remember which looked clean.
 const CLEAN_CACHE = new Map<string, boolean>();
@@ -208,17 +210,31 @@ export function redactString(
 ): string {
   const opts = isPatternList(options) ? { redactPatterns: options } : options;
   const keyRules = opts?.redactKeys !== undefined && opts.redactKeys.length > 0;
+  const isSecretKey = keyJudge(opts);
+  // Rules meet: replacing a secret can end the run another one needed ended (two AWS key ids
+  // glued together: the first is seen once the second is a marker). Read again while a reading
+  // changes something; text without secrets is read once.
   let out = text;
-  if (keyRules || mightContainSecret(text)) out = redactDefaults(out, keyJudge(opts), keyRules);
-  const extra = opts?.redactPatterns;
-  if (extra) {
-    for (const pattern of extra) {
-      pattern.lastIndex = 0;
-      out = out.replace(
-        pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`),
-        REDACTED,
-      );
-    }
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    let again = out;
+    if (keyRules || mightContainSecret(again)) again = redactDefaults(again, isSecretKey, keyRules);
+    if (opts?.redactPatterns) again = redactExtra(again, opts.redactPatterns);
+    if (again === out) break;
+    out = again;
+  }
+  return out;
+}
+
+const SETTLE_ROUNDS = 3;
+
+function redactExtra(text: string, patterns: readonly RegExp[]): string {
+  let out = text;
+  for (const pattern of patterns) {
+    pattern.lastIndex = 0;
+    out = out.replace(
+      pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`),
+      REDACTED,
+    );
   }
   return out;
 }

@@ -164,23 +164,33 @@ export function sanitizeMessage(text: string, options?: SanitizeMessageOptions):
     );
   }
   const window = redactionWindow(text, max);
-  let out = clean(window, options);
+  let out = settle(window, options);
   // Masking may have shrunk a cut window below the limit: it still ends with the ellipsis.
   if (out.length <= max && window.length === text.length) return out;
-  out = cut(out, max);
-  // A cut can leave a key with only the first word of its value (`Authorization: Bearer…`), which
-  // then reads as a secret of its own. Clean again until nothing changes (once, nearly always),
-  // so that applying this twice changes nothing more.
-  for (let round = 0; round < 3; round++) {
-    const again = clean(out, options);
-    if (again === out) break;
-    out = again.length > max ? cut(again, max) : again;
+  // The text is cut. A cut can leave a key with only the first word of its value
+  // (`Authorization: Bearer…`), which then reads as a secret of its own, and masking that can make
+  // the text longer again: settle the cut text, and cut again if it grew past the limit.
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    out = settle(cut(out, max), options);
+    if (out.length <= max) return out;
   }
-  return out;
+  return cut(out, max);
 }
 
-function clean(text: string, options: SanitizeMessageOptions | undefined): string {
-  return maskPaths(redactString(text, options));
+// Rules meet: masking a path can put `[PATH]` right after a key (`password=C:\x` with too short
+// a value to be a secret), where the next reading takes it for a value. Cleaning is repeated
+// until it changes nothing more (a pass that changed nothing needs no second), so that applying
+// sanitizeMessage twice changes nothing more. Two passes settle everything seen in testing.
+const SETTLE_ROUNDS = 3;
+
+function settle(text: string, options: SanitizeMessageOptions | undefined): string {
+  let out = text;
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const again = maskPaths(redactString(out, options));
+    if (again === out) break;
+    out = again;
+  }
+  return out;
 }
 
 /** `text` cut to `max` characters, the last an ellipsis. */

@@ -144,6 +144,10 @@ const SINGLE_QUOTED_VALUE = /[^'\r\n\u2026]+/y;
 // The scheme of an Authorization value, kept visible: `token ` in `Authorization: token abc`.
 const AUTH_SCHEME = /[A-Za-z][\w-]{0,31}(?:[ \t]|%20|\+)+(?=[^\s"'\\])/y;
 const BARE_NUMBER = /^\d+(?:\.\d+)?$/;
+// A secret value has three characters or more, one of them a letter or digit: `pin: #` and
+// `token: -` are not secrets.
+const SHORTEST_VALUE = 3;
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 // Literals that say a value is absent or a flag (`token: null`), shown as the serialiser shows
 // booleans and null under sensitive keys.
 const NOT_A_SECRET = new Set(['null', 'undefined', 'true', 'false', 'None', 'nil']);
@@ -198,6 +202,7 @@ function findValue(
   const found = pattern.exec(text);
   if (found === null) return undefined;
   const value = found[0];
+  if (value.length < SHORTEST_VALUE || !HAS_LETTER_OR_DIGIT.test(value)) return undefined;
   if (NOT_A_SECRET.has(value)) return undefined;
   if (BARE_NUMBER.test(value) && isCountKey(normalised)) return undefined;
   return { start: from, end: from + value.length };

@@ -22,7 +22,9 @@ export interface SecretFormat {
   /**
    * Whether the format is recognised glued to a preceding letter or digit (`tokenghp_…`,
    * `xAKIA…`). Only distinctive prefixes are: a short one such as `sk-` must start a word, or
-   * `task-12345678` would read as `sk-12345678`.
+   * `task-12345678` would read as `sk-12345678`. A glued format has no lookahead at its end
+   * (`AKIA` and 16 characters, whatever follows): in a long run, one would match only at the end
+   * of the run, and each new reading would peel one more match off it.
    */
   readonly glued: boolean;
   /** A visible head that is kept (`hooks.slack.com/services/`); the rest of the match goes. */
@@ -72,7 +74,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
   // Clouds
   {
     name: 'aws-access-key-id',
-    source: raw`(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])`,
+    source: raw`(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`,
     glued: true,
     hints: ['A3T', 'AKIA', 'ASIA', 'ABIA', 'ACCA'],
   },
@@ -83,7 +85,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
     glued: true,
     hints: ['IQoJb3JpZ2lu', 'FwoGZXIvYXdz', 'FQoGZXIvYXdz'],
   },
-  { name: 'google-api-key', source: raw`AIza[\w-]{35}(?![\w-])`, glued: true },
+  { name: 'google-api-key', source: raw`AIza[\w-]{35}`, glued: true },
   { name: 'google-oauth-access-token', source: raw`ya29\.[\w-]{20,}`, glued: true },
   { name: 'google-oauth-refresh-token', source: raw`1//0[\w-]{30,}`, glued: false },
   { name: 'google-client-secret', source: raw`GOCSPX-[\w-]{20,}`, glued: true },
@@ -94,7 +96,7 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
     hints: ['Q~'],
   },
   { name: 'digitalocean', source: raw`do[opr]_v1_[A-Za-z0-9]{32,}`, glued: true, hints: ['_v1_'] },
-  { name: 'alibaba', source: raw`LTAI[A-Za-z0-9]{20}(?![A-Za-z0-9])`, glued: true },
+  { name: 'alibaba', source: raw`LTAI[A-Za-z0-9]{20}`, glued: true },
   { name: 'heroku', source: raw`HRKU-[\w-]{30,}`, glued: true },
   { name: 'hashicorp-vault', source: raw`hv[sbr]\.[\w-]{24,}`, glued: true },
   {

@@ -2,36 +2,47 @@
 //
 // For each family of hostile input, the time for 1 MB is compared with the time for 100 KB: linear
 // code takes about 10 times as long, quadratic code 100 times. Machines are shared, so only the
-// ratio is asserted (never a duration), it is the median of several rounds, and each sample is
-// repeated until it lasts long enough to measure. A guard from 10 KB to 100 KB fails fast on
-// anything quadratic, before it can spend minutes on the megabyte.
+// ratio is asserted (never a duration): the median of several rounds, each size in a round the
+// fastest of a few samples that each last long enough to measure. A guard from 10 KB to 100 KB
+// fails fast on anything quadratic, before it can spend minutes on the megabyte.
 import { describe, expect, it } from 'vitest';
-import { redactString, sanitizeMessage } from 'agent-errors';
+import { sanitizeMessage } from 'agent-errors';
 import { SECRET_FORMATS, formatPattern } from '../../src/core/secret-formats.js';
 
 const SMALL = 10_000;
 const MEDIUM = 100_000;
 const LARGE = 1_000_000;
 const MAX_RATIO = 15;
-const RUNS = 5;
-const MIN_SAMPLE_MS = 20;
+const ROUNDS = 3;
+const SAMPLES = 2;
+const SAMPLE_MS = 10;
 
 /** A hostile input: a unit repeated to `length`, or built for that length. */
 type Shape = string | ((length: number) => string);
 
 function hostile(shape: Shape, length: number): string {
-  if (typeof shape === 'function') return shape(length);
-  return shape.repeat(Math.ceil(length / shape.length)).slice(0, length);
+  const text =
+    typeof shape === 'function'
+      ? shape(length)
+      : shape.repeat(Math.ceil(length / shape.length)).slice(0, length);
+  // `repeat` and `+` build ropes; the first pattern to read one would pay for flattening it.
+  /^/.test(text);
+  return text;
 }
 
-/** Milliseconds per call of `run`, repeated until the sample lasts {@link MIN_SAMPLE_MS}. */
+/** Milliseconds per call of `run`, repeated until the sample lasts {@link SAMPLE_MS}. */
 function msPerCall(run: () => unknown): number {
   const start = performance.now();
   for (let calls = 1; ; calls++) {
     run();
     const elapsed = performance.now() - start;
-    if (elapsed >= MIN_SAMPLE_MS) return elapsed / calls;
+    if (elapsed >= SAMPLE_MS) return elapsed / calls;
   }
+}
+
+/** The fastest of a few samples: one the scheduler interrupted is slower, never faster. */
+function fastestMsPerCall(run: () => unknown): number {
+  return Math.min(...Array.from({ length: SAMPLES }, () => msPerCall(run)));
 }
 
 function median(values: number[]): number {
@@ -40,29 +51,32 @@ function median(values: number[]): number {
 }
 
 /**
- * The time `work` takes on `shape` repeated to 1 MB, over the time on 100 KB: the median of
- * `rounds` ratios, each from the two sizes timed back to back, so that a busy moment on the machine
- * weighs on both. The 100 KB figure is taken over ten distinct copies in turn: 100 KB fits in a
- * core's cache and 1 MB does not, and that alone would lift the ratio of a plain scan to 13–16.
- * Fails first if 100 KB already takes far more than 10 times 10 KB.
+ * The time `work` takes on `shape` at 1 MB, over the time at 100 KB: the median of
+ * {@link ROUNDS} ratios, each from the two sizes timed back to back, so that a busy moment on the
+ * machine weighs on both. The 100 KB figure is taken over ten distinct copies in turn: 100 KB fits
+ * in a core's cache and 1 MB does not, and that alone would lift the ratio of a plain scan to
+ * 13–16. Fails first if 100 KB already takes far longer than 10 times 10 KB.
  */
-function growth(shape: Shape, work: (text: string) => unknown, rounds = RUNS): number {
+function growth(shape: Shape, work: (text: string) => unknown): number {
   const small = hostile(shape, SMALL);
-  const perSmall = msPerCall(() => work(small));
   const mediums = Array.from({ length: LARGE / MEDIUM }, () => hostile(shape, MEDIUM));
-  const once = performance.now();
-  work(mediums[0] as string);
-  const guard = (performance.now() - once) / perSmall;
+  const perSmall = fastestMsPerCall(() => work(small));
+  const singles = mediums.slice(0, 3).map((medium) => {
+    const start = performance.now();
+    work(medium);
+    return performance.now() - start;
+  });
+  const guard = median(singles) / perSmall;
   expect(guard, `100 KB took ${guard.toFixed(0)}x as long as 10 KB`).toBeLessThan(MAX_RATIO * 4);
   const large = hostile(shape, LARGE);
   work(large); // warm up: patterns compile and tier up on first use
   const ratios: number[] = [];
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const perMedium =
-      msPerCall(() => {
+      fastestMsPerCall(() => {
         for (const medium of mediums) work(medium);
       }) / mediums.length;
-    ratios.push(msPerCall(() => work(large)) / perMedium);
+    ratios.push(fastestMsPerCall(() => work(large)) / perMedium);
   }
   return median(ratios);
 }
@@ -126,17 +140,21 @@ const FAMILIES: Record<string, Shape> = {
 };
 
 describe('redaction time is linear in the input', () => {
-  it.each(Object.entries(FAMILIES))('%s', (name, shape) => {
-    const redact = growth(shape, (text) => redactString(text));
-    expect(redact, `${name}: redactString 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
-    // A limit as long as the text, so that all of it is read.
-    const sanitize = growth(shape, (text) => sanitizeMessage(text, { maxLength: text.length }));
-    expect(sanitize, `${name}: sanitizeMessage 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
-  });
+  // sanitizeMessage runs every rule: it redacts (redactString), masks paths and cuts. The limit is
+  // as long as the text, so that all of it is read.
+  it.each(Object.entries(FAMILIES))(
+    '%s',
+    (name, shape) => {
+      const ratio = growth(shape, (text) => sanitizeMessage(text, { maxLength: text.length }));
+      expect(ratio, `${name}: 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
+    },
+    120_000,
+  );
 });
 
 describe('each token format pattern is linear in the input', () => {
-  // The attack on a prefix pattern: the prefix repeated, or with one character of its body.
+  // The attack on a prefix pattern: the prefix and one character of its body, repeated, so that
+  // every attempt starts and fails. (The prefixes repeated alone are among the families above.)
   it.each(SECRET_FORMATS.map((format) => [format.name, format] as const))('%s', (_, format) => {
     const pattern = formatPattern(format);
     const prefix = format.hints?.[0] ?? /^[\w/-]*/.exec(format.source)?.[0] ?? '';
@@ -146,9 +164,7 @@ describe('each token format pattern is linear in the input', () => {
       for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) count++;
       return count;
     };
-    for (const unit of [prefix, `${prefix}0`]) {
-      const ratio = growth(unit, countMatches, 3);
-      expect(ratio, `${format.name} on ${JSON.stringify(unit)}`).toBeLessThanOrEqual(MAX_RATIO);
-    }
+    const ratio = growth(`${prefix}0`, countMatches);
+    expect(ratio, `${format.name} on ${prefix}0…`).toBeLessThanOrEqual(MAX_RATIO);
   });
 });
