@@ -1,0 +1,2 @@
+/** The replacement for anything redacted. */
+export const REDACTED = '[REDACTED]';

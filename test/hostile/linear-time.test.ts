@@ -1,0 +1,170 @@
+// Redaction and path masking take time linear in their input, whatever the input.
+//
+// For each family of hostile input, the time for 1 MB is compared with the time for 100 KB: linear
+// code takes about 10 times as long, quadratic code 100 times. Machines are shared, so only the
+// ratio is asserted (never a duration): the median of several rounds, each size in a round the
+// fastest of a few samples that each last long enough to measure. A guard from 10 KB to 100 KB
+// fails fast on anything quadratic, before it can spend minutes on the megabyte.
+import { describe, expect, it } from 'vitest';
+import { sanitizeMessage } from 'agent-errors';
+import { SECRET_FORMATS, formatPattern } from '../../src/core/secret-formats.js';
+
+const SMALL = 10_000;
+const MEDIUM = 100_000;
+const LARGE = 1_000_000;
+const MAX_RATIO = 15;
+const ROUNDS = 3;
+const SAMPLES = 2;
+const SAMPLE_MS = 10;
+
+/** A hostile input: a unit repeated to `length`, or built for that length. */
+type Shape = string | ((length: number) => string);
+
+function hostile(shape: Shape, length: number): string {
+  const text =
+    typeof shape === 'function'
+      ? shape(length)
+      : shape.repeat(Math.ceil(length / shape.length)).slice(0, length);
+  // `repeat` and `+` build ropes; the first pattern to read one would pay for flattening it.
+  /^/.test(text);
+  return text;
+}
+
+/** Milliseconds per call of `run`, repeated until the sample lasts {@link SAMPLE_MS}. */
+function msPerCall(run: () => unknown): number {
+  const start = performance.now();
+  for (let calls = 1; ; calls++) {
+    run();
+    const elapsed = performance.now() - start;
+    if (elapsed >= SAMPLE_MS) return elapsed / calls;
+  }
+}
+
+/** The fastest of a few samples: one the scheduler interrupted is slower, never faster. */
+function fastestMsPerCall(run: () => unknown): number {
+  return Math.min(...Array.from({ length: SAMPLES }, () => msPerCall(run)));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/**
+ * The time `work` takes on `shape` at 1 MB, over the time at 100 KB: the median of
+ * {@link ROUNDS} ratios, each from the two sizes timed back to back, so that a busy moment on the
+ * machine weighs on both. The 100 KB figure is taken over ten distinct copies in turn: 100 KB fits
+ * in a core's cache and 1 MB does not, and that alone would lift the ratio of a plain scan to
+ * 13–16. Fails first if 100 KB already takes far longer than 10 times 10 KB.
+ */
+function growth(shape: Shape, work: (text: string) => unknown): number {
+  const small = hostile(shape, SMALL);
+  const mediums = Array.from({ length: LARGE / MEDIUM }, () => hostile(shape, MEDIUM));
+  const perSmall = fastestMsPerCall(() => work(small));
+  const singles = mediums.slice(0, 3).map((medium) => {
+    const start = performance.now();
+    work(medium);
+    return performance.now() - start;
+  });
+  const guard = median(singles) / perSmall;
+  expect(guard, `100 KB took ${guard.toFixed(0)}x as long as 10 KB`).toBeLessThan(MAX_RATIO * 4);
+  const large = hostile(shape, LARGE);
+  work(large); // warm up: patterns compile and tier up on first use
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const perMedium =
+      fastestMsPerCall(() => {
+        for (const medium of mediums) work(medium);
+      }) / mediums.length;
+    ratios.push(fastestMsPerCall(() => work(large)) / perMedium);
+  }
+  return median(ratios);
+}
+
+// Inputs that make backtracking patterns re-read the text from every position: a prefix repeated
+// without ever completing a match, separators without values, runs without their terminator.
+const FAMILIES: Record<string, Shape> = {
+  'JWT-ish eyJ-': 'eyJ-',
+  'JWT-ish eyJa.': 'eyJa.',
+  'JWT-ish: dots, then one eyJ at the end': (n) => `${'a.'.repeat(n / 2 - 2)}eyJ`,
+  'URL-ish: slashes, then one @ at the end': (n) => `a://${'x/:'.repeat(n / 3 - 2)}@`,
+  'key-ish: one long key, no separator': (n) => `${'a'.repeat(n - 1)}=`,
+  'URL-ish a://': 'a://',
+  'userinfo x:x:x…@': 'x:',
+  'userinfo @@@': 'a://x@',
+  'posix path /a/a/a': '/a',
+  'path after @': '@a/',
+  'path after +': ' +a/',
+  'path with dots': '/a.',
+  'node_modules/ repeated': 'node_modules/',
+  'windows path C:\\a\\a': 'C:\\a',
+  'windows UNC \\\\a.': '\\\\a.',
+  'home ~/': '~/',
+  'file:// repeated': 'file://',
+  'Bearer aaaa…': 'Bearer a',
+  'Bearer Bearer …': 'Bearer ',
+  'password= repeated': 'password=',
+  'password: repeated': 'password: ',
+  'password:" unterminated': 'password:"',
+  'Authorization: a" unterminated': 'Authorization: a"',
+  'Cookie: a=1; repeated': 'Cookie: a=1; ',
+  'key repeated without separator': 'token',
+  'key = value pairs': 'a=b ',
+  'query ?key= repeated': '?key=',
+  'percent-encoded %3D': 'token%3D',
+  'escaped \\n repeated': '\\n',
+  'whitespace runs': ' \t\n',
+  'letters only': 'abcdefghij',
+  'digits only': '0123456789',
+  'dots only': '.',
+  'sk- repeated': 'sk-',
+  'AKIA repeated': 'AKIA',
+  'ghp_ repeated': 'ghp_',
+  'SG. repeated': 'SG.',
+  '-----BEGIN repeated': '-----BEGIN ',
+  'private key without END': '-----BEGIN PRIVATE KEY-----\n-----END ',
+  'Azure secret-ish abc1Q~': 'abc1Q~',
+  'Telegram-ish 123456789:': '123456789:',
+  'homoglyph key pаssword': 'pаssword',
+  'command-line flags': '--a ',
+  'slack webhook prefix': 'hooks.slack.com/services/',
+  // Inputs that are all secrets: the output is rebuilt around every one of them.
+  'many pw=a': 'pw=a ',
+  'many token=x&': 'token=x&',
+  'many AKIA keys': 'AKIAAAAAAAAAAAAAAAAA ',
+  'many JWTs': 'eyJaaaa.bbbb.c ',
+  'many userinfo tokens': 'a://x@',
+  'many cookies': 'Cookie: a ',
+  'many flags': '--password x ',
+  'many home paths': '/home/a/b ',
+};
+
+describe('redaction time is linear in the input', () => {
+  // sanitizeMessage runs every rule: it redacts (redactString), masks paths and cuts. The limit is
+  // as long as the text, so that all of it is read.
+  it.each(Object.entries(FAMILIES))(
+    '%s',
+    (name, shape) => {
+      const ratio = growth(shape, (text) => sanitizeMessage(text, { maxLength: text.length }));
+      expect(ratio, `${name}: 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
+    },
+    120_000,
+  );
+});
+
+describe('each token format pattern is linear in the input', () => {
+  // The attack on a prefix pattern: the prefix and one character of its body, repeated, so that
+  // every attempt starts and fails. (The prefixes repeated alone are among the families above.)
+  it.each(SECRET_FORMATS.map((format) => [format.name, format] as const))('%s', (_, format) => {
+    const pattern = formatPattern(format);
+    const prefix = format.hints?.[0] ?? /^[\w/-]*/.exec(format.source)?.[0] ?? '';
+    const countMatches = (text: string): number => {
+      let count = 0;
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) count++;
+      return count;
+    };
+    const ratio = growth(`${prefix}0`, countMatches);
+    expect(ratio, `${format.name} on ${prefix}0…`).toBeLessThanOrEqual(MAX_RATIO);
+  });
+});
