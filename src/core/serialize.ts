@@ -544,7 +544,8 @@ function usesDefaults(o: SafeJsonOptions | undefined): boolean {
       o.maxKeys === undefined &&
       o.maxNodes === undefined &&
       o.redactKeys === undefined &&
-      o.redactPatterns === undefined)
+      o.redactPatterns === undefined &&
+      o.allowKeys === undefined)
   );
 }
 
