@@ -1,15 +1,9 @@
 // Secrets planted the way they reach error messages and details, and what must survive redaction.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  REDACTED,
-  SECRET_PATTERNS,
-  isSensitiveKey,
-  redactString,
-  sanitizeMessage,
-  toJsonSafe,
-} from 'agent-errors';
+import { REDACTED, isSensitiveKey, redactString, sanitizeMessage, toJsonSafe } from 'agent-errors';
 import { SECRET_FORMATS } from '../../src/core/secret-formats.js';
+import { SECRET_PATTERNS } from '../../src/core/redact.js';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -372,7 +366,7 @@ describe('token formats (gitleaks prefixes)', () => {
     expect(out).toMatch(/^boom .*done$/s);
   });
 
-  it('exports each value pattern usable with String.prototype.replace', () => {
+  it('keeps each value pattern usable with String.prototype.replace', () => {
     const byName = new Map(SECRET_PATTERNS.map((p) => [p.name, p]));
     const github = byName.get('github');
     expect(github && `a ghp_${body(36)} b`.replace(github.pattern, github.replace)).toBe(
