@@ -23,7 +23,7 @@ export { REDACTED, normaliseKey };
 /** Extra redaction rules, on top of the defaults. */
 export interface RedactOptions {
   /**
-   * More sensitive key names: a string matches the key folded as {@link normaliseKey} does
+   * More sensitive key names: a string matches the key folded as `normaliseKey` does
    * (`'internal_ref'` matches `internalRef`), a RegExp is tested on the key as written. These win
    * over `allowKeys` and over the default allow-list.
    */
@@ -106,7 +106,7 @@ function isRuleList(
 /**
  * Whether a property named `key` holds a secret under the default rules (plus `extra`: more
  * `redactKeys`, or options with `redactKeys` and `allowKeys`). Keys are compared folded
- * ({@link normaliseKey}), so look-alike letters, full-width forms and separators do not hide one.
+ * (`normaliseKey`), so look-alike letters, full-width forms and separators do not hide one.
  *
  * @example
  * isSensitiveKey('X-Api-Key'); // true

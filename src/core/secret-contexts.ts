@@ -101,7 +101,7 @@ export function redactUrlCredentials(text: string): string {
 
 /** Decides whether a key found in text names a secret. */
 export interface KeyJudge {
-  /** `key` as written, `normalised` folded ({@link normaliseKey}), `inQuery` for `?key=`/`&key=`. */
+  /** `key` as written, `normalised` folded (`normaliseKey`), `inQuery` for `?key=`/`&key=`. */
   (key: string, normalised: string, inQuery: boolean): boolean;
 }
 

@@ -1,5 +1,6 @@
 export { retry } from './retry.js';
 export type {
+  AttemptFunction,
   CircuitBreakerOptions,
   RetryBudgetOptions,
   RetryDecisionContext,

@@ -61,7 +61,7 @@ export interface ToolResultErrorEnvelope extends EnvelopeIds {
 export type ErrorEnvelope = SessionErrorEnvelope | JobErrorEnvelope | ToolResultErrorEnvelope;
 
 /** Which of the three error envelopes {@link readErrorEnvelope} found. */
-type EnvelopeKind = 'session.error' | 'job.error' | 'tool_result';
+export type EnvelopeKind = 'session.error' | 'job.error' | 'tool_result';
 
 function fail(fn: string, option: string, expected: string, received: unknown): never {
   throw new TypeError(`${fn}: ${option} must be ${expected}; received ${describeValue(received)}`);

@@ -32,6 +32,7 @@ export {
 } from './envelopes.js';
 export type {
   EnvelopeIds,
+  EnvelopeKind,
   ErrorEnvelope,
   JobErrorEnvelope,
   JobFinalStatus,
