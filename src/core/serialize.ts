@@ -523,7 +523,7 @@ export function toJsonSafe(value: unknown, options?: SafeJsonOptions): JsonValue
   } finally {
     if (pooled) {
       ctx.nodes = DEFAULT_MAX_NODES;
-      ctx.seen.length = 0;
+      if (ctx.seen.length !== 0) ctx.seen.length = 0;
       pooledCtx = ctx;
     }
   }
