@@ -29,10 +29,21 @@ export function hasMcpErrorPrefix(text: string): boolean {
 export function readMcpErrorPrefix(text: string): { code: number | undefined; rest: string } {
   let code: number | undefined;
   let rest = text;
-  if (!mayStartWith(rest, 0x4d /* M */)) return { code, rest };
+  if (!hasMcpErrorPrefix(rest)) return { code, rest };
   for (let m = ONE_PREFIX.exec(rest); m !== null; m = ONE_PREFIX.exec(rest)) {
     code ??= Number(m[1]);
     rest = rest.slice(m[0].length);
   }
   return { code, rest };
+}
+
+/**
+ * `text` without every leading `MCP error <code>: ` prefix (most text has none, and costs one
+ * character test).
+ *
+ * @example
+ * stripMcpErrorPrefix('MCP error -32602: MCP error -32602: bad'); // 'bad'
+ */
+export function stripMcpErrorPrefix(text: string): string {
+  return hasMcpErrorPrefix(text) ? readMcpErrorPrefix(text).rest : text;
 }

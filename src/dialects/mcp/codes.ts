@@ -1,6 +1,5 @@
 import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
 import type { RpcCodeRow } from '../../core/rpc-code-table.js';
-import { readMcpErrorPrefix } from '../../core/mcp-prefix.js';
 
 /**
  * Every code MCP (Model Context Protocol) uses, read in both directions: JSON-RPC's five, the
@@ -70,13 +69,5 @@ export const MCP_ERROR_CODES = codesByName(ROWS);
 /** One of {@link MCP_ERROR_CODES}. */
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];
 
-/**
- * Remove the `MCP error <code>: ` prefix the official SDK puts in front of every message,
- * however many times a re-thrown error repeated it.
- *
- * @example
- * stripMcpErrorPrefix('MCP error -32602: MCP error -32602: bad'); // 'bad'
- */
-export function stripMcpErrorPrefix(message: string): string {
-  return readMcpErrorPrefix(message).rest;
-}
+// The prefix is read in core (tool-result text carries it too); MCP's entry names it.
+export { stripMcpErrorPrefix } from '../../core/mcp-prefix.js';
