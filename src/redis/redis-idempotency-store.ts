@@ -1,4 +1,4 @@
-import { checkRedisOptions } from './redis-options.js';
+import { checkRedisOptions, sendBounded } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { RELEASED_TTL_MS } from '../idempotency/idempotency-store.js';
 import type {
@@ -155,32 +155,17 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   /** Send one command, bounded in time; failures become AgentErrors. */
   async #command(args: string[]): Promise<unknown> {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = AgentError.unavailable(
-          'The idempotency store (Redis) did not answer in time',
-          {
-            code: 'IDEMPOTENCY_STORE_UNAVAILABLE',
-            details: { command: args[0], timeoutMs: this.#commandTimeoutMs },
-            captureStack: false,
-          },
-        );
-        controller.abort(error);
-        reject(error);
-      }, this.#commandTimeoutMs);
-    });
     try {
-      return await Promise.race([
-        this.#client.sendCommand(args, { abortSignal: controller.signal }),
-        timeout,
-      ]);
+      return await sendBounded(this.#client, args, this.#commandTimeoutMs, () =>
+        AgentError.unavailable('The idempotency store (Redis) did not answer in time', {
+          code: 'IDEMPOTENCY_STORE_UNAVAILABLE',
+          details: { command: args[0], timeoutMs: this.#commandTimeoutMs },
+          captureStack: false,
+        }),
+      );
     } catch (cause) {
       if (cause instanceof AgentError) throw cause;
       throw storeError(args[0] ?? '', cause);
-    } finally {
-      clearTimeout(timer);
     }
   }
 

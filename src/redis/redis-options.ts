@@ -36,3 +36,32 @@ export function checkRedisOptions(
       defaults.commandTimeoutMs,
   };
 }
+
+/**
+ * Send one command, aborted and rejected with `timeoutError()` when Redis has not answered within
+ * `timeoutMs`: a store must never hang on a server that stopped answering.
+ */
+export async function sendBounded(
+  client: RedisClientLike,
+  args: string[],
+  timeoutMs: number,
+  timeoutError: () => Error,
+): Promise<unknown> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = timeoutError();
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      client.sendCommand(args, { abortSignal: controller.signal }),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,4 +1,4 @@
-import { checkRedisOptions } from './redis-options.js';
+import { checkRedisOptions, sendBounded } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { numberOption, optionError } from '../retry/check-option.js';
 import { GO } from '../retry/retry-state.js';
@@ -118,26 +118,17 @@ export class RedisRetryStateStore implements RetryStateStore {
       String(this.#ttlMs),
       ...extra,
     ];
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const error = new Error(`no answer within ${this.#commandTimeoutMs} ms`);
-        controller.abort(error);
-        reject(error);
-      }, this.#commandTimeoutMs);
-    });
     try {
-      return await Promise.race([
-        this.#client.sendCommand(args, { abortSignal: controller.signal }),
-        timeout,
-      ]);
+      return await sendBounded(
+        this.#client,
+        args,
+        this.#commandTimeoutMs,
+        () => new Error(`no answer within ${this.#commandTimeoutMs} ms`),
+      );
     } catch (cause) {
       this.#pausedUntil = Date.now() + this.#pauseAfterErrorMs;
       this.#report(target, cause);
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
