@@ -4,19 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isAgentError } from '../core/agent-error.js';
 import { withIdempotency } from '../idempotency/with-idempotency.js';
 import { retry } from '../retry/retry.js';
 import { deferred, storeContract } from '../../test/helpers/idempotency-store-contract.js';
-import {
-  MISSING_REDIS_MESSAGE,
-  findRedisServer,
-  skipRedisTests,
-  startRedisServer,
-} from '../../test/helpers/redis-server.js';
-import type { RedisServer } from '../../test/helpers/redis-server.js';
+import { connectRedis, skipRedisTests, useRedisServer } from '../../test/helpers/redis-server.js';
 import { RedisIdempotencyStore } from './redis-idempotency-store.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -25,41 +18,8 @@ const worker = fileURLToPath(
 );
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type Client = ReturnType<typeof createClient>;
-
-async function connect(url: string): Promise<Client> {
-  const client = createClient({
-    url,
-    socket: {
-      connectTimeout: 1_000,
-      reconnectStrategy: (retries) => Math.min(50 * (retries + 1), 300),
-    },
-  });
-  // node-redis reports connection errors here while it reconnects; the store reports them to callers.
-  client.on('error', () => {});
-  await client.connect();
-  return client;
-}
-
 describe.skipIf(skipRedisTests())('RedisIdempotencyStore (real redis-server)', () => {
-  let server: RedisServer | undefined;
-  let client: Client | undefined;
-
-  const redis = (): { server: RedisServer; client: Client } => {
-    if (!server || !client) throw new Error('redis-server did not start (see beforeAll)');
-    return { server, client };
-  };
-
-  beforeAll(async () => {
-    if (!findRedisServer()) throw new Error(MISSING_REDIS_MESSAGE);
-    server = await startRedisServer();
-    client = await connect(server.url);
-  }, 30_000);
-
-  afterAll(async () => {
-    client?.destroy();
-    await server?.dispose();
-  });
+  const redis = useRedisServer();
 
   describe('through withIdempotency', () => {
     storeContract(() => ({
@@ -125,7 +85,7 @@ describe.skipIf(skipRedisTests())('RedisIdempotencyStore (real redis-server)', (
 
   it('surfaces a Redis outage as a retryable unavailable error, not a hang, and recovers', async () => {
     const { server } = redis();
-    const own = await connect(server.url);
+    const own = await connectRedis(server.url);
     try {
       const storeErrors: unknown[] = [];
       const store = new RedisIdempotencyStore(own, {

@@ -1,52 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
 import { retry } from '../retry/retry.js';
 import { retryStopOf } from '../retry/retry-error.js';
 import { retryStateContract } from '../../test/helpers/retry-state-contract.js';
-import {
-  MISSING_REDIS_MESSAGE,
-  findRedisServer,
-  skipRedisTests,
-  startRedisServer,
-} from '../../test/helpers/redis-server.js';
-import type { RedisServer } from '../../test/helpers/redis-server.js';
+import { connectRedis, skipRedisTests, useRedisServer } from '../../test/helpers/redis-server.js';
 import { RedisRetryStateStore } from './redis-retry-state-store.js';
 
-type Client = ReturnType<typeof createClient>;
-
-async function connect(url: string): Promise<Client> {
-  const client = createClient({
-    url,
-    socket: { connectTimeout: 1_000, reconnectStrategy: (n) => Math.min(50 * (n + 1), 300) },
-  });
-  // node-redis reports connection errors here while it reconnects; the store fails open.
-  client.on('error', () => {});
-  await client.connect();
-  return client;
-}
-
 describe.skipIf(skipRedisTests())('RedisRetryStateStore (real redis-server)', () => {
-  let server: RedisServer | undefined;
-  let client: Client | undefined;
-  const redis = (): { server: RedisServer; client: Client } => {
-    if (!server || !client) throw new Error('redis-server did not start (see beforeAll)');
-    return { server, client };
-  };
+  const redis = useRedisServer();
   const store = (options = {}) =>
     new RedisRetryStateStore(redis().client, { prefix: `test:${randomUUID()}:`, ...options });
-
-  beforeAll(async () => {
-    if (!findRedisServer()) throw new Error(MISSING_REDIS_MESSAGE);
-    server = await startRedisServer();
-    client = await connect(server.url);
-  }, 30_000);
-
-  afterAll(async () => {
-    client?.destroy();
-    await server?.dispose();
-  });
 
   describe('the store contract', () => {
     retryStateContract(() => store());
@@ -91,7 +55,7 @@ describe.skipIf(skipRedisTests())('RedisRetryStateStore (real redis-server)', ()
 
   it('fails open when Redis is down: calls go on, onError hears about it', async () => {
     const { server } = redis();
-    const own = await connect(server.url);
+    const own = await connectRedis(server.url);
     const errors: AgentError[] = [];
     const s = new RedisRetryStateStore(own, {
       prefix: `test:${randomUUID()}:`,

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from 'redis';
+import { afterAll, beforeAll } from 'vitest';
 import { findOnPath, isCi, skipper, testPlan } from './test-plan.js';
 import type { TestPlan } from './test-plan.js';
 
@@ -143,5 +145,47 @@ export async function startRedisServer(): Promise<RedisServer> {
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A node-redis client, as the Redis-backed stores take it. */
+export type RedisTestClient = ReturnType<typeof createClient>;
+
+/**
+ * A client connected to `url` that reconnects quickly. Connection errors are swallowed here:
+ * node-redis reports them while it reconnects, and the stores under test report their own.
+ */
+export async function connectRedis(url: string): Promise<RedisTestClient> {
+  const client = createClient({
+    url,
+    socket: {
+      connectTimeout: 1_000,
+      reconnectStrategy: (retries) => Math.min(50 * (retries + 1), 300),
+    },
+  });
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
+
+/**
+ * Start a real redis-server and a client for the enclosing `describe` (stopped after it), and
+ * return the accessor the tests call: it throws when the server did not start.
+ */
+export function useRedisServer(): () => { server: RedisServer; client: RedisTestClient } {
+  let server: RedisServer | undefined;
+  let client: RedisTestClient | undefined;
+  beforeAll(async () => {
+    if (!findRedisServer()) throw new Error(MISSING_REDIS_MESSAGE);
+    server = await startRedisServer();
+    client = await connectRedis(server.url);
+  }, 30_000);
+  afterAll(async () => {
+    client?.destroy();
+    await server?.dispose();
+  });
+  return () => {
+    if (!server || !client) throw new Error('redis-server did not start (see beforeAll)');
+    return { server, client };
   };
 }
