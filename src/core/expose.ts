@@ -11,6 +11,8 @@ export interface ExposeOptions {
   /**
    * Called with an error that was not meant for the peer and the `errorId` the peer was shown
    * instead, so logs can be joined to what the client saw. A hook that throws is ignored.
+   * Without it, one sanitised line goes to `console.error` (stderr in Node, never stdout, which
+   * stdio transports own): pass `() => {}` to silence it.
    */
   onError?: (error: unknown, errorId: string) => void;
   /**
@@ -123,9 +125,38 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
   }
   const errorId = newErrorId();
   try {
-    options?.onError?.(error, errorId);
+    (options?.onError ?? reportUnexpectedError)(error, errorId);
   } catch {
     // A failing log hook must not turn one error into two.
   }
   return AgentError.internal('Internal error', { details: { errorId }, captureStack: false });
+}
+
+/**
+ * What happens to an unexpected error when nobody passed `onError`: one line on
+ * `console.error` (stderr in Node; never stdout, which a stdio transport owns) with the
+ * `errorId` the peer was shown and the error's name and message, sanitised like anything else
+ * the library writes (secrets, credentials and paths masked; no stack). Nothing vanishes, and
+ * nothing secret reaches a log that the caller did not choose. Never throws.
+ *
+ * @example
+ * reportUnexpectedError(new Error('db down'), 'a1b2');
+ * // stderr: agent-errors: unexpected error (errorId a1b2): Error: db down
+ */
+export function reportUnexpectedError(error: unknown, errorId: string): void {
+  try {
+    const name = error instanceof Error ? readSafely(error, 'name') : undefined;
+    const message =
+      error !== null && typeof error === 'object'
+        ? readSafely(error, 'message')
+        : typeof error === 'string'
+          ? error
+          : undefined;
+    const what = `${typeof name === 'string' ? name : 'Error'}: ${typeof message === 'string' ? message : String(typeof error)}`;
+    const line = sanitizeMessage(what, { maxLength: 500 }).replace(/\r\n|[\r\n]/g, ' ');
+    const log = (globalThis as { console?: { error?: (text: string) => void } }).console;
+    log?.error?.(`agent-errors: unexpected error (errorId ${errorId}): ${line}`);
+  } catch {
+    // Logging is best effort: a broken console must not turn one error into two.
+  }
 }

@@ -133,18 +133,39 @@ export function formatToolErrorText(
   error: ToolErrorTextInput,
   options?: FormatToolErrorTextOptions,
 ): string {
+  return writeToolErrorText('formatToolErrorText', error, options);
+}
+
+/** How {@link writeToolErrorText} departs from the seed format (the model-facing text). */
+interface TextStyle {
+  /** The header names the hub category (any of the twelve), not its nearest of the six. */
+  readonly hubHeader: boolean;
+  /** A line written under the header (the next step). */
+  readonly next: string;
+}
+
+/**
+ * The tool error text, in the seed's format or (with `style`) the model-facing one.
+ * @internal
+ */
+export function writeToolErrorText(
+  where: string,
+  error: ToolErrorTextInput,
+  options?: SanitizeMessageOptions,
+  style?: TextStyle,
+): string {
   if (error === null || typeof error !== 'object') {
     throw new TypeError(
-      `formatToolErrorText: error must be an object with message and code; received ${error === null ? 'null' : typeof error}`,
+      `${where}: error must be an object with message and code; received ${error === null ? 'null' : typeof error}`,
     );
   }
   const { code, retryable, retryAfterMs, details } = error;
   if (typeof code !== 'string' || code === '') {
-    throw new TypeError('formatToolErrorText: error.code must be a non-empty string');
+    throw new TypeError(`${where}: error.code must be a non-empty string`);
   }
   if (typeof error.message !== 'string') {
     throw new TypeError(
-      `formatToolErrorText: error.message must be a string; received ${typeof error.message}`,
+      `${where}: error.message must be a string; received ${typeof error.message}`,
     );
   }
   const message = sanitizeMessage(error.message, options);
@@ -154,12 +175,14 @@ export function formatToolErrorText(
     : isErrorCategory(error.category)
       ? error.category
       : undefined;
-  const category = hub === undefined ? undefined : NEAREST_TOOL_CATEGORY[hub];
+  const category =
+    hub === undefined ? undefined : style?.hubHeader ? hub : NEAREST_TOOL_CATEGORY[hub];
   const delay = validDelay(retryAfterMs) ? retryAfterMs : undefined;
   const hasDetails = details !== null && typeof details === 'object' && !Array.isArray(details);
 
   // opentabs writes the bare form only when no structured field is present at all.
   if (
+    style === undefined &&
     hub === undefined &&
     typeof retryable !== 'boolean' &&
     delay === undefined &&
@@ -194,7 +217,8 @@ export function formatToolErrorText(
     if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) block.details = safe;
   }
   if (oneLine !== message) block.message = message;
-  return `[ERROR ${header.join(' ')}] ${oneLine}\n\n\`\`\`json\n${JSON.stringify(block)}\n\`\`\``;
+  const next = style === undefined ? '' : `\nNext step: ${style.next}`;
+  return `[ERROR ${header.join(' ')}] ${oneLine}${next}\n\n\`\`\`json\n${JSON.stringify(block)}\n\`\`\``;
 }
 
 const HEADER = /\[ERROR((?: +[A-Za-z]+=[^\s\][]*)*) *\] ?([^\n]*)/;

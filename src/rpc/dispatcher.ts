@@ -1,4 +1,4 @@
-import { newErrorId } from '../core/expose.js';
+import { newErrorId, reportUnexpectedError } from '../core/expose.js';
 import { AgentError } from '../core/agent-error.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import type { EncodeContext, ErrorCodec } from './error-codec.js';
@@ -77,7 +77,8 @@ export class Dispatcher {
       },
       report(err: unknown, errorId: string): void {
         try {
-          onError?.(err, { errorId, method, id });
+          if (onError) onError(err, { errorId, method, id });
+          else reportUnexpectedError(err, errorId);
         } catch {
           // A failing log hook must not change what the peer is told.
         }

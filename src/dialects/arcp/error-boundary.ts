@@ -1,4 +1,4 @@
-import { newErrorId } from '../../core/expose.js';
+import { newErrorId, reportUnexpectedError } from '../../core/expose.js';
 import { isAgentError } from '../../core/agent-error.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { ARCPError, InternalError } from './arcp-error.js';
@@ -78,7 +78,8 @@ export function errorBoundary<A extends unknown[], T>(
           cause: thrown,
         });
         try {
-          options?.onError?.(thrown, { errorId: id });
+          if (options?.onError) options.onError(thrown, { errorId: id });
+          else reportUnexpectedError(thrown, id);
         } catch {
           // A failing logger must not turn one error into two.
         }

@@ -10,3 +10,4 @@ export type { RpcEncodeOptions } from '../../core/rpc-error.js';
 // core, shared with agent-errors/tool, so that neither dialect imports the other).
 export { fromCallToolResult, toCallToolResult } from './call-tool-result.js';
 export type { CallToolErrorResult, ToCallToolResultOptions } from './call-tool-result.js';
+export { MCP_META_KEYS } from './meta-keys.js';

@@ -21,3 +21,6 @@ export type {
   ToolErrorTextInput,
 } from '../../core/tool-text.js';
 export { fromToolErrorText } from '../../core/tool-text-decode.js';
+// The richer text the wrappers write for models: hub category and a next-step line.
+export { formatModelErrorText } from '../../core/model-text.js';
+export type { FormatModelErrorTextOptions } from '../../core/model-text.js';

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { AgentError } from './agent-error.js';
+import { formatModelErrorText, nextStepText } from './model-text.js';
+import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
+import { fromToolErrorText } from './tool-text-decode.js';
+import { schemaFailureError } from './schema-issues.js';
+import { ERROR_CATEGORIES } from './categories.js';
+
+describe('formatModelErrorText', () => {
+  it('writes the hub category and a next step, and parses back', () => {
+    const err = AgentError.rateLimited('Too many requests', { retryAfterMs: 2000 });
+    const text = formatModelErrorText(err);
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] Too many requests',
+      'Next step: Wait 2 s, then call this tool again.',
+    ]);
+    expect(parseToolErrorText(text)).toMatchObject({
+      code: 'RATE_LIMITED',
+      category: 'rate_limit',
+      retryable: true,
+      retryAfterMs: 2000,
+      message: 'Too many requests',
+    });
+  });
+
+  it('keeps every one of the twelve categories through a round trip', () => {
+    for (const category of ERROR_CATEGORIES) {
+      const err = new AgentError(`failed: ${category}`, { category, captureStack: false });
+      const back = fromToolErrorText(formatModelErrorText(err));
+      expect(back.category).toBe(category);
+      expect(back.code).toBe(err.code);
+      expect(back.retryable).toBe(err.retryable);
+    }
+  });
+
+  it('names the first schema issue in the next step, sanitised', () => {
+    const err = schemaFailureError([
+      { path: ['limit'], message: 'must be ≤ 100' },
+      { path: ['q'], message: 'Required' },
+    ]);
+    const text = formatModelErrorText(err);
+    expect(text).toContain(
+      'Next step: Fix the arguments (limit: must be ≤ 100), then call this tool again.',
+    );
+    const leaky = schemaFailureError([
+      { path: ['token'], message: 'bad value Bearer abcdefghijklmnop1234' },
+    ]);
+    expect(formatModelErrorText(leaky)).not.toContain('abcdefghijklmnop1234');
+  });
+
+  it('never writes a path or a secret from the message', () => {
+    const err = AgentError.internal(
+      'open /home/alice/.ssh/id_rsa failed, token=ghp_0123456789abcdefghijklmnopqrstuvwxyzAB',
+    );
+    const text = formatModelErrorText(err);
+    expect(text).not.toContain('/home/alice');
+    expect(text).not.toContain('ghp_0123456789');
+  });
+
+  it('leaves the seed format untouched', () => {
+    const err = AgentError.unavailable('Upstream down');
+    expect(formatToolErrorText(err)).not.toContain('Next step');
+    expect(formatToolErrorText(err)).toContain(
+      'category=timeout retryable=true agentCategory=unavailable]',
+    );
+    expect(formatModelErrorText(err)).toContain('category=unavailable retryable=true]');
+  });
+});
+
+describe('nextStepText', () => {
+  it('follows the error before its category', () => {
+    expect(nextStepText({ category: 'auth' })).toBe(
+      'Ask the user to sign in or renew the credentials, then call this tool again.',
+    );
+    expect(nextStepText({ category: 'quota' })).toContain('do not call this tool again');
+    expect(nextStepText({ category: 'internal', retryable: true, retryAfterMs: 90_000 })).toBe(
+      'Wait 2 min, then call this tool again.',
+    );
+    expect(nextStepText({ category: 'internal', details: { errorId: 'abc-1' } })).toBe(
+      'This tool failed unexpectedly: do not retry it; tell the user (error id abc-1).',
+    );
+    expect(nextStepText({ category: 'timeout', retryable: false }, 'the search tool')).toBe(
+      'Do not call the search tool again now; tell the user.',
+    );
+  });
+});
