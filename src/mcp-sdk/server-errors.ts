@@ -2,7 +2,7 @@ import { AgentError } from '../core/agent-error.js';
 import { stripMcpErrorPrefix } from '../core/mcp-prefix.js';
 import { sanitizeMessage } from '../core/sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
-import { invalidToolInput, withToolErrors } from './tool-errors.js';
+import { invalidToolInput, wrapToolHandler } from './tool-errors.js';
 import type { WithToolErrorsOptions } from './tool-errors.js';
 
 /** Options of {@link withMcpErrors}: those of `withToolErrors`, for every tool. */
@@ -59,21 +59,33 @@ async function inputFailure(schema: unknown, args: unknown, refusal: unknown): P
   });
 }
 
-/** Throws when `result` does not match the tool's output schema (the SDK would say it bare). */
-async function checkOutput(tool: ToolRecord | undefined, result: unknown, name: string) {
-  const std = standardOf(tool?.outputSchema);
-  if (std === undefined || result === null || typeof result !== 'object') return;
+/**
+ * Rejects when `result` does not match the tool's output schema (the SDK would say so in bare
+ * text); `undefined` when there is nothing to check, so a tool without one pays nothing.
+ */
+function checkOutput(
+  tool: ToolRecord | undefined,
+  result: unknown,
+  name: string,
+): Promise<void> | undefined {
+  const schema = tool?.outputSchema;
+  if (schema == null || result === null || typeof result !== 'object') return undefined;
+  const std = standardOf(schema);
   const { isError, structuredContent } = result as Record<string, unknown>;
-  if (isError === true || !('content' in result)) return;
+  if (std === undefined || isError === true || !('content' in result)) return undefined;
   if (structuredContent === undefined) {
-    throw new Error(`Tool ${name} has an output schema but returned no structuredContent`);
+    return Promise.reject(
+      new Error(`Tool ${name} has an output schema but returned no structuredContent`),
+    );
   }
-  const issues = schemaIssuesOf(await std.validate(structuredContent));
-  if (issues !== undefined) {
-    throw new Error(`Tool ${name} returned structuredContent that fails its output schema`, {
-      cause: issues,
-    });
-  }
+  return Promise.resolve(std.validate(structuredContent)).then((checked) => {
+    const issues = schemaIssuesOf(checked);
+    if (issues !== undefined) {
+      throw new Error(`Tool ${name} returned structuredContent that fails its output schema`, {
+        cause: issues,
+      });
+    }
+  });
 }
 
 /**
@@ -132,13 +144,8 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     if (typeof callback !== 'function') return register.call(this, name, config, callback);
     let tool: ToolRecord | undefined;
     const subject = options?.subject ?? `the tool ${name}`;
-    const wrapped = withToolErrors(
-      async (...args: unknown[]) => {
-        const result = await callback(...args);
-        await checkOutput(tool, result, name);
-        return result;
-      },
-      { ...options, subject },
+    const wrapped = wrapToolHandler(callback, { ...options, subject }, (result) =>
+      checkOutput(tool, result, name),
     );
     const registered = register.call(this, name, config, wrapped);
     if (registered !== null && typeof registered === 'object') {
@@ -148,23 +155,22 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     return registered;
   };
 
-  target.validateToolInput = async function validateToolInput(
+  target.validateToolInput = function validateToolInput(
     this: unknown,
     tool: unknown,
     args: unknown,
     name: string,
   ) {
-    try {
-      return await validate.call(this, tool, args, name);
-    } catch (refusal) {
+    // No extra async frame on the path every call takes: only a refusal is handled here.
+    return Promise.resolve(validate.call(this, tool, args, name)).then(undefined, (refusal) => {
       // Only our tools get arguments they understand; a tool without an input schema is
       // called without arguments, so its refusal stays the SDK's.
       const schema = (tool as ToolRecord | null)?.inputSchema;
       if (tool === null || typeof tool !== 'object' || !owned.has(tool) || schema == null) {
         throw refusal;
       }
-      return invalidToolInput(await inputFailure(schema, args, refusal));
-    }
+      return inputFailure(schema, args, refusal).then(invalidToolInput);
+    });
   };
   Object.defineProperty(target, WRAPPED, { value: true });
   return server;

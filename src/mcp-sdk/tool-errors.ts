@@ -133,11 +133,30 @@ export function withToolErrors<A extends unknown[], R>(
       `withToolErrors: options must be an object; received ${options === null ? 'null' : typeof options}`,
     );
   }
+  return wrapToolHandler(handler, options, undefined);
+}
+
+/**
+ * {@link withToolErrors} without its argument checks, with a hook `withMcpErrors` uses to check
+ * a result (it throws to fail the call) — in the same frame, so a wrapped server pays for one
+ * wrapper, not two.
+ * @internal
+ */
+export function wrapToolHandler<A extends unknown[], R>(
+  handler: (...args: A) => R | PromiseLike<R>,
+  options: WithToolErrorsOptions | undefined,
+  checkResult: ((result: R) => PromiseLike<void> | undefined) | undefined,
+): (...args: A) => Promise<R | McpToolErrorResult> {
   return async (...args: A): Promise<R | McpToolErrorResult> => {
     const invalid = invalidInputOf(args[0]);
     if (invalid !== undefined) return toolErrorResult(invalid, options);
     try {
-      return await handler(...args);
+      const result = await handler(...args);
+      if (checkResult !== undefined) {
+        const checking = checkResult(result);
+        if (checking !== undefined) await checking;
+      }
+      return result;
     } catch (error) {
       return toolErrorResult(error, options);
     }
