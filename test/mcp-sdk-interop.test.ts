@@ -19,7 +19,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAgentError } from 'agent-errors';
+import { isAgentError, toAgentError } from 'agent-errors';
 import type { AgentError } from 'agent-errors';
 import { callToolOrThrow } from 'agent-errors/mcp';
 import { isRetryError, retry } from 'agent-errors/retry';
@@ -217,6 +217,24 @@ describe.each([
       expect(
         await callToolOrThrow(setup.client, { name: 'book', arguments: { hours: 2, room: 'A' } }),
       ).toMatchObject({ content: [{ type: 'text', text: 'booked A for 2 h' }] });
+    });
+
+    it('resources and prompts: a missing resource reads as not_found, a broken prompt as internal', async () => {
+      const client = setup.client as unknown as ClientV1;
+      const missing = toAgentError(
+        await client.readResource({ uri: 'docs://missing' }).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      );
+      expect([missing.category, missing.code]).toEqual(['not_found', 'RESOURCE_NOT_FOUND']);
+      const broken = toAgentError(
+        await client.getPrompt({ name: 'greet' }).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      );
+      expect([broken.category, broken.message]).toEqual(['internal', 'Internal error']);
     });
 
     it('unexpected errors: Internal error and an errorId, logged on stderr, nothing secret sent', async () => {

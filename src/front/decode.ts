@@ -19,7 +19,7 @@ import { fromHttpParts } from '../dialects/http/response.js';
 import { isWebResponse } from '../dialects/http/web-globals.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError } from '../dialects/mcp/decode.js';
-import { fromMcpSdkError } from '../dialects/mcp/sdk-error.js';
+import { fromMcpSdkError, isMcpSdkProtocolError } from '../dialects/mcp/sdk-error.js';
 import { isToolError } from '../dialects/tool/index.js';
 import { copyRecord } from '../core/copy-record.js';
 import { decodeArcpError } from '../dialects/arcp/convert.js';
@@ -232,7 +232,7 @@ function decodeSdkInstance(
   if (rpc === undefined) return undefined;
   const cause = instance && value instanceof Error ? value : undefined;
   if (className === 'RequestError') return acpFromRpc(rpc, cause);
-  if (className === 'McpError') return decodeRpc(rpc, 'mcp', value);
+  if (className === 'McpError' || isMcpSdkProtocolError(value)) return decodeRpc(rpc, 'mcp', value);
   if (className === 'ResponseError') return lspFromRpc(rpc, cause);
   return cause ? decodeRpc(rpc, protocol, value) : undefined;
 }

@@ -6,7 +6,7 @@ import { McpServer as McpServerV2 } from '@modelcontextprotocol/server';
 import { Client as ClientV2, InMemoryTransport as InMemoryV2 } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AgentError, isAgentError } from 'agent-errors';
+import { AgentError, isAgentError, toAgentError } from 'agent-errors';
 import { MemoryIdempotencyStore, retry, withIdempotency } from 'agent-errors/retry';
 import {
   MCP_META_KEYS,
@@ -296,3 +296,71 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
     }
   });
 });
+
+// On 2025-11-25 (the in-memory transports do not offer 2026-07-28; the HTTP interop test does).
+describe.each([{ sdk: 'v1' }, { sdk: 'v2' }] as const)(
+  'withMcpErrors, MCP SDK $sdk: resources and prompts fail with protocol errors',
+  ({ sdk }) => {
+    async function setup() {
+      const seen: string[] = [];
+      const raw =
+        sdk === 'v1'
+          ? (new McpServerV1({ name: 's', version: '1.0.0' }) as unknown as AnyServer)
+          : (new McpServerV2({ name: 's', version: '1.0.0' }) as unknown as AnyServer);
+      const server = withMcpErrors(raw, { onError: (_e, id) => seen.push(id) }) as unknown as {
+        registerResource: (...args: unknown[]) => unknown;
+        registerPrompt: (...args: unknown[]) => unknown;
+      };
+      server.registerResource('doc', 'docs://missing', {}, (uri: URL) => {
+        throw AgentError.notFound(`No document ${uri.href}`, {
+          code: 'RESOURCE_NOT_FOUND',
+          details: { uri: uri.href },
+        });
+      });
+      server.registerPrompt('greet', {}, () => {
+        throw new Error('template at /srv/app/prompts/greet.txt unreadable (password=hunter2)');
+      });
+      const [a, b] = sdk === 'v1' ? InMemoryV1.createLinkedPair() : InMemoryV2.createLinkedPair();
+      await raw.connect(a as never);
+      const client =
+        sdk === 'v1'
+          ? new ClientV1({ name: 'c', version: '1.0.0' })
+          : new ClientV2({ name: 'c', version: '1.0.0' });
+      await client.connect(b);
+      return { client: client as unknown as ClientV1, seen, raw };
+    }
+
+    it('a missing resource uses the revision code; an unexpected prompt failure is Internal error', async () => {
+      const { client, seen, raw } = await setup();
+      try {
+        const missing = await client
+          .readResource({ uri: 'docs://missing' })
+          .catch((e: unknown) => e);
+        const { code, data } = missing as { code: number; data?: { uri?: string } };
+        // SDK v2 sends -32002 as -32602 on every revision (its codecs' encodeErrorCode), as
+        // MCP 2026-07-28 does: `data.uri` is what tells a missing resource from bad params.
+        if (sdk === 'v2') {
+          expect([code, data?.uri]).toEqual([-32602, 'docs://missing']);
+        } else {
+          expect(code).toBe(-32002);
+        }
+        const decoded = toAgentError(missing);
+        expect([decoded.category, decoded.code]).toEqual(['not_found', 'RESOURCE_NOT_FOUND']);
+
+        const failed = await client.getPrompt({ name: 'greet' }).catch((e: unknown) => e);
+        const wire = JSON.stringify({
+          message: (failed as Error).message,
+          data: (failed as { data?: unknown }).data,
+        });
+        expect((failed as { code: number }).code).toBe(-32603);
+        expect(wire).not.toContain('hunter2');
+        expect(wire).not.toContain('/srv/app');
+        expect(seen).toHaveLength(1);
+        expect(wire).toContain(seen[0]);
+      } finally {
+        await client.close();
+        await raw.close();
+      }
+    });
+  },
+);

@@ -2,6 +2,9 @@ import { AgentError } from '../core/agent-error.js';
 import { stripMcpErrorPrefix } from '../core/mcp-prefix.js';
 import { sanitizeMessage } from '../core/sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
+import { toMcpError } from '../dialects/mcp/convert.js';
+import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
+import { toAgentError } from '../front/decode.js';
 import { invalidToolInput, wrapToolHandler } from './tool-errors.js';
 import type { WithToolErrorsOptions } from './tool-errors.js';
 
@@ -102,8 +105,15 @@ function checkOutput(
  *   its refusal is rewritten.
  * - A result that fails the tool's `outputSchema` is a server bug: `Internal error` with an
  *   `errorId`, the details to `onError`.
+ * - `registerResource` and `registerPrompt` callbacks fail with JSON-RPC errors (MCP has no
+ *   result form for them) in the codes of the revision the session negotiated (see
+ *   `toMcpError`'s `protocolVersion`; a missing resource with `details.uri` is -32002 before
+ *   2026-07-28, -32602 with `data.uri` from it on), under the same exposure rule. Errors the
+ *   SDK's own classes build (`McpError`, `ProtocolError`, `ResourceNotFoundError`, …) pass as
+ *   they are.
  *
- * It replaces `registerTool` and the input check on this instance only (the check is not part
+ * It replaces `registerTool`, `registerResource`, `registerPrompt` and the input check on this
+ * instance only (the check is not part
  * of the SDKs' typed API; the tests pin both SDK majors). Tools registered before the call, with
  * the deprecated `server.tool()`, or given a new callback through `RegisteredTool.update` are
  * not wrapped: wrap those with `withToolErrors`. Returns `server`; calling it twice does
@@ -172,6 +182,73 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
       return inputFailure(schema, args, refusal).then(invalidToolInput);
     });
   };
+  // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them).
+  const encodeOptions = {
+    classify: toAgentError,
+    ...(options?.onError === undefined ? {} : { onError: options.onError }),
+  };
+  const versionOf = () => negotiatedVersion(server);
+  for (const method of ['registerResource', 'registerPrompt'] as const) {
+    const original = (target as unknown as Record<string, unknown>)[method];
+    if (typeof original !== 'function') continue;
+    (target as unknown as Record<string, unknown>)[method] = function (
+      this: unknown,
+      ...args: unknown[]
+    ) {
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = protocolErrors(callback as Callback, encodeOptions, versionOf);
+      }
+      return (original as Callback).apply(this, args);
+    };
+  }
   Object.defineProperty(target, WRAPPED, { value: true });
   return server;
+}
+
+/** The revision the server negotiated, where the SDK says (v2: `server.server`). */
+function negotiatedVersion(server: object): string | undefined {
+  try {
+    const inner = (server as { server?: { getNegotiatedProtocolVersion?: () => unknown } }).server;
+    const version =
+      typeof inner?.getNegotiatedProtocolVersion === 'function'
+        ? inner.getNegotiatedProtocolVersion()
+        : undefined;
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An error one of the SDKs built (`McpError`, `ProtocolError`, `ResourceNotFoundError`, …): the
+ * code meant it, and the SDK sends it as it is.
+ */
+function isSdkProtocolError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    Number.isInteger(code) &&
+    (code as number) >= -32768 &&
+    (code as number) <= -32000 &&
+    error.name !== 'Error' &&
+    error.name.endsWith('Error')
+  );
+}
+
+/** A resource or prompt callback whose failures leave as MCP errors of the negotiated revision. */
+function protocolErrors(
+  callback: Callback,
+  options: ToMcpErrorOptions,
+  versionOf: () => string | undefined,
+): Callback {
+  return async function (this: unknown, ...args: unknown[]) {
+    try {
+      return await callback.apply(this, args);
+    } catch (error) {
+      if (isSdkProtocolError(error)) throw error;
+      throw toMcpError(error, { ...options, protocolVersion: versionOf() });
+    }
+  };
 }

@@ -158,7 +158,20 @@ export function wrapToolHandler<A extends unknown[], R>(
       }
       return result;
     } catch (error) {
+      if (isUrlElicitationRequired(error)) throw error;
       return toolErrorResult(error, options);
     }
   };
+}
+
+/**
+ * The SDKs' `UrlElicitationRequiredError` (-32042): a request for the user to open a URL that
+ * both SDKs send as a JSON-RPC error on purpose, not a tool failure.
+ */
+function isUrlElicitationRequired(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === -32042 &&
+    typeof (error as { data?: { elicitations?: unknown } }).data?.elicitations === 'object'
+  );
 }

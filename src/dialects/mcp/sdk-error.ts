@@ -72,3 +72,25 @@ export function fromMcpSdkError(value: {
     cause,
   });
 }
+
+const PROTOCOL_BRANDS: ReadonlySet<string> = new Set([
+  'mcp.ProtocolError',
+  'mcp.ResourceNotFoundError',
+  'mcp.UrlElicitationRequiredError',
+  'mcp.UnsupportedProtocolVersionError',
+  'mcp.MissingRequiredClientCapabilityError',
+]);
+
+/**
+ * Whether `value` is one of MCP SDK v2's JSON-RPC error classes (`ProtocolError` and its
+ * subclasses), which the SDK brands with a static `mcpBrand`: their codes are MCP's. Internal:
+ * `decode` reads them with MCP's code table, as it reads v1's `McpError`.
+ */
+export function isMcpSdkProtocolError(value: object): boolean {
+  try {
+    const brand = (value.constructor as { mcpBrand?: unknown } | undefined)?.mcpBrand;
+    return typeof brand === 'string' && PROTOCOL_BRANDS.has(brand);
+  } catch {
+    return false;
+  }
+}
