@@ -10,6 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { AgentError, decode, encode } from 'agent-errors';
 import { toMcpError } from 'agent-errors/mcp';
 
+/** `encode(error, 'mcp')` as a JSON-RPC error object (it is one unless `as: 'toolResult'`). */
+function wire(error: AgentError, protocolVersion?: string) {
+  return encode(error, 'mcp', protocolVersion === undefined ? {} : { protocolVersion }) as {
+    code: number;
+    message: string;
+    data?: unknown;
+  };
+}
+
 const missing = AgentError.notFound('No document docs://a', {
   code: 'RESOURCE_NOT_FOUND',
   details: { uri: 'docs://a' },
@@ -17,12 +26,12 @@ const missing = AgentError.notFound('No document docs://a', {
 
 describe('MCP codes per revision (protocolVersion)', () => {
   it('a missing resource is -32002 before 2026-07-28 and -32602 with data.uri from it on', () => {
-    expect(encode(missing, 'mcp', { protocolVersion: '2025-11-25' })).toEqual({
+    expect(wire(missing, '2025-11-25')).toEqual({
       code: -32002,
       message: 'No document docs://a',
       data: { uri: 'docs://a' },
     });
-    const modern = encode(missing, 'mcp', { protocolVersion: '2026-07-28' });
+    const modern = wire(missing, '2026-07-28');
     expect(modern).toEqual({
       code: -32602,
       message: 'No document docs://a',
@@ -32,15 +41,12 @@ describe('MCP codes per revision (protocolVersion)', () => {
   });
 
   it('without a uri, -32602 carries hints so it still reads as not_found', () => {
-    const wire = encode(
+    const sent = wire(
       AgentError.notFound('No such prompt', { code: 'RESOURCE_NOT_FOUND' }),
-      'mcp',
-      {
-        protocolVersion: '2026-07-28',
-      },
+      '2026-07-28',
     );
-    expect(wire.code).toBe(-32602);
-    expect(decode(wire, { protocol: 'mcp' }).category).toBe('not_found');
+    expect(sent.code).toBe(-32602);
+    expect(decode(sent, { protocol: 'mcp' }).category).toBe('not_found');
   });
 
   it('-32020…-32022 exist from 2026-07-28 on; before, they are sent as -32600 / -32602 with hints', () => {
@@ -52,16 +58,16 @@ describe('MCP codes per revision (protocolVersion)', () => {
     });
     expect(toMcpError(mismatch, { protocolVersion: '2026-07-28' }).code).toBe(-32020);
     expect(toMcpError(version, { protocolVersion: '2026-07-28' }).code).toBe(-32022);
-    const old = encode(mismatch, 'mcp', { protocolVersion: '2025-11-25' });
+    const old = wire(mismatch, '2025-11-25');
     expect(old.code).toBe(-32600);
-    expect(encode(version, 'mcp', { protocolVersion: '2025-11-25' }).code).toBe(-32602);
+    expect(wire(version, '2025-11-25').code).toBe(-32602);
     expect([
       decode(old, { protocol: 'mcp' }).category,
       decode(old, { protocol: 'mcp' }).code,
     ]).toEqual(['protocol', 'HEADER_MISMATCH']);
     // No revision given: the table's codes, as before.
-    expect(encode(mismatch, 'mcp').code).toBe(-32020);
-    expect(encode(missing, 'mcp').code).toBe(-32002);
+    expect(wire(mismatch).code).toBe(-32020);
+    expect(wire(missing).code).toBe(-32002);
   });
 });
 
