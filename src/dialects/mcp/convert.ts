@@ -20,7 +20,7 @@ export function mcpCodeFor(error: AgentErrorLike): number {
   return MCP_CODE_TABLE.wireFor(error);
 }
 
-/** Options of {@link toMcpError} and {@link encodeMcpError} (and of `encode(error, 'mcp')`). */
+/** Options of {@link toMcpError} (and of `encode(error, 'mcp')`). */
 export interface ToMcpErrorOptions extends RpcEncodeOptions {
   /**
    * The MCP revision the session negotiated (`'2025-11-25'`, `'2026-07-28'`, …), when the codes
