@@ -9,4 +9,5 @@ runErrorBuildBench();
 runDecodeBench();
 printPeerBench(await runPeerBench());
 await (await import('./retry.js')).runRetryBench();
+await (await import('./mcp-tools.js')).runMcpToolsBench();
 await runBundleSizeBench();

@@ -46,6 +46,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "NEAREST_TOOL_CATEGORY",
         "TOOL_ERROR_CATEGORIES",
         "ToolError",
+        "formatModelErrorText",
         "formatToolErrorText",
         "fromToolErrorText",
         "isToolError",

@@ -92,8 +92,10 @@ export type FormatToolErrorTextOptions = SanitizeMessageOptions;
 const BARE_CODE = /^[A-Z][A-Z0-9_]{1,63}$/;
 
 // A header value ends at whitespace and the header at `]`: those (and `[`, `=`) become `_`.
+const HEADER_BREAK = /[\s\][=]/;
 function headerValue(text: string): string {
-  const v = text.replace(/[\s\][=]/g, '_');
+  // Most codes hold none of these: test before copying.
+  const v = HEADER_BREAK.test(text) ? text.replace(/[\s\][=]/g, '_') : text;
   return v === '' ? '_' : v;
 }
 
@@ -169,7 +171,10 @@ export function writeToolErrorText(
     );
   }
   const message = sanitizeMessage(error.message, options);
-  const oneLine = message.replace(/\r\n|[\r\n]/g, ' ');
+  const oneLine =
+    message.includes('\n') || message.includes('\r')
+      ? message.replace(/\r\n|[\r\n]/g, ' ')
+      : message;
   const hub = isErrorCategory(error.agentCategory)
     ? error.agentCategory
     : isErrorCategory(error.category)
@@ -194,22 +199,22 @@ export function writeToolErrorText(
   }
 
   const safeCode = sanitizeMessage(code, { maxLength: 200 });
-  const header = [`code=${headerValue(safeCode)}`];
+  let header = `code=${headerValue(safeCode)}`;
   const block: Record<string, JsonValue> = { code: safeCode };
   if (category !== undefined) {
-    header.push(`category=${category}`);
+    header += ` category=${category}`;
     block.category = category;
   }
   if (typeof retryable === 'boolean') {
-    header.push(`retryable=${String(retryable)}`);
+    header += ` retryable=${String(retryable)}`;
     block.retryable = retryable;
   }
   if (delay !== undefined) {
-    header.push(`retryAfterMs=${String(delay)}`);
+    header += ` retryAfterMs=${String(delay)}`;
     block.retryAfterMs = delay;
   }
   if (hub !== undefined && hub !== category) {
-    header.push(`agentCategory=${hub}`);
+    header += ` agentCategory=${hub}`;
     block.agentCategory = hub;
   }
   if (hasDetails) {
@@ -218,7 +223,7 @@ export function writeToolErrorText(
   }
   if (oneLine !== message) block.message = message;
   const next = style === undefined ? '' : `\nNext step: ${style.next}`;
-  return `[ERROR ${header.join(' ')}] ${oneLine}${next}\n\n\`\`\`json\n${JSON.stringify(block)}\n\`\`\``;
+  return `[ERROR ${header}] ${oneLine}${next}\n\n\`\`\`json\n${JSON.stringify(block)}\n\`\`\``;
 }
 
 const HEADER = /\[ERROR((?: +[A-Za-z]+=[^\s\][]*)*) *\] ?([^\n]*)/;

@@ -4,3 +4,4 @@
  * @module agent-errors/mcp
  */
 export * from '../dialects/mcp/index.js';
+export * from '../mcp-sdk/index.js';

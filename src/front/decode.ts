@@ -19,6 +19,7 @@ import { fromHttpParts } from '../dialects/http/response.js';
 import { isWebResponse } from '../dialects/http/web-globals.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError } from '../dialects/mcp/decode.js';
+import { fromMcpSdkError, isMcpSdkProtocolError } from '../dialects/mcp/sdk-error.js';
 import { isToolError } from '../dialects/tool/index.js';
 import { copyRecord } from '../core/copy-record.js';
 import { decodeArcpError } from '../dialects/arcp/convert.js';
@@ -231,7 +232,7 @@ function decodeSdkInstance(
   if (rpc === undefined) return undefined;
   const cause = instance && value instanceof Error ? value : undefined;
   if (className === 'RequestError') return acpFromRpc(rpc, cause);
-  if (className === 'McpError') return decodeRpc(rpc, 'mcp', value);
+  if (className === 'McpError' || isMcpSdkProtocolError(value)) return decodeRpc(rpc, 'mcp', value);
   if (className === 'ResponseError') return lspFromRpc(rpc, cause);
   return cause ? decodeRpc(rpc, protocol, value) : undefined;
 }
@@ -403,6 +404,11 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   // DOM and Node errors by name before anything reads their numeric `code` (20, 23) as JSON-RPC.
   if (name !== undefined && (name === 'AbortError' || name === 'TimeoutError')) {
     return normalizeError(input);
+  }
+  // MCP SDK v2's local failures carry string codes (`REQUEST_TIMEOUT`, `CONNECTION_CLOSED`, …).
+  if ((name === 'SdkError' || name === 'SdkHttpError') && typeof code === 'string') {
+    const sdk = fromMcpSdkError(input);
+    if (sdk) return sdk;
   }
   // gRPC: a google.rpc.Status, a grpc-js ServiceError, a Google API error body (the small codes
   // and the body's `status` name tell it from JSON-RPC, whose codes are large and negative).

@@ -17,6 +17,7 @@ import type {
   IdempotencyStore,
 } from './idempotency-store.js';
 import { copyRecord } from '../core/copy-record.js';
+import { mcpIdempotencyKeyOf } from '../mcp-sdk/idempotency-key.js';
 
 /** A JSON-RPC-style method handler. */
 export type MethodHandler<P, C, R> = (params: P, context: C) => R | PromiseLike<R>;
@@ -35,7 +36,11 @@ export interface IdempotencyContext {
 
 /** Options of {@link withIdempotency}. */
 export interface WithIdempotencyOptions<P, C> {
-  /** Default: `context.idempotencyKey ?? params._meta.idempotencyKey`. No key → no deduplication. */
+  /**
+   * Default: `context.idempotencyKey ?? params._meta.idempotencyKey`, else what
+   * `mcpIdempotencyKeyOf` reads from an MCP SDK tool handler's `extra` (`_meta`). No key → no
+   * deduplication.
+   */
   keyOf?: (params: P, context: C) => unknown;
   /** Default: `context.principal`, else `''` (all anonymous callers share one namespace). */
   principalOf?: (params: P, context: C) => string | undefined;
@@ -100,7 +105,12 @@ function readPath(value: unknown, a: string, b?: string): unknown {
 }
 
 function defaultKeyOf(params: unknown, context: unknown): unknown {
-  return readPath(context, 'idempotencyKey') ?? readPath(params, '_meta', 'idempotencyKey');
+  return (
+    readPath(context, 'idempotencyKey') ??
+    readPath(params, '_meta', 'idempotencyKey') ??
+    // An MCP SDK tool handler's `extra` / `ctx`.
+    mcpIdempotencyKeyOf(params, context)
+  );
 }
 
 function withoutMeta(params: unknown): unknown {

@@ -20,6 +20,37 @@ export function mcpCodeFor(error: AgentErrorLike): number {
   return MCP_CODE_TABLE.wireFor(error);
 }
 
+/** Options of {@link toMcpError} (and of `encode(error, 'mcp')`). */
+export interface ToMcpErrorOptions extends RpcEncodeOptions {
+  /**
+   * The MCP revision the session negotiated (`'2025-11-25'`, `'2026-07-28'`, …), when the codes
+   * differ between revisions: from 2026-07-28 on, a missing resource is -32602 with `data.uri`
+   * (put the URI in `details.uri`) instead of -32002; before it, the header-mismatch,
+   * missing-capability and unsupported-version errors (-32020…-32022) do not exist and are sent
+   * as -32600 and -32602. Without it, the codes are the table's (-32002, -32020…-32022).
+   */
+  protocolVersion?: string | undefined;
+}
+
+const REVISION = /^\d{4}-\d{2}-\d{2}$/;
+const FIRST_MODERN_REVISION = '2026-07-28';
+
+/** The wire code for `code` in the negotiated revision (see `protocolVersion`). */
+function codeForRevision(code: number, version: string | undefined): number {
+  if (version === undefined || !REVISION.test(version)) return code;
+  if (version >= FIRST_MODERN_REVISION) {
+    return code === MCP_ERROR_CODES.ResourceNotFound ? MCP_ERROR_CODES.InvalidParams : code;
+  }
+  if (code === MCP_ERROR_CODES.UnsupportedProtocolVersion) return MCP_ERROR_CODES.InvalidParams;
+  if (
+    code === MCP_ERROR_CODES.HeaderMismatch ||
+    code === MCP_ERROR_CODES.MissingRequiredClientCapability
+  ) {
+    return MCP_ERROR_CODES.InvalidRequest;
+  }
+  return code;
+}
+
 /**
  * Encode an error for an MCP peer as `{ code, message, data? }`, never with the SDK's
  * `MCP error <code>: ` prefix (the receiving SDK adds it once). An {@link McpError} goes out as
@@ -31,7 +62,7 @@ export function mcpCodeFor(error: AgentErrorLike): number {
  * encodeMcpError(AgentError.timeout('upstream slow', { code: 'REQUEST_TIMEOUT' }));
  * // { code: -32001, message: 'upstream slow' }
  */
-export function encodeMcpError(error: unknown, options?: RpcEncodeOptions): McpErrorObject {
+export function encodeMcpError(error: unknown, options?: ToMcpErrorOptions): McpErrorObject {
   if (isMcpError(error)) {
     // Also a clone or a copy from another package copy, which may have lost its methods.
     const out: McpErrorObject = { code: error.code, message: error.message };
@@ -46,7 +77,8 @@ export function encodeMcpError(error: unknown, options?: RpcEncodeOptions): McpE
     return encodeMcpError(decodeMcpError(error), options);
   }
   const e = exposableError(error, options);
-  return encodeRpcError('mcp', e, mcpCodeFor(e), classifyMcpError, options);
+  const code = codeForRevision(mcpCodeFor(e), options?.protocolVersion);
+  return encodeRpcError('mcp', e, code, classifyMcpError, options);
 }
 
 const KNOWN_REASONS: ReadonlySet<string> = new Set(MCP_ERROR_REASONS);
@@ -58,7 +90,7 @@ const KNOWN_REASONS: ReadonlySet<string> = new Set(MCP_ERROR_REASONS);
  * @example
  * toMcpError(AgentError.unavailable('peer gone', { code: 'CONNECTION_REFUSED' })).reason; // 'connection_refused'
  */
-export function toMcpError(error: unknown, options?: RpcEncodeOptions): McpError {
+export function toMcpError(error: unknown, options?: ToMcpErrorOptions): McpError {
   if (error instanceof McpError) return error;
   const { code, message, data } = encodeMcpError(error, options);
   const agentCode =

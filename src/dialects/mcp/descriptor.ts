@@ -2,14 +2,15 @@ import { carryDecoded } from '../../core/classified.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { RpcDialect } from '../../core/dialect.js';
-import type { RpcEncodeOptions, RpcErrorObject } from '../../core/rpc-error.js';
+import type { RpcErrorObject } from '../../core/rpc-error.js';
 import { stripMcpErrorPrefix } from './codes.js';
 import { asMcpData, encodeMcpError, mcpReasonFor } from './convert.js';
+import type { ToMcpErrorOptions } from './convert.js';
 import { decodeMcpError, mcpFromRpc } from './decode.js';
 import { McpError } from './mcp-error.js';
 
 /** What `encode(error, 'mcp', options)` reads. */
-export interface McpEncodeOptions extends RpcEncodeOptions {
+export interface McpEncodeOptions extends ToMcpErrorOptions {
   /** `'toolResult'` gives a `CallToolResult` with `isError: true` instead of a JSON-RPC error. */
   as?: 'error' | 'toolResult';
 }

@@ -1,0 +1,27 @@
+import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object'
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * The idempotency key of an MCP `tools/call` request, read from the `extra` (SDK v1) or `ctx`
+ * (SDK v2) a tool handler receives: `_meta[MCP_META_KEYS.idempotencyKey]` (what
+ * `callToolOrThrow` sends), else `_meta.idempotencyKey`; `undefined` when there is none. It is
+ * `withIdempotency`'s `keyOf` for MCP tool handlers, and its default reads it too.
+ *
+ * @example
+ * server.registerTool('book', { inputSchema: { hours: z.number() } },
+ *   withIdempotency(store, async ({ hours }, extra) => book(hours), { keyOf: mcpIdempotencyKeyOf }),
+ * );
+ */
+export function mcpIdempotencyKeyOf(_args: unknown, extra: unknown): unknown {
+  const context = record(extra);
+  if (context === undefined) return undefined;
+  // v1: `extra._meta`; v2: `ctx.mcpReq._meta`.
+  const meta = record(context._meta) ?? record(record(context.mcpReq)?._meta);
+  if (meta === undefined) return undefined;
+  return meta[MCP_META_KEYS.idempotencyKey] ?? meta.idempotencyKey;
+}

@@ -1,0 +1,366 @@
+// The MCP SDK helpers against the real SDKs (v1 and v2) over their in-memory transports.
+import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport as InMemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer as McpServerV2 } from '@modelcontextprotocol/server';
+import { Client as ClientV2, InMemoryTransport as InMemoryV2 } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AgentError, isAgentError, toAgentError } from 'agent-errors';
+import { MemoryIdempotencyStore, retry, withIdempotency } from 'agent-errors/retry';
+import {
+  MCP_META_KEYS,
+  callToolOrThrow,
+  mcpIdempotencyKeyOf,
+  withMcpErrors,
+  withToolErrors,
+} from 'agent-errors/mcp';
+import { fromToolErrorText } from 'agent-errors/tool';
+
+type AnyServer = {
+  registerTool: (...args: never[]) => unknown;
+  connect: (t: never) => Promise<void>;
+  close: () => Promise<void>;
+};
+type AnyClient = { connect: (t: never) => Promise<void>; close: () => Promise<void> };
+
+const SDKS = [
+  {
+    sdk: 'v1',
+    server: () => new McpServerV1({ name: 's', version: '1.0.0' }) as unknown as AnyServer,
+    client: () => new ClientV1({ name: 'c', version: '1.0.0' }) as unknown as AnyClient,
+    pair: () => InMemoryV1.createLinkedPair(),
+  },
+  {
+    sdk: 'v2',
+    server: () => new McpServerV2({ name: 's', version: '1.0.0' }) as unknown as AnyServer,
+    client: () => new ClientV2({ name: 'c', version: '1.0.0' }) as unknown as AnyClient,
+    pair: () => InMemoryV2.createLinkedPair(),
+  },
+] as const;
+
+async function connect(
+  sdk: (typeof SDKS)[number],
+  setup: (server: {
+    registerTool: (name: string, config: object, cb: (...a: never[]) => unknown) => unknown;
+  }) => void,
+  wrap = true,
+) {
+  const raw = sdk.server();
+  const server = wrap ? withMcpErrors(raw, { onError: () => {} }) : raw;
+  setup(server as never);
+  const [a, b] = sdk.pair();
+  await server.connect(a as never);
+  const client = sdk.client();
+  await client.connect(b as never);
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AgentError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(isAgentError(error)).toBe(true);
+  return error as AgentError;
+}
+
+describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThrow', (sdk) => {
+  it('a rate limit thrown by a tool reaches the client helper as rate_limit with its delay', async () => {
+    const { client, close } = await connect(
+      sdk,
+      (server) => {
+        server.registerTool(
+          'busy',
+          { inputSchema: { n: z.number() } },
+          withToolErrors(() => {
+            throw AgentError.rateLimited('Slow down', { retryAfterMs: 2000 });
+          }),
+        );
+      },
+      false,
+    );
+    try {
+      const raw = await (client as unknown as ClientV1).callTool({
+        name: 'busy',
+        arguments: { n: 1 },
+      });
+      expect(raw.isError).toBe(true);
+      expect(raw._meta?.[MCP_META_KEYS.error]).toEqual({
+        code: 'RATE_LIMITED',
+        category: 'rate_limit',
+        retryable: true,
+        retryAfterMs: 2000,
+      });
+      const text = (raw.content as { text: string }[])[0]!.text;
+      expect(text).toContain('Next step: Wait 2 s, then call this tool again.');
+      expect(fromToolErrorText(text).category).toBe('rate_limit');
+      const error = await rejection(callToolOrThrow(client, { name: 'busy', arguments: { n: 1 } }));
+      expect([error.category, error.code, error.retryable, error.retryAfterMs]).toEqual([
+        'rate_limit',
+        'RATE_LIMITED',
+        true,
+        2000,
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an unexpected error becomes Internal error with an errorId; the error goes to onError', async () => {
+    const seen: [unknown, string][] = [];
+    const { client, close } = await connect(
+      sdk,
+      (server) => {
+        server.registerTool(
+          'leaky',
+          {},
+          withToolErrors(
+            () => {
+              throw new Error(
+                'open /home/alice/.ssh/id_rsa failed: token sk-live-abcdef1234567890',
+              );
+            },
+            { onError: (e, id) => seen.push([e, id]) },
+          ),
+        );
+      },
+      false,
+    );
+    try {
+      const raw = await (client as unknown as ClientV1).callTool({ name: 'leaky' });
+      const wire = JSON.stringify(raw);
+      expect(wire).not.toContain('/home/alice');
+      expect(wire).not.toContain('sk-live');
+      const meta = raw._meta?.[MCP_META_KEYS.error] as { errorId: string; category: string };
+      expect(meta.category).toBe('internal');
+      expect(seen).toHaveLength(1);
+      expect(seen[0]![1]).toBe(meta.errorId);
+      expect(wire).toContain(`error id ${meta.errorId}`);
+      const error = await rejection(callToolOrThrow(client, { name: 'leaky' }));
+      expect([error.category, error.retryable, error.message]).toEqual([
+        'internal',
+        false,
+        'Internal error',
+      ]);
+      expect(error.details?.errorId).toEqual(expect.any(String));
+    } finally {
+      await close();
+    }
+  });
+
+  it('withMcpErrors: bad arguments come back as a validation result with the schema issues', async () => {
+    let ran = 0;
+    const { client, close } = await connect(sdk, (server) => {
+      server.registerTool(
+        'book',
+        { inputSchema: { hours: z.number().max(8) } },
+        ({ hours }: { hours: number }) => {
+          ran += 1;
+          return { content: [{ type: 'text', text: `booked ${hours}` }] };
+        },
+      );
+    });
+    try {
+      const raw = await (client as unknown as ClientV1).callTool({
+        name: 'book',
+        arguments: { hours: 12 },
+      });
+      expect(raw.isError).toBe(true);
+      const text = (raw.content as { text: string }[])[0]!.text;
+      expect(text).toMatch(/^\[ERROR code=VALIDATION_ERROR category=validation retryable=false\]/);
+      expect(text).toMatch(
+        /Next step: Fix the arguments \(hours: .*8.*\), then call the tool book again\./,
+      );
+      const error = await rejection(
+        callToolOrThrow(client, { name: 'book', arguments: { hours: 'two' } }),
+      );
+      expect(error.category).toBe('validation');
+      expect(error.details?.issues).toEqual([{ path: ['hours'], message: expect.any(String) }]);
+      expect(ran).toBe(0);
+      expect(await callToolOrThrow(client, { name: 'book', arguments: { hours: 2 } })).toEqual({
+        content: [{ type: 'text', text: 'booked 2' }],
+      });
+      expect(ran).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('withMcpErrors: a result that fails the output schema is an internal error, not the schema text', async () => {
+    const { client, close } = await connect(sdk, (server) => {
+      server.registerTool('count', { outputSchema: { n: z.number() } }, () => ({
+        content: [],
+        structuredContent: { n: 'many' },
+      }));
+    });
+    try {
+      const error = await rejection(callToolOrThrow(client, { name: 'count' }));
+      expect([error.category, error.message]).toEqual(['internal', 'Internal error']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('timeout versus cancel: SDK timeout, AbortSignal.timeout and a caller abort', async () => {
+    const { client, close } = await connect(sdk, (server) => {
+      server.registerTool(
+        'slow',
+        {},
+        async (extra: { signal?: AbortSignal; mcpReq?: { signal: AbortSignal } }) => {
+          const signal = extra.signal ?? extra.mcpReq?.signal;
+          await new Promise((resolve) => signal?.addEventListener('abort', resolve));
+          return { content: [] };
+        },
+      );
+    });
+    try {
+      const timedOut = await rejection(
+        callToolOrThrow(client, { name: 'slow' }, { requestOptions: { timeout: 50 } }),
+      );
+      expect([timedOut.category, timedOut.retryable]).toEqual(['timeout', true]);
+      const signalTimeout = await rejection(
+        callToolOrThrow(client, { name: 'slow' }, { signal: AbortSignal.timeout(50) }),
+      );
+      expect([signalTimeout.category, signalTimeout.retryable]).toEqual(['timeout', true]);
+      const controller = new AbortController();
+      const cancelled = callToolOrThrow(client, { name: 'slow' }, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 20);
+      const aborted = await rejection(cancelled);
+      expect([aborted.category, aborted.retryable]).toEqual(['cancelled', false]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('retry + callToolOrThrow + withIdempotency: one key and the attempt number reach the tool; the work runs once', async () => {
+    const store = new MemoryIdempotencyStore();
+    const seen: unknown[] = [];
+    let work = 0;
+    let calls = 0;
+    const { client, close } = await connect(sdk, (server) => {
+      server.registerTool(
+        'post',
+        { inputSchema: { text: z.string() } },
+        withIdempotency(
+          store,
+          ({ text }: { text: string }, _extra: unknown) => {
+            work += 1;
+            return { content: [{ type: 'text' as const, text: `posted ${text}` }] };
+          },
+          { keyOf: mcpIdempotencyKeyOf },
+        ),
+      );
+      server.registerTool(
+        'flaky',
+        { inputSchema: { text: z.string() } },
+        (args: { text: string }, extra: unknown) => {
+          calls += 1;
+          const meta =
+            (extra as { _meta?: Record<string, unknown> })._meta ??
+            (extra as { mcpReq: { _meta?: Record<string, unknown> } }).mcpReq._meta;
+          seen.push([meta?.[MCP_META_KEYS.attempt], mcpIdempotencyKeyOf(args, extra)]);
+          if (calls < 3) throw AgentError.unavailable('Try again', { retryAfterMs: 1 });
+          return { content: [{ type: 'text', text: 'ok' }] };
+        },
+      );
+    });
+    try {
+      await retry(
+        (attempt) => callToolOrThrow(client, { name: 'flaky', arguments: { text: 'x' } }, attempt),
+        {
+          idempotencyKey: 'key-1',
+        },
+      );
+      expect(seen).toEqual([
+        [1, 'key-1'],
+        [2, 'key-1'],
+        [3, 'key-1'],
+      ]);
+      for (let i = 0; i < 3; i += 1) {
+        await callToolOrThrow(
+          client,
+          { name: 'post', arguments: { text: 'hello' } },
+          { idempotencyKey: 'key-2', attempt: i + 1 },
+        );
+      }
+      expect(work).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+});
+
+// On 2025-11-25 (the in-memory transports do not offer 2026-07-28; the HTTP interop test does).
+describe.each([{ sdk: 'v1' }, { sdk: 'v2' }] as const)(
+  'withMcpErrors, MCP SDK $sdk: resources and prompts fail with protocol errors',
+  ({ sdk }) => {
+    async function setup() {
+      const seen: string[] = [];
+      const raw =
+        sdk === 'v1'
+          ? (new McpServerV1({ name: 's', version: '1.0.0' }) as unknown as AnyServer)
+          : (new McpServerV2({ name: 's', version: '1.0.0' }) as unknown as AnyServer);
+      const server = withMcpErrors(raw, { onError: (_e, id) => seen.push(id) }) as unknown as {
+        registerResource: (...args: unknown[]) => unknown;
+        registerPrompt: (...args: unknown[]) => unknown;
+      };
+      server.registerResource('doc', 'docs://missing', {}, (uri: URL) => {
+        throw AgentError.notFound(`No document ${uri.href}`, {
+          code: 'RESOURCE_NOT_FOUND',
+          details: { uri: uri.href },
+        });
+      });
+      server.registerPrompt('greet', {}, () => {
+        throw new Error('template at /srv/app/prompts/greet.txt unreadable (password=hunter2)');
+      });
+      const [a, b] = sdk === 'v1' ? InMemoryV1.createLinkedPair() : InMemoryV2.createLinkedPair();
+      await raw.connect(a as never);
+      const client =
+        sdk === 'v1'
+          ? new ClientV1({ name: 'c', version: '1.0.0' })
+          : new ClientV2({ name: 'c', version: '1.0.0' });
+      await client.connect(b);
+      return { client: client as unknown as ClientV1, seen, raw };
+    }
+
+    it('a missing resource uses the revision code; an unexpected prompt failure is Internal error', async () => {
+      const { client, seen, raw } = await setup();
+      try {
+        const missing = await client
+          .readResource({ uri: 'docs://missing' })
+          .catch((e: unknown) => e);
+        const { code, data } = missing as { code: number; data?: { uri?: string } };
+        // SDK v2 sends -32002 as -32602 on every revision (its codecs' encodeErrorCode), as
+        // MCP 2026-07-28 does: `data.uri` is what tells a missing resource from bad params.
+        if (sdk === 'v2') {
+          expect([code, data?.uri]).toEqual([-32602, 'docs://missing']);
+        } else {
+          expect(code).toBe(-32002);
+        }
+        const decoded = toAgentError(missing);
+        expect([decoded.category, decoded.code]).toEqual(['not_found', 'RESOURCE_NOT_FOUND']);
+
+        const failed = await client.getPrompt({ name: 'greet' }).catch((e: unknown) => e);
+        const wire = JSON.stringify({
+          message: (failed as Error).message,
+          data: (failed as { data?: unknown }).data,
+        });
+        expect((failed as { code: number }).code).toBe(-32603);
+        expect(wire).not.toContain('hunter2');
+        expect(wire).not.toContain('/srv/app');
+        expect(seen).toHaveLength(1);
+        expect(wire).toContain(seen[0]);
+      } finally {
+        await client.close();
+        await raw.close();
+      }
+    });
+  },
+);

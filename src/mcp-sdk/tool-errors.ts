@@ -1,0 +1,177 @@
+import { AgentError, isAgentError } from '../core/agent-error.js';
+import type { AgentErrorLike } from '../core/agent-error.js';
+import type { ErrorCategory } from '../core/categories.js';
+import { toExposableError } from '../core/expose.js';
+import type { ExposeOptions } from '../core/expose.js';
+import { formatModelErrorText } from '../core/model-text.js';
+import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
+import { toAgentError } from '../front/decode.js';
+
+/** Options of {@link withToolErrors} (and of `withMcpErrors`, which passes them on). */
+export interface WithToolErrorsOptions {
+  /**
+   * Called with an error the handler did not mean to show (anything but an `AgentError`, a
+   * compatibility class, a schema failure or an error the classifier can name) and the
+   * `errorId` the model was shown instead. A hook that throws is ignored. Without it, one
+   * sanitised line goes to stderr (never stdout, which a stdio transport owns); pass `() => {}`
+   * to silence it.
+   */
+  onError?: (error: unknown, errorId: string) => void;
+  /** What the `Next step:` line calls the tool ("call this tool again"). Default `'this tool'`. */
+  subject?: string;
+}
+
+/** The hub fields a failed tool result carries in `_meta[MCP_META_KEYS.error]`. */
+export interface McpToolErrorMeta {
+  code: string;
+  category: ErrorCategory;
+  retryable: boolean;
+  retryAfterMs?: number;
+  errorId?: string;
+}
+
+/**
+ * The `CallToolResult` {@link withToolErrors} returns for a failure. A type alias (not an
+ * interface) so that it is assignable to the SDKs' `CallToolResult`.
+ */
+export type McpToolErrorResult = {
+  isError: true;
+  content: [{ type: 'text'; text: string }];
+  _meta: { [key: string]: McpToolErrorMeta };
+};
+
+/** Brands the arguments `withMcpErrors` hands a tool whose input failed validation. */
+export const INVALID_INPUT: unique symbol = Symbol('agent-errors.invalidToolInput');
+
+/** What `withMcpErrors` passes as the arguments of a tool whose input failed validation. */
+export interface InvalidToolInput {
+  readonly [INVALID_INPUT]: AgentError;
+}
+
+/** @internal */
+export function invalidToolInput(error: AgentError): InvalidToolInput {
+  return Object.freeze({ [INVALID_INPUT]: error });
+}
+
+function invalidInputOf(value: unknown): AgentError | undefined {
+  return value !== null && typeof value === 'object' && INVALID_INPUT in value
+    ? (value as InvalidToolInput)[INVALID_INPUT]
+    : undefined;
+}
+
+const CLASSIFY_ONLY: ExposeOptions = Object.freeze({ classify: toAgentError });
+
+/**
+ * The failed tool result for `error`, per the exposure rule: the text is
+ * `formatModelErrorText` (hub category, `Next step:` line, JSON block), `_meta` carries the hub
+ * fields. Never throws.
+ * @internal
+ */
+export function toolErrorResult(
+  error: unknown,
+  options: WithToolErrorsOptions | undefined,
+): McpToolErrorResult {
+  const onError = options?.onError;
+  const shown = toExposableError(
+    error,
+    onError === undefined ? CLASSIFY_ONLY : { onError, classify: toAgentError },
+  );
+  // A ToolError-like carrier without a hub category is read by the one classifier.
+  const hub: AgentErrorLike = isAgentError(shown) ? shown : toAgentError(shown);
+  let text: string;
+  try {
+    text = formatModelErrorText(hub, options?.subject === undefined ? undefined : options);
+  } catch {
+    text = formatModelErrorText(AgentError.internal('Internal error', { captureStack: false }));
+  }
+  const meta: McpToolErrorMeta = {
+    code: hub.code,
+    category: hub.category,
+    retryable: hub.retryable,
+  };
+  if (hub.retryAfterMs !== undefined) meta.retryAfterMs = hub.retryAfterMs;
+  const errorId = hub.details?.errorId;
+  if (typeof errorId === 'string') meta.errorId = errorId;
+  return {
+    isError: true,
+    content: [{ type: 'text', text }],
+    _meta: { [MCP_META_KEYS.error]: meta },
+  };
+}
+
+/**
+ * Wrap an MCP tool handler (`McpServer.registerTool`'s callback, SDK v1
+ * `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/server`) so that anything it throws
+ * becomes a failed tool result (`isError: true`) the model can act on: the text says what
+ * failed, its category and what to do next (`formatModelErrorText`), and
+ * `_meta[MCP_META_KEYS.error]` carries `{ code, category, retryable, retryAfterMs?, errorId? }`
+ * for programs. An `AgentError`, a compatibility class or a schema failure goes out as it is
+ * (sanitised); anything else as `Internal error` with an `errorId`, the error itself going to
+ * `onError` (default: one sanitised line on stderr). Both SDK signatures — `(args, extra)` and
+ * `(extra)` — pass through unchanged. The SDK checks the input before the handler runs: to
+ * answer bad input the same way, use `withMcpErrors` on the server instead.
+ *
+ * @example
+ * server.registerTool('post', { inputSchema: { channel: z.string() } },
+ *   withToolErrors(async ({ channel }) => {
+ *     if (await limited()) throw AgentError.rateLimited('Slow down', { retryAfterMs: 2000 });
+ *     return { content: [{ type: 'text', text: await post(channel) }] };
+ *   }),
+ * );
+ */
+export function withToolErrors<A extends unknown[], R>(
+  handler: (...args: A) => R | PromiseLike<R>,
+  options?: WithToolErrorsOptions,
+): (...args: A) => Promise<R | McpToolErrorResult> {
+  if (typeof handler !== 'function') {
+    throw new TypeError(
+      `withToolErrors: handler must be a function; received ${handler === null ? 'null' : typeof handler}`,
+    );
+  }
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new TypeError(
+      `withToolErrors: options must be an object; received ${options === null ? 'null' : typeof options}`,
+    );
+  }
+  return wrapToolHandler(handler, options, undefined);
+}
+
+/**
+ * {@link withToolErrors} without its argument checks, with a hook `withMcpErrors` uses to check
+ * a result (it throws to fail the call) — in the same frame, so a wrapped server pays for one
+ * wrapper, not two.
+ * @internal
+ */
+export function wrapToolHandler<A extends unknown[], R>(
+  handler: (...args: A) => R | PromiseLike<R>,
+  options: WithToolErrorsOptions | undefined,
+  checkResult: ((result: R) => PromiseLike<void> | undefined) | undefined,
+): (...args: A) => Promise<R | McpToolErrorResult> {
+  return async (...args: A): Promise<R | McpToolErrorResult> => {
+    const invalid = invalidInputOf(args[0]);
+    if (invalid !== undefined) return toolErrorResult(invalid, options);
+    try {
+      const result = await handler(...args);
+      if (checkResult !== undefined) {
+        const checking = checkResult(result);
+        if (checking !== undefined) await checking;
+      }
+      return result;
+    } catch (error) {
+      if (isUrlElicitationRequired(error)) throw error;
+      return toolErrorResult(error, options);
+    }
+  };
+}
+
+/**
+ * The SDKs' `UrlElicitationRequiredError` (-32042): a request for the user to open a URL that
+ * both SDKs send as a JSON-RPC error on purpose, not a tool failure.
+ */
+function isUrlElicitationRequired(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === -32042 &&
+    typeof (error as { data?: { elicitations?: unknown } }).data?.elicitations === 'object'
+  );
+}
