@@ -268,7 +268,7 @@ describe('bad input: exit code 2, a message, never a stack', () => {
     );
     expectUsageError(
       cli(['frobnicate']),
-      'unknown command "frobnicate"; expected one of: explain, convert, demo',
+      'unknown command "frobnicate"; expected one of: explain, convert',
     );
   });
 

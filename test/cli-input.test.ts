@@ -192,7 +192,7 @@ describe('--json: errors on stderr as { "error": { code, message } }', () => {
       message: 'convert: --to <protocol> is required',
     });
     expect(jsonError(cli(['frobnicate', '--json'])).code).toBe('USAGE');
-    expect(jsonError(cli(['demo', '--json', '--yaml'])).code).toBe('USAGE');
+    expect(jsonError(cli(['explain', '--json', '--yaml', '{}'])).code).toBe('USAGE');
   });
 
   it('empty input, broken JSON', () => {
