@@ -46,7 +46,9 @@ beforeAll(async () => {
   const fromAgent = (Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>).pipeThrough(
     tap(received),
   );
-  connection = acp.client({ name: 'test-client' }).connect(acp.ndJsonStream(toAgent.writable, fromAgent));
+  connection = acp
+    .client({ name: 'test-client' })
+    .connect(acp.ndJsonStream(toAgent.writable, fromAgent));
   await connection.agent.request('initialize', {
     protocolVersion: acp.PROTOCOL_VERSION,
     clientCapabilities: {},
@@ -128,7 +130,11 @@ describe('an ACP SDK agent wrapped with withAcpErrors, over stdio', () => {
       retryable: false,
     });
     await expect.poll(() => stderr.join(''), { timeout: 5_000 }).toContain(errorId);
-    const line = stderr.join('').split('\n').find((l) => l.includes(errorId)) ?? '';
+    const line =
+      stderr
+        .join('')
+        .split('\n')
+        .find((l) => l.includes(errorId)) ?? '';
     expect(line).toMatch(/unexpected error/);
     expect(line).not.toContain(SECRET);
     expect(line).not.toContain('/home/alice');

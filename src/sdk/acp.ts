@@ -29,6 +29,8 @@ function wrapHandler<F extends AnyFunction, E>(
     try {
       return await handler.apply(this, args);
     } catch (thrown) {
+      // An instance of the SDK's RequestError, an Error subclass this package cannot name.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw convert(thrown, RequestErrorClass, options);
     }
   };
@@ -87,18 +89,14 @@ function patchRegistration<E>(
 export function withAcpErrors<
   T extends { onRequest(...args: never[]): unknown } | ((...args: never[]) => unknown),
   E,
->(
-  target: T,
-  RequestErrorClass: RequestErrorConstructor<E>,
-  options?: AcpErrorsOptions,
-): T {
+>(target: T, RequestErrorClass: RequestErrorConstructor<E>, options?: AcpErrorsOptions): T {
   if (typeof RequestErrorClass !== 'function') {
     throw new TypeError(
       `withAcpErrors: RequestErrorClass must be a constructor (the SDK's RequestError); received ${RequestErrorClass === null ? 'null' : typeof RequestErrorClass}`,
     );
   }
   if (typeof target === 'function') {
-    return wrapHandler(target as AnyFunction, RequestErrorClass, options) as T;
+    return wrapHandler(target, RequestErrorClass, options) as T;
   }
   if (
     target === null ||

@@ -19,14 +19,15 @@ function read(value: unknown, key: string): unknown {
 
 /**
  * The SDK's `InvalidToolInputError` (the model's arguments failed the tool's schema or were not
- * JSON) as a validation error. Its message is fixed; the schema issues, when the SDK kept the
- * original error, say what to fix. A JSON parse error's own text may echo the input: not used.
+ * JSON) as a validation error. The schema issues, when the SDK kept the original error, say what
+ * to fix; by default it does not (it drops tool data unless `OPENAI_AGENTS_DONT_LOG_TOOL_DATA=0`).
+ * A JSON parse error's own text may echo the input: never used.
  */
 function fromInvalidInput(error: unknown): AgentError | undefined {
   if (read(error, 'name') !== 'InvalidToolInputError') return undefined;
   const issues = schemaIssuesOf(read(error, 'originalError'));
   if (issues) return schemaFailureError(issues);
-  return AgentError.validation('The arguments are not valid JSON for this tool', {
+  return AgentError.validation('The arguments do not match the parameters of this tool', {
     code: 'INVALID_TOOL_INPUT',
     captureStack: false,
   });

@@ -50,9 +50,9 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 }
 
 /**
- * Wrap a Vercel AI SDK tool's `execute` so that a failure reaches the model as safe, actionable
- * text and the application as an `AgentError`. By itself the AI SDK (v5, v6) catches what
- * `execute` throws and sends the model `error.message` verbatim (paths, tokens and all) as an
+ * Make a Vercel AI SDK tool fail safely: a failure reaches the model as safe, actionable text and
+ * the application as an `AgentError`. By itself the AI SDK (v5, v6) catches what `execute`
+ * throws and sends the model `error.message` verbatim (paths, tokens and all) as an
  * `error-text` tool result. Wrapped, the model reads `formatModelErrorText`'s text instead — the
  * hub category, a `Next step:` line ("Wait 2 s, then call this tool again.") and a JSON block,
  * sanitised — and `onToolError` receives the classified error. An unexpected error is shown as
@@ -61,16 +61,25 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  * failure while iterating ends it with the text. See {@link AiToolErrorsOptions.as} for whether
  * the failure is a `tool-error` (the default) or the tool's result.
  *
+ * Pass the tool (what `tool({ ... })` returns: a copy with its `execute` wrapped comes back, its
+ * type unchanged) or the `execute` function alone. Inside `tool({ ... })`, TypeScript cannot
+ * infer a wrapped `execute`'s input from the schema: wrap the tool, or annotate the input.
+ *
  * @example
  * import { tool } from 'ai';
- * const search = tool({
- *   description: 'Search the docs',
- *   inputSchema: z.object({ query: z.string() }),
- *   execute: withAiToolErrors(async ({ query }) => api.search(query), {
- *     onToolError: (error) => metrics.count(error.category),
+ * const search = withAiToolErrors(
+ *   tool({
+ *     description: 'Search the docs',
+ *     inputSchema: z.object({ query: z.string() }),
+ *     execute: async ({ query }) => api.search(query),
  *   }),
- * });
+ *   { onToolError: (error) => metrics.count(error.category) },
+ * );
  */
+export function withAiToolErrors<T extends { execute?: unknown }>(
+  tool: T,
+  options?: AiToolErrorsOptions,
+): T;
 export function withAiToolErrors<Input, Options, Output>(
   execute: (input: Input, options: Options) => Output,
   options?: AiToolErrorsOptions & { as?: 'error' },
@@ -79,19 +88,40 @@ export function withAiToolErrors<Input, Options, Output>(
   execute: (input: Input, options: Options) => Output,
   options: AiToolErrorsOptions & { as: 'result' },
 ): (input: Input, options: Options) => OrErrorText<Output>;
-export function withAiToolErrors<Input, Options, Output>(
-  execute: (input: Input, options: Options) => Output,
-  options?: AiToolErrorsOptions,
-): (input: Input, options: Options) => Output {
-  if (typeof execute !== 'function') {
-    throw new TypeError(`withAiToolErrors: execute must be a function; received ${typeof execute}`);
-  }
+export function withAiToolErrors(target: unknown, options?: AiToolErrorsOptions): unknown {
   const as = options?.as ?? 'error';
   if (as !== 'error' && as !== 'result') {
     throw new TypeError(
       `withAiToolErrors: options.as must be 'error' or 'result'; received ${JSON.stringify(as) ?? typeof as}`,
     );
   }
+  if (typeof target === 'function') {
+    return wrapExecute(target as (input: unknown, options: unknown) => unknown, as, options);
+  }
+  const execute =
+    target !== null && typeof target === 'object'
+      ? (target as { execute?: unknown }).execute
+      : undefined;
+  if (typeof execute !== 'function') {
+    throw new TypeError(
+      `withAiToolErrors: pass a tool with an execute function, or the execute function; received ${target === null ? 'null' : typeof target}${target !== null && typeof target === 'object' ? ' without execute' : ''}`,
+    );
+  }
+  return {
+    ...(target as object),
+    execute: wrapExecute(
+      (execute as (input: unknown, options: unknown) => unknown).bind(target),
+      as,
+      options,
+    ),
+  };
+}
+
+function wrapExecute(
+  execute: (input: unknown, options: unknown) => unknown,
+  as: 'error' | 'result',
+  options: AiToolErrorsOptions | undefined,
+): (input: unknown, options: unknown) => unknown {
   const fail = (thrown: unknown, callOptions: unknown): string => {
     const id = (callOptions as ExecuteOptionsLike | undefined)?.toolCallId;
     const { error, text } = toolFailure(thrown, options, {
@@ -108,17 +138,17 @@ export function withAiToolErrors<Input, Options, Output>(
       captureStack: false,
     });
   };
-  return function (this: unknown, input: Input, callOptions: Options): Output {
+  return function (this: unknown, input: unknown, callOptions: unknown): unknown {
     let result: unknown;
     try {
       result = execute.call(this, input, callOptions);
     } catch (thrown) {
-      return fail(thrown, callOptions) as Output;
+      return fail(thrown, callOptions);
     }
     if (isPromiseLike(result)) {
       return Promise.resolve(result).then(undefined, (thrown: unknown) =>
         fail(thrown, callOptions),
-      ) as Output;
+      );
     }
     if (isAsyncIterable(result)) {
       const source = result;
@@ -128,8 +158,8 @@ export function withAiToolErrors<Input, Options, Output>(
         } catch (thrown) {
           yield fail(thrown, callOptions);
         }
-      })() as Output;
+      })();
     }
-    return result as Output;
+    return result;
   };
 }

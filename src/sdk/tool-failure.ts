@@ -54,7 +54,12 @@ export function toolFailure(
   if (hook) {
     try {
       const original = call && 'thrown' in call ? call.thrown : thrown;
-      hook(error, { thrown: original, text, toolCallId: call?.toolCallId, toolName: call?.toolName });
+      hook(error, {
+        thrown: original,
+        text,
+        toolCallId: call?.toolCallId,
+        toolName: call?.toolName,
+      });
     } catch {
       // A failing hook must not turn one tool error into two.
     }

@@ -39,7 +39,8 @@ export function classifyAcpError(
   ) {
     return SESSION_NOT_FOUND;
   }
-  if (code === ACP_ERROR_CODES.RequestCancelled && nameOf(data) === 'TimeoutError') return TIMED_OUT;
+  if (code === ACP_ERROR_CODES.RequestCancelled && nameOf(data) === 'TimeoutError')
+    return TIMED_OUT;
   return ACP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 
