@@ -10,6 +10,15 @@ export type AcpErrorsOptions = AcpEncodeOptions;
 
 type AnyFunction = (...args: never[]) => unknown;
 
+/**
+ * What {@link withAcpErrors} takes as an app: `@agentclientprotocol/sdk`'s `AgentApp` or
+ * `ClientApp`, recognised by shape.
+ */
+export interface AcpAppLike {
+  /** Registers a request handler (the last argument); `onNotification`, if present, too. */
+  onRequest(...args: never[]): unknown;
+}
+
 function convert<E>(
   thrown: unknown,
   RequestErrorClass: RequestErrorConstructor<E>,
@@ -79,6 +88,8 @@ function patchRegistration<E>(
  * line on stderr). Errors thrown by notification handlers are converted the same way, so the
  * SDK's log line shows the safe form.
  *
+ * @typeParam T - The app (`AgentApp`, `ClientApp`) or the handler; returned with its type.
+ * @typeParam E - The SDK's `RequestError` class's instances.
  * @example
  * import * as acp from '@agentclientprotocol/sdk';
  * const app = withAcpErrors(acp.agent(), acp.RequestError, { onError: (e, id) => log(id, e) })
@@ -86,10 +97,11 @@ function patchRegistration<E>(
  *     throw AgentError.rateLimited('Model is busy', { retryAfterMs: 2000 });
  *   }); // the client sees -32603 with data.agentError { category: 'rate_limit', retryAfterMs: 2000 }
  */
-export function withAcpErrors<
-  T extends { onRequest(...args: never[]): unknown } | ((...args: never[]) => unknown),
-  E,
->(target: T, RequestErrorClass: RequestErrorConstructor<E>, options?: AcpErrorsOptions): T {
+export function withAcpErrors<T extends AcpAppLike | ((...args: never[]) => unknown), E>(
+  target: T,
+  RequestErrorClass: RequestErrorConstructor<E>,
+  options?: AcpErrorsOptions,
+): T {
   if (typeof RequestErrorClass !== 'function') {
     throw new TypeError(
       `withAcpErrors: RequestErrorClass must be a constructor (the SDK's RequestError); received ${RequestErrorClass === null ? 'null' : typeof RequestErrorClass}`,
