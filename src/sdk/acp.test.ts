@@ -229,6 +229,36 @@ describe('withAcpErrors', () => {
     }
   });
 
+  it("wraps an extension method's params parser too: its message never reaches the peer", async () => {
+    const onError = vi.fn();
+    const app = withAcpErrors(acp.agent(), acp.RequestError, { onError })
+      .onRequest(
+        '_vendor/echo',
+        (params: unknown) => {
+          if (typeof params !== 'object')
+            throw new Error(`bad params ${JSON.stringify(params)} ${SECRET}`);
+          return params as { text: string };
+        },
+        ({ params }) => ({ echoed: params.text }),
+      )
+      .onRequest('_vendor/strict', z.object({ n: z.number() }), ({ params }) => ({ n: params.n }));
+    const peer = connect(app);
+    try {
+      expect(await peer.agent.request('_vendor/echo', { text: 'hi' })).toEqual({ echoed: 'hi' });
+      const bad = await rejection(peer.agent.request('_vendor/echo', 'oops'));
+      expect([bad.code, bad.message]).toEqual([-32603, 'Internal error']);
+      expect(onError).toHaveBeenCalledTimes(1);
+      const invalid = await rejection(peer.agent.request('_vendor/strict', { n: 'x' }));
+      expect(invalid.code).toBe(-32602);
+      expect(decode(invalid, { protocol: 'acp' }).details?.issues).toEqual([
+        { path: ['n'], message: expect.any(String) },
+      ]);
+      expect(peer.wire()).not.toContain(SECRET);
+    } finally {
+      peer.close();
+    }
+  });
+
   it('rejects what it cannot wrap with a TypeError naming the argument', () => {
     expect(() => withAcpErrors({} as never, acp.RequestError)).toThrow(
       /withAcpErrors: target must be an ACP app/,

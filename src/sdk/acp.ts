@@ -46,6 +46,37 @@ function wrapHandler<F extends AnyFunction, E>(
   return wrapped as unknown as F;
 }
 
+/**
+ * A params parser (`onRequest(method, parser, handler)`, for extension methods): synchronous, so
+ * wrapped without a promise. The SDK sends a parser's `ZodError` as `invalidParams` itself; what
+ * else it throws (a hand-written check's message may echo the params) is converted too.
+ */
+function wrapParser<E>(
+  parser: unknown,
+  RequestErrorClass: RequestErrorConstructor<E>,
+  options: AcpErrorsOptions | undefined,
+): unknown {
+  const parse =
+    typeof parser === 'function'
+      ? parser
+      : parser !== null && typeof parser === 'object'
+        ? (parser as { parse?: unknown }).parse
+        : undefined;
+  if (typeof parse !== 'function') return parser;
+  const wrapped = function (this: unknown, params: unknown): unknown {
+    try {
+      return (parse as (p: unknown) => unknown).call(
+        typeof parser === 'function' ? this : parser,
+        params,
+      );
+    } catch (thrown) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the SDK's RequestError
+      throw convert(thrown, RequestErrorClass, options);
+    }
+  };
+  return typeof parser === 'function' ? wrapped : { ...(parser as object), parse: wrapped };
+}
+
 /** Wrap the handler (always the last argument) of one `onRequest` / `onNotification` call. */
 function patchRegistration<E>(
   app: Record<string, unknown>,
@@ -64,6 +95,7 @@ function patchRegistration<E>(
       if (typeof handler === 'function') {
         args[last] = wrapHandler(handler as AnyFunction, RequestErrorClass, options);
       }
+      if (args.length === 3) args[1] = wrapParser(args[1], RequestErrorClass, options);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     },
   });
@@ -79,7 +111,7 @@ function patchRegistration<E>(
  *   through `onRequest` or `onNotification`, is wrapped, so call it first; or
  * - one handler function: the wrapped handler.
  *
- * Whatever a wrapped handler throws becomes an instance of that class, as `encode(error, 'acp')`
+ * Whatever a wrapped handler (or an extension method's params parser) throws becomes an instance of that class, as `encode(error, 'acp')`
  * writes it: an `AgentError` with its ACP code (`-32000` auth, `-32002` not found, `-32800`
  * cancelled, `-32602` validation) or `-32603` with `data.agentError` carrying `code`,
  * `category`, `retryable` and `retryAfterMs`; a `RequestError` (the SDK's or ours) as it is,
