@@ -46,6 +46,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "NEAREST_TOOL_CATEGORY",
         "TOOL_ERROR_CATEGORIES",
         "ToolError",
+        "formatModelErrorText",
         "formatToolErrorText",
         "fromToolErrorText",
         "isToolError",
@@ -54,6 +55,8 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "reviveToolError",
         "toToolError",
         "toolErrorFields",
+        "toolErrorFunction",
+        "withAiToolErrors",
       ]
     `);
     expect(Object.keys(arcp).sort()).toMatchInlineSnapshot(`
