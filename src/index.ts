@@ -38,4 +38,4 @@ export type { ExposableError, ExposeOptions } from './core/expose.js';
 export { decode, toAgentError, tryDecode } from './front/decode.js';
 export type { DecodeOptions } from './front/decode.js';
 export { encode } from './front/encode.js';
-export type { EncodeOptions, EncodedForms } from './front/encode.js';
+export type { EncodeOptions, EncodedForm, EncodedForms } from './front/encode.js';

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -48,4 +49,39 @@ describe.each(files)('%s', (file) => {
     writeFileSync(path, `${code}\nexport {};\n`);
     await import(/* @vite-ignore */ path);
   });
+});
+
+// Every block also type-checks as a user's strict project would see it: `agent-errors`
+// resolves to the built package's own types (npm test builds before it runs the tests).
+describe('the code blocks, together', () => {
+  it('type-check under strict with module nodenext', () => {
+    writeFileSync(
+      join(outDir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2023',
+          lib: ['ES2023', 'DOM'],
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          types: ['node'],
+          strict: true,
+          isolatedModules: true,
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        include: ['*.ts'],
+      }),
+    );
+    let output = '';
+    try {
+      execFileSync(
+        process.execPath,
+        [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', outDir, '--pretty', 'false'],
+        { cwd: root, encoding: 'utf8' },
+      );
+    } catch (failure) {
+      output = String((failure as { stdout?: unknown }).stdout ?? failure);
+    }
+    expect(output).toBe('');
+  }, 120_000);
 });

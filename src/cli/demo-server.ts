@@ -7,7 +7,7 @@ import { AgentError } from '../core/agent-error.js';
 import { MemoryIdempotencyStore } from '../idempotency/memory-idempotency-store.js';
 import { withIdempotency } from '../idempotency/with-idempotency.js';
 import { stdioTransport } from '../node/stdio.js';
-import type { JsonRpcId } from '../rpc/messages.js';
+import type { RequestId } from '../rpc/messages.js';
 import { defineMethod } from '../rpc/methods.js';
 import type { RequestContext } from '../rpc/methods.js';
 import { createPeer } from '../rpc/peer.js';
@@ -101,7 +101,7 @@ const createContact = withIdempotency(new MemoryIdempotencyStore(), (params: { e
 });
 
 // Replies the server "loses": written by the handler, dropped before they reach stdout.
-const lostReplies = new Set<JsonRpcId>();
+const lostReplies = new Set<RequestId>();
 
 const tools: Record<string, (call: ToolCall, ctx: RequestContext) => unknown> = {
   'calendar.list': () => {
@@ -162,7 +162,7 @@ const transport: Transport = {
   close: () => stdio.close(),
   send(message) {
     if (lostReplies.size > 0) {
-      const { id } = JSON.parse(message) as { id?: JsonRpcId };
+      const { id } = JSON.parse(message) as { id?: RequestId };
       if (id !== undefined && lostReplies.delete(id)) {
         process.stderr.write(`demo-server: reply to request ${String(id)} lost on purpose\n`);
         return Promise.resolve();

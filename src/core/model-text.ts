@@ -99,7 +99,7 @@ export function nextStepText(
  * The text a model reads when a tool fails, as the wrappers of this library write it: the tool
  * error format of {@link formatToolErrorText} with the hub category in the header (all twelve,
  * not the six of the seed format), a `Next step:` line in plain language
- * (`nextStepText`), and the JSON block. The message is sanitised; no path or secret is
+ * (what to do next), and the JSON block. The message is sanitised; no path or secret is
  * written. {@link parseToolErrorText} and `fromToolErrorText` read it back.
  *
  * @example

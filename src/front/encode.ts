@@ -37,6 +37,23 @@ export interface EncodedForms {
 }
 
 /**
+ * What {@link encode} returns for `protocol` when the options choose no other form: a JSON-RPC
+ * error object for MCP (not a tool result) and a bare `ErrorPayload` for ARCP (no envelope).
+ */
+export type EncodedForm<P extends Protocol> = P extends 'mcp'
+  ? RpcErrorObject
+  : P extends 'arcp'
+    ? ErrorPayload
+    : EncodedForms[P];
+
+/** The ARCP envelope each `envelope` option gives. */
+interface ArcpEnvelopes {
+  'session.error': SessionErrorEnvelope;
+  'job.error': JobErrorEnvelope;
+  tool_result: ToolResultErrorEnvelope;
+}
+
+/**
  * The wire form of `error` for `protocol`: a JSON-RPC error object for `jsonrpc`, `acp`, `lsp`,
  * `a2a` and `mcp` (or an MCP `CallToolResult` with `{ as: 'toolResult' }`), an ARCP
  * `ErrorPayload` (or envelope), ToolError text for `tool`, and `{ status, headers, body }` with
@@ -52,6 +69,23 @@ export interface EncodedForms {
  * encode(AgentError.rateLimited('slow down', { retryAfterMs: 2000 }), 'http').headers['retry-after']; // '2'
  * encode(AgentError.auth('log in'), 'acp').code; // -32000
  */
+// One overload per form, so that `encode(e, 'arcp').code` and `encode(e, 'mcp').message`
+// type-check without a cast; options only known at run time give the union (the last one).
+export function encode<P extends Protocol>(
+  error: unknown,
+  protocol: P,
+  options?: EncodeOptions & { as?: 'error'; envelope?: undefined },
+): EncodedForm<P>;
+export function encode(
+  error: unknown,
+  protocol: 'mcp',
+  options: EncodeOptions & { as: 'toolResult' },
+): CallToolErrorResult;
+export function encode<E extends keyof ArcpEnvelopes>(
+  error: unknown,
+  protocol: 'arcp',
+  options: EncodeOptions & { envelope: E },
+): ArcpEnvelopes[E];
 export function encode<P extends Protocol>(
   error: unknown,
   protocol: P,

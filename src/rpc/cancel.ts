@@ -1,5 +1,5 @@
 import type { CancelSpec } from '../core/dialect.js';
-import type { JsonRpcId } from './messages.js';
+import type { RequestId } from './messages.js';
 import { isJsonRpcId } from './messages.js';
 
 /** A notification to send. */
@@ -18,7 +18,7 @@ export interface OutgoingNotification {
  */
 export function cancelNotification(
   spec: CancelSpec | undefined,
-  id: JsonRpcId,
+  id: RequestId,
   reason?: string,
 ): OutgoingNotification | undefined {
   if (spec === undefined) return undefined;
@@ -38,7 +38,7 @@ export function cancelledRequestId(
   spec: CancelSpec | undefined,
   method: string,
   params: unknown,
-): JsonRpcId | undefined {
+): RequestId | undefined {
   if (spec === undefined || method !== spec.method) return undefined;
   if (params === null || typeof params !== 'object') return undefined;
   const id = (params as Record<string, unknown>)[spec.idKey];

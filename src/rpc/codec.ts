@@ -1,4 +1,3 @@
-import type { RpcErrorObject } from '../core/rpc-error.js';
 import { decode } from '../front/decode.js';
 import { encode } from '../front/encode.js';
 import { RPC_DIALECTS, rpcDialectOf } from '../front/registry.js';
@@ -31,7 +30,7 @@ export function codecFor(protocol: RpcProtocol): ErrorCodec {
     encode(error, ctx) {
       return encode(error, protocol, {
         onError: (thrown, errorId) => ctx.report(thrown, errorId),
-      }) as RpcErrorObject;
+      });
     },
     decode(error) {
       return dialect.rejection(decode(error, { protocol }), error);

@@ -4,9 +4,9 @@ import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import type { EncodeContext, ErrorCodec } from './error-codec.js';
 import { classifyMessage, failure, standardError } from './messages.js';
 import { JSONRPC_ERROR_CODES } from '../dialects/jsonrpc/codes.js';
+import type { JsonRpcErrorObject } from '../dialects/jsonrpc/error-object.js';
 import type {
-  JsonRpcErrorObject,
-  JsonRpcId,
+  RequestId,
   JsonRpcNotification,
   JsonRpcRequest,
   JsonRpcResponse,
@@ -19,7 +19,7 @@ export interface UnexpectedErrorInfo {
   /** The random id sent to the peer in `error.data.errorId` (absent for notifications). */
   errorId: string;
   method: string | undefined;
-  id: JsonRpcId | null | undefined;
+  id: RequestId | null | undefined;
 }
 
 /** Called with every error that was not meant for the peer, before a generic error is sent. */
@@ -33,7 +33,7 @@ export const PARSE_ERROR_RESPONSE: JsonRpcResponse = Object.freeze(
 );
 
 /** The response to a value that is not a valid request. */
-export function invalidRequest(id: JsonRpcId | null): JsonRpcResponse {
+export function invalidRequest(id: RequestId | null): JsonRpcResponse {
   return failure(id, standardError(JSONRPC_ERROR_CODES.InvalidRequest));
 }
 
@@ -64,7 +64,7 @@ export class Dispatcher {
   encodeError(
     error: unknown,
     method: string | undefined,
-    id: JsonRpcId | null | undefined,
+    id: RequestId | null | undefined,
   ): JsonRpcErrorObject {
     const onError = this.onError;
     const ctx: EncodeContext = {

@@ -1,5 +1,6 @@
 import type { Protocol } from '../core/categories.js';
-import type { JsonRpcErrorObject, JsonRpcId } from './messages.js';
+import type { RequestId } from './messages.js';
+import type { JsonRpcErrorObject } from '../dialects/jsonrpc/error-object.js';
 import type { OutgoingNotification } from './cancel.js';
 
 /** What the boundary tells a codec when it encodes an error for the wire. */
@@ -7,7 +8,7 @@ export interface EncodeContext {
   /** The method whose handler failed, when known. */
   readonly method: string | undefined;
   /** The request id, when known (`undefined` for notifications). */
-  readonly id: JsonRpcId | null | undefined;
+  readonly id: RequestId | null | undefined;
   /**
    * Call for an error the code did not mean to expose. The boundary hands the full error to the
    * user's `onError` hook and returns a fresh random `errorId` to put in `data`, so logs can be
@@ -23,7 +24,7 @@ export interface DecodeContext {
   /** The method that was called. */
   readonly method: string;
   /** The id of the request that failed. */
-  readonly id: JsonRpcId;
+  readonly id: RequestId;
 }
 
 /**
@@ -52,9 +53,9 @@ export interface ErrorCodec {
    */
   decode(error: JsonRpcErrorObject, ctx: DecodeContext): Error;
   /** The notification that cancels request `id`; omit for protocols without one. */
-  cancelNotification?(id: JsonRpcId, reason?: string): OutgoingNotification | undefined;
+  cancelNotification?(id: RequestId, reason?: string): OutgoingNotification | undefined;
   /** The id a received notification cancels, or `undefined` when it is not a cancel notification. */
-  cancelledRequestId?(method: string, params: unknown): JsonRpcId | undefined;
+  cancelledRequestId?(method: string, params: unknown): RequestId | undefined;
   /** Whether a request the peer cancelled still gets an answer (default `true`). */
   readonly answersCancelled?: boolean;
 }

@@ -1,17 +1,21 @@
 import { JSONRPC_ERROR_MESSAGES } from '../dialects/jsonrpc/codes.js';
 import type { JsonRpcErrorCode } from '../dialects/jsonrpc/codes.js';
+import type { JsonRpcErrorObject } from '../dialects/jsonrpc/error-object.js';
 /**
  * JSON-RPC 2.0 message shapes and the checks that tell them apart. Nothing here allocates more
  * than the message itself: these run once per message on the hot path.
  */
 
-/** A request id. The spec also allows `null`, which only appears in error responses. */
-export type JsonRpcId = string | number;
+/**
+ * The id of a request this peer can match an answer to. The specification also allows `null`
+ * (the dialect's `JsonRpcId` includes it), which only appears in error responses.
+ */
+export type RequestId = string | number;
 
 /** A call that expects an answer. `id: null` is allowed by the spec (and discouraged). */
 export interface JsonRpcRequest {
   jsonrpc: '2.0';
-  id: JsonRpcId | null;
+  id: RequestId | null;
   method: string;
   params?: unknown[] | Record<string, unknown>;
 }
@@ -23,24 +27,17 @@ export interface JsonRpcNotification {
   params?: unknown[] | Record<string, unknown>;
 }
 
-/** The `error` member of a failed response. */
-export interface JsonRpcErrorObject {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
 /** A successful answer. */
 export interface JsonRpcSuccess {
   jsonrpc: '2.0';
-  id: JsonRpcId | null;
+  id: RequestId | null;
   result: unknown;
 }
 
 /** A failed answer. `id` is `null` when the request's id could not be read. */
 export interface JsonRpcFailure {
   jsonrpc: '2.0';
-  id: JsonRpcId | null;
+  id: RequestId | null;
   error: JsonRpcErrorObject;
 }
 
@@ -68,7 +65,7 @@ export function standardError(code: JsonRpcErrorCode): JsonRpcErrorObject {
  * isJsonRpcId('abc'); // true
  * isJsonRpcId(null); // false
  */
-export function isJsonRpcId(value: unknown): value is JsonRpcId {
+export function isJsonRpcId(value: unknown): value is string | number {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
 
@@ -77,7 +74,7 @@ export type MessageKind =
   | { kind: 'request'; message: JsonRpcRequest }
   | { kind: 'notification'; message: JsonRpcNotification }
   | { kind: 'response'; message: JsonRpcResponse }
-  | { kind: 'invalid'; id: JsonRpcId | null; reason: string };
+  | { kind: 'invalid'; id: RequestId | null; reason: string };
 
 function paramsOk(params: unknown): boolean {
   return params === undefined || (params !== null && typeof params === 'object');
@@ -178,6 +175,6 @@ export function isJsonRpcResponse(value: unknown): value is JsonRpcResponse {
 }
 
 /** Build a failed response. */
-export function failure(id: JsonRpcId | null, error: JsonRpcErrorObject): JsonRpcFailure {
+export function failure(id: RequestId | null, error: JsonRpcErrorObject): JsonRpcFailure {
   return { jsonrpc: '2.0', id, error };
 }

@@ -1,4 +1,4 @@
-import type { JsonRpcId } from './messages.js';
+import type { RequestId } from './messages.js';
 import type { InferOutput, StandardSchemaV1 } from './standard-schema.js';
 import { isStandardSchema } from './standard-schema.js';
 
@@ -7,7 +7,7 @@ export interface RequestContext {
   /** The method called. */
   readonly method: string;
   /** The request id; `undefined` for a notification. */
-  readonly id: JsonRpcId | null | undefined;
+  readonly id: RequestId | null | undefined;
   /** Fires when the peer cancels this request or the connection closes. */
   readonly signal: AbortSignal;
 }
@@ -97,12 +97,12 @@ export function methodEntry(name: string, value: unknown, owner: string): Method
  */
 export class CallContext implements RequestContext {
   readonly method: string;
-  readonly id: JsonRpcId | null | undefined;
+  readonly id: RequestId | null | undefined;
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
 
-  constructor(method: string, id: JsonRpcId | null | undefined) {
+  constructor(method: string, id: RequestId | null | undefined) {
     this.method = method;
     this.id = id;
   }

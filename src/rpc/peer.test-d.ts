@@ -1,7 +1,7 @@
 import { expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
 import { createHandler, createPeer, defineMethod, codecFor } from './index.js';
-import type { JsonRpcErrorObject } from './messages.js';
+import type { JsonRpcErrorObject } from '../dialects/jsonrpc/error-object.js';
 import type { ErrorCodec, Handler, Peer, RequestContext, Transport } from './index.js';
 
 declare const transport: Transport;

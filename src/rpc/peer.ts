@@ -8,7 +8,7 @@ import { codecFor } from './codec.js';
 import { rpcDialectOf } from '../front/registry.js';
 import { classifyMessage, failure } from './messages.js';
 import { JSONRPC_ERROR_CODES } from '../dialects/jsonrpc/codes.js';
-import type { JsonRpcId, JsonRpcResponse } from './messages.js';
+import type { RequestId, JsonRpcResponse } from './messages.js';
 import { CallContext, methodEntries, methodEntry } from './methods.js';
 import type { MethodDefinition, MethodHandler, Methods } from './methods.js';
 import type { Transport, TransportSink } from './transport.js';
@@ -118,7 +118,7 @@ export function createPeer(options: PeerOptions): Peer {
   const answersCancelled = codec.answersCancelled ?? true;
   // A codec of the caller's own that says nothing about cancels gets its protocol's.
   const cancelSpec = rpcDialectOf(protocol)?.cancel;
-  const cancelOut = (id: JsonRpcId, reason?: string) =>
+  const cancelOut = (id: RequestId, reason?: string) =>
     codec.cancelNotification
       ? codec.cancelNotification(id, reason)
       : cancelNotification(cancelSpec, id, reason);
@@ -127,7 +127,7 @@ export function createPeer(options: PeerOptions): Peer {
       ? codec.cancelledRequestId(method, params)
       : cancelledRequestId(cancelSpec, method, params);
 
-  const running = new Map<JsonRpcId | null, CallContext>();
+  const running = new Map<RequestId | null, CallContext>();
   let closed = false;
   let started = false;
   let resolveClosed!: () => void;

@@ -1,6 +1,6 @@
 import { AgentError } from '../core/agent-error.js';
 import type { ErrorCodec } from './error-codec.js';
-import type { JsonRpcId, JsonRpcResponse } from './messages.js';
+import type { RequestId, JsonRpcResponse } from './messages.js';
 
 interface Entry {
   resolve(value: unknown): void;
@@ -47,13 +47,13 @@ function isTimeoutReason(reason: unknown): boolean {
  * its timer and abort listener with it.
  */
 export class PendingRequests {
-  readonly #map = new Map<JsonRpcId, Entry>();
+  readonly #map = new Map<RequestId, Entry>();
   readonly #codec: ErrorCodec;
-  readonly #onCancel: (id: JsonRpcId, reason: string | undefined) => void;
+  readonly #onCancel: (id: RequestId, reason: string | undefined) => void;
   #next = 1;
 
   /** @param onCancel sends the protocol's cancel notification for a call given up locally. */
-  constructor(codec: ErrorCodec, onCancel: (id: JsonRpcId, reason: string | undefined) => void) {
+  constructor(codec: ErrorCodec, onCancel: (id: RequestId, reason: string | undefined) => void) {
     this.#codec = codec;
     this.#onCancel = onCancel;
   }
@@ -150,7 +150,7 @@ export class PendingRequests {
     }
   }
 
-  #take(id: JsonRpcId): Entry | undefined {
+  #take(id: RequestId): Entry | undefined {
     const entry = this.#map.get(id);
     if (entry === undefined) return undefined;
     this.#map.delete(id);
@@ -164,7 +164,7 @@ export class PendingRequests {
     entry.signal = undefined;
   }
 
-  readonly #onTimeout = (id: JsonRpcId): void => {
+  readonly #onTimeout = (id: RequestId): void => {
     const entry = this.#map.get(id);
     if (!entry) return;
     entry.timer = undefined;
@@ -178,7 +178,7 @@ export class PendingRequests {
     this.#onCancel(id, 'Request timed out');
   };
 
-  #abort(id: JsonRpcId): void {
+  #abort(id: RequestId): void {
     const entry = this.#map.get(id);
     if (!entry) return;
     const reason: unknown = entry.signal?.reason;

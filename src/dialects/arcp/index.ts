@@ -43,3 +43,4 @@ export type {
 export { toArcpError } from './convert.js';
 export { errorBoundary } from './error-boundary.js';
 export type { BoundaryOutcome, ErrorBoundaryOptions } from './error-boundary.js';
+export { ARCP_ATTEMPT_FIELD, arcpIdempotencyKeyOf } from './idempotency-key.js';

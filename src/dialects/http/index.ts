@@ -12,3 +12,4 @@ export {
   toHttpResponse,
 } from './response.js';
 export type { HttpErrorResponse, HttpResponseInit, ToHttpResponseOptions } from './response.js';
+export { httpIdempotencyKeyOf } from './idempotency-key.js';
