@@ -111,11 +111,13 @@ function patchRegistration<E>(
  *   through `onRequest` or `onNotification`, is wrapped, so call it first; or
  * - one handler function: the wrapped handler.
  *
- * Whatever a wrapped handler (or an extension method's params parser) throws becomes an instance of that class, as `encode(error, 'acp')`
- * writes it: an `AgentError` with its ACP code (`-32000` auth, `-32002` not found, `-32800`
- * cancelled, `-32602` validation) or `-32603` with `data.agentError` carrying `code`,
- * `category`, `retryable` and `retryAfterMs`; a `RequestError` (the SDK's or ours) as it is,
- * its data redacted; a schema failure as `invalidParams` with its issues; anything unexpected as
+ * Whatever a wrapped handler (or an extension method's params parser) throws becomes an
+ * instance of that class, as `encode(error, 'acp')` writes it: an `AgentError` with its ACP code
+ * (`-32000` auth, `-32002` not found, `-32800` cancelled, `-32602` validation) or `-32603`, with
+ * `data.agentError` carrying `code`, `category`, `retryable` and `retryAfterMs`; a
+ * `RequestError` (the SDK's or ours) as it is, its data redacted; a schema failure as
+ * `invalidParams` with its issues; what the one classifier recognises (an upstream provider's
+ * 429, a Node `ENOENT`) with its category and a sanitised message; anything else as
  * `Internal error` with only `data.errorId`, the original going to `onError` (or one sanitised
  * line on stderr). Errors thrown by notification handlers are converted the same way, so the
  * SDK's log line shows the safe form.
