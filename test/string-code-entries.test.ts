@@ -55,11 +55,14 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "reviveToolError",
         "toToolError",
         "toolErrorFields",
+        "toolErrorFunction",
+        "withAiToolErrors",
       ]
     `);
     expect(Object.keys(arcp).sort()).toMatchInlineSnapshot(`
       [
         "ARCPError",
+        "ARCP_ATTEMPT_FIELD",
         "ARCP_ERROR_CODES",
         "AgentNotAvailableError",
         "AgentVersionNotAvailableError",
@@ -76,6 +79,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "ResumeWindowExpiredError",
         "TimeoutError",
         "UnauthenticatedError",
+        "arcpIdempotencyKeyOf",
         "createARCPError",
         "errorBoundary",
         "finalStatusFor",
@@ -96,6 +100,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "PROBLEM_JSON",
         "fromFetchResponse",
         "fromHttpResponse",
+        "httpIdempotencyKeyOf",
         "isProblemDetails",
         "readHeaders",
         "retryAfterMsFromHeaders",

@@ -1,6 +1,9 @@
 /**
- * ACP (Agent Client Protocol): the SDK's `RequestError`, with our categories.
+ * ACP (Agent Client Protocol): the SDK's `RequestError`, with our categories, and
+ * `withAcpErrors` for `@agentclientprotocol/sdk` handlers.
  *
  * @module agent-errors/acp
  */
 export * from '../dialects/acp/index.js';
+export { withAcpErrors } from '../sdk/acp.js';
+export type { AcpAppLike, AcpErrorsOptions } from '../sdk/acp.js';

@@ -1,6 +1,11 @@
 /**
- * `ToolError` and its agent-readable text format.
+ * `ToolError` and its agent-readable text format, and the tool wrappers for the Vercel AI SDK
+ * (`withAiToolErrors`) and the OpenAI Agents SDK (`toolErrorFunction`).
  *
  * @module agent-errors/tool
  */
 export * from '../dialects/tool/index.js';
+export { withAiToolErrors } from '../sdk/ai-sdk.js';
+export type { AiToolErrorsOptions, OrErrorText } from '../sdk/ai-sdk.js';
+export { toolErrorFunction } from '../sdk/agents-sdk.js';
+export type { ToolErrorsOptions, ToolFailureInfo } from '../sdk/tool-failure.js';

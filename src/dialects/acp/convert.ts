@@ -111,8 +111,12 @@ function zodFormatOf(failure: unknown, issues: readonly SchemaIssue[]): object {
 }
 
 /**
- * Any error as an ACP {@link RequestError}, per `encode(error, 'acp')`: ready to throw from an
- * `@agentclientprotocol/sdk` handler.
+ * Any error as this package's ACP {@link RequestError}, per `encode(error, 'acp')`: for our own
+ * peer (`createPeer({ protocol: 'acp' })`), for `toResult()` / `toErrorResponse()`, or to send
+ * by hand. Not for throwing from an `@agentclientprotocol/sdk` handler: that SDK recognises only
+ * its own class (by `instanceof`) and sends anything else as `-32603 Internal error`, the
+ * message in `data.details`. There, wrap the handler or app with `withAcpErrors`, or throw
+ * {@link toSdkRequestError}'s result.
  *
  * @example
  * throw toRequestError(AgentError.notFound('No such file', { details: { uri: 'file:///a' } }));

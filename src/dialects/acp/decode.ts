@@ -7,9 +7,21 @@ import { ACP_CODE_TABLE, ACP_ERROR_CODES } from './codes.js';
 import { copyRecord } from '../../core/copy-record.js';
 
 const SESSION_NOT_FOUND: RpcClassification = { category: 'not_found', code: 'SESSION_NOT_FOUND' };
+const TIMED_OUT: RpcClassification = { category: 'timeout', code: 'TIMEOUT' };
+
+function nameOf(data: unknown): unknown {
+  if (data === null || typeof data !== 'object') return undefined;
+  try {
+    return (data as { name?: unknown }).name;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * How ACP reads an error code (the `data` tells a missing session from another resource).
+ * How ACP reads an error code. The `data` tells a missing session from another resource, and a
+ * timeout from a cancel: the SDK's client, told to stop waiting (`stopWaitingOnCancel`), rejects
+ * with `-32800` whose `data` is the signal's reason, a `TimeoutError` for `AbortSignal.timeout`.
  *
  * @example
  * classifyAcpError(-32000).category; // 'auth'
@@ -27,6 +39,8 @@ export function classifyAcpError(
   ) {
     return SESSION_NOT_FOUND;
   }
+  if (code === ACP_ERROR_CODES.RequestCancelled && nameOf(data) === 'TimeoutError')
+    return TIMED_OUT;
   return ACP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
 }
 

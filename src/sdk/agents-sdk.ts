@@ -1,0 +1,71 @@
+import { AgentError } from '../core/agent-error.js';
+import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
+import { toolFailure } from './tool-failure.js';
+import type { ToolErrorsOptions } from './tool-failure.js';
+
+/** What the OpenAI Agents SDK passes an `errorFunction` as its third argument (what is read). */
+interface ToolCallDetailsLike {
+  toolCall?: { callId?: unknown; name?: unknown } | undefined;
+}
+
+function read(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== 'object') return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The SDK's `InvalidToolInputError` (the model's arguments failed the tool's schema or were not
+ * JSON) as a validation error. The schema issues, when the SDK kept the original error, say what
+ * to fix; by default it does not (it drops tool data unless `OPENAI_AGENTS_DONT_LOG_TOOL_DATA=0`).
+ * A JSON parse error's own text may echo the input: never used.
+ */
+function fromInvalidInput(error: unknown): AgentError | undefined {
+  if (read(error, 'name') !== 'InvalidToolInputError') return undefined;
+  const issues = schemaIssuesOf(read(error, 'originalError'));
+  if (issues) return schemaFailureError(issues);
+  return AgentError.validation('The arguments do not match the parameters of this tool', {
+    code: 'INVALID_TOOL_INPUT',
+    captureStack: false,
+  });
+}
+
+/**
+ * An `errorFunction` for the OpenAI Agents SDK's `tool()`: what the tool threw becomes the text
+ * the model reads — `formatModelErrorText`'s hub category, `Next step:` line and JSON block,
+ * sanitised — and the application gets the classified `AgentError` through `onToolError`. The
+ * SDK's default `errorFunction` tells the model only "An error occurred while running the tool.
+ * Please try again." (even when retrying cannot help); without one (`null`) the run fails. An
+ * unexpected error is shown as `Internal error` with an `errorId`, the original going to
+ * `onError` (or one sanitised stderr line); the SDK's `InvalidToolInputError` (arguments that
+ * failed the tool's schema) is shown as a validation error with its issues. For tools without an
+ * `outputSchema`: the SDK requires an error function of a tool with one to return that schema's
+ * shape.
+ *
+ * @example
+ * import { tool } from '@openai/agents';
+ * const weather = tool({
+ *   name: 'weather',
+ *   description: 'Current weather for a city',
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: async ({ city }) => api.weather(city),
+ *   errorFunction: toolErrorFunction({ onToolError: (error) => log(error.category) }),
+ * });
+ */
+export function toolErrorFunction(
+  options?: ToolErrorsOptions,
+): (context: unknown, error: unknown, details?: unknown) => string {
+  return (_context: unknown, error: unknown, details?: unknown): string => {
+    const call = read(details, 'toolCall') as ToolCallDetailsLike['toolCall'];
+    const callId = read(call, 'callId');
+    const name = read(call, 'name');
+    return toolFailure(fromInvalidInput(error) ?? error, options, {
+      toolCallId: typeof callId === 'string' ? callId : undefined,
+      toolName: typeof name === 'string' ? name : undefined,
+      thrown: error,
+    }).text;
+  };
+}

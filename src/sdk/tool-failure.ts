@@ -1,0 +1,68 @@
+import type { AgentError } from '../core/agent-error.js';
+import { toExposableError } from '../core/expose.js';
+import { formatModelErrorText } from '../core/model-text.js';
+import type { FormatModelErrorTextOptions } from '../core/model-text.js';
+import { toAgentError } from '../front/decode.js';
+
+/** What {@link ToolErrorsOptions.onToolError} is told besides the error. */
+export interface ToolFailureInfo {
+  /** What the tool threw, as it was: for the application's logs, never for the model. */
+  thrown: unknown;
+  /** The text the model was given instead. */
+  text: string;
+  /** The SDK's id for this tool call, when it passes one. */
+  toolCallId?: string | undefined;
+  /** The tool's name, when the SDK passes it. */
+  toolName?: string | undefined;
+}
+
+/**
+ * Options of the tool wrappers for model SDKs (`withAiToolErrors`, `toolErrorFunction`): the
+ * model-facing text's (`subject`, sanitising) and two hooks for the application.
+ */
+export interface ToolErrorsOptions extends FormatModelErrorTextOptions {
+  /**
+   * Called with every failure, as the {@link AgentError} the model was told about (an unexpected
+   * error as `internal` with `details.errorId`), so the application can stop the run on a spent
+   * quota, ask the user to sign in, or count failures. A hook that throws is ignored.
+   */
+  onToolError?: (error: AgentError, info: ToolFailureInfo) => void;
+  /**
+   * The exposure rule's hook: called with an error the tool did not mean to show the model (a raw
+   * `Error`, a bug) and the `errorId` the model was shown instead. Without it, one sanitised line
+   * goes to stderr; pass `() => {}` to silence it.
+   */
+  onError?: (error: unknown, errorId: string) => void;
+}
+
+/**
+ * A thrown value as the model may see it: the classified error and its model-facing text.
+ * `call.thrown`, when given, is what the tool threw (`thrown` being what the SDK made of it).
+ */
+export function toolFailure(
+  thrown: unknown,
+  options: ToolErrorsOptions | undefined,
+  call?: { toolCallId?: string | undefined; toolName?: string | undefined; thrown?: unknown },
+): { error: AgentError; text: string } {
+  const exposable = toExposableError(thrown, {
+    ...(options?.onError ? { onError: options.onError } : {}),
+    classify: toAgentError,
+  });
+  const error = toAgentError(exposable);
+  const text = formatModelErrorText(error, options);
+  const hook = options?.onToolError;
+  if (hook) {
+    try {
+      const original = call && 'thrown' in call ? call.thrown : thrown;
+      hook(error, {
+        thrown: original,
+        text,
+        toolCallId: call?.toolCallId,
+        toolName: call?.toolName,
+      });
+    } catch {
+      // A failing hook must not turn one tool error into two.
+    }
+  }
+  return { error, text };
+}
