@@ -569,7 +569,12 @@ function carriesNoError(input: unknown): boolean {
     const v = input as Rec;
     if ('jsonrpc' in v && 'result' in v && !('error' in v)) return true;
     if (Array.isArray(v.content) && !('error' in v)) return v.isError !== true;
-    if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) return v.status < 400;
+    if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) {
+      // Slack answers its failures with 200 and `{ ok: false, error }`.
+      const body = v.body as { ok?: unknown } | null | undefined;
+      return v.status < 400 && !(typeof body === 'object' && body !== null && body.ok === false);
+    }
+    if (v.ok === false && typeof v.error === 'string') return false;
     return v.code === 0 && 'details' in v && !('error' in v);
   } catch {
     return false;

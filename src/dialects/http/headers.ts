@@ -74,6 +74,17 @@ export function headerTable(headers: HeadersInput | undefined): HeaderTable {
   return { get: (name) => map.get(name), rateLimit };
 }
 
+// The other headers the web-API conventions read (web-apis.ts): request ids and error names.
+const OTHER_HEADERS: ReadonlySet<string> = new Set([
+  'www-authenticate',
+  'x-amzn-errortype',
+  'x-ms-error-code',
+  'x-amzn-requestid',
+  'x-amz-request-id',
+  'x-github-request-id',
+  'x-ms-request-id',
+]);
+
 /**
  * The headers the decoders read, from a plain object: one pass over its keys keeps the few
  * names they ask for (and the rate-limit family) in variables, without building a map. Anything
@@ -94,6 +105,7 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
   let requestId: string | undefined;
   let xRequestId: string | undefined;
   let limits: Map<string, string> | undefined;
+  let others: Map<string, string> | undefined;
   for (const name in record) {
     const value = record[name];
     if (value === undefined || value === null || !Object.hasOwn(record, name)) continue;
@@ -126,6 +138,9 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
         if (key.includes('ratelimit')) {
           limits ??= new Map();
           limits.set(key, joined(limits.get(key), text));
+        } else if (OTHER_HEADERS.has(key)) {
+          others ??= new Map();
+          others.set(key, joined(others.get(key), text));
         }
     }
   }
@@ -146,7 +161,7 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
       case 'x-request-id':
         return xRequestId;
       default:
-        return limits?.get(name);
+        return limits?.get(name) ?? others?.get(name);
     }
   };
   return { get, rateLimit: limits !== undefined };

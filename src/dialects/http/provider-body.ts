@@ -1,4 +1,5 @@
 import type { ErrorCategory } from '../../core/categories.js';
+import type { StableErrorCode } from '../../core/stable-codes.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
@@ -10,7 +11,10 @@ import type { ErrorCategory } from '../../core/categories.js';
  * PROVIDER_ERROR_TYPES.overloaded_error; // { category: 'unavailable' }
  */
 export const PROVIDER_ERROR_TYPES: Readonly<
-  Record<string, { category: ErrorCategory; code: string; retryable?: boolean; generic?: true }>
+  Record<
+    string,
+    { category: ErrorCategory; code: StableErrorCode; retryable?: boolean; generic?: true }
+  >
 > = {
   rate_limit_error: { category: 'rate_limit', code: 'RATE_LIMITED' },
   rate_limit_exceeded: { category: 'rate_limit', code: 'RATE_LIMITED' },
@@ -23,7 +27,7 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   model_not_found: { category: 'not_found', code: 'MODEL_NOT_FOUND' },
   // Buckets the providers put many errors in: the status says more (OpenAI sends a bad key as a
   // 401 `invalid_request_error`).
-  invalid_request_error: { category: 'validation', code: 'INVALID_REQUEST', generic: true },
+  invalid_request_error: { category: 'validation', code: 'VALIDATION_ERROR', generic: true },
   // The one signal an agent needs here is "shrink the context".
   context_length_exceeded: { category: 'validation', code: 'CONTEXT_TOO_LONG' },
   request_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
@@ -31,23 +35,23 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   content_filter: { category: 'validation', code: 'CONTENT_FILTERED' },
   billing_error: { category: 'quota', code: 'QUOTA_EXCEEDED' },
   insufficient_quota: { category: 'quota', code: 'QUOTA_EXCEEDED' },
-  api_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true, generic: true },
-  server_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true, generic: true },
+  api_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
+  server_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
   timeout_error: { category: 'timeout', code: 'TIMEOUT' },
-  // gRPC status names (Google APIs): the names are stable codes already.
-  RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RESOURCE_EXHAUSTED' },
+  // gRPC status names (Google APIs), read as the one code per condition (the name stays in details).
+  RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RATE_LIMITED' },
   UNAVAILABLE: { category: 'unavailable', code: 'UNAVAILABLE' },
-  DEADLINE_EXCEEDED: { category: 'timeout', code: 'DEADLINE_EXCEEDED' },
-  UNAUTHENTICATED: { category: 'auth', code: 'UNAUTHENTICATED' },
+  DEADLINE_EXCEEDED: { category: 'timeout', code: 'TIMEOUT' },
+  UNAUTHENTICATED: { category: 'auth', code: 'AUTH_ERROR' },
   PERMISSION_DENIED: { category: 'permission', code: 'PERMISSION_DENIED' },
   NOT_FOUND: { category: 'not_found', code: 'NOT_FOUND' },
-  INVALID_ARGUMENT: { category: 'validation', code: 'INVALID_ARGUMENT' },
-  FAILED_PRECONDITION: { category: 'validation', code: 'FAILED_PRECONDITION' },
-  ALREADY_EXISTS: { category: 'conflict', code: 'ALREADY_EXISTS' },
-  ABORTED: { category: 'conflict', code: 'ABORTED' },
+  INVALID_ARGUMENT: { category: 'validation', code: 'VALIDATION_ERROR' },
+  FAILED_PRECONDITION: { category: 'validation', code: 'PRECONDITION_FAILED' },
+  ALREADY_EXISTS: { category: 'conflict', code: 'CONFLICT' },
+  ABORTED: { category: 'conflict', code: 'CONFLICT' },
   CANCELLED: { category: 'cancelled', code: 'CANCELLED' },
-  INTERNAL: { category: 'internal', code: 'INTERNAL', retryable: true },
-  UNIMPLEMENTED: { category: 'protocol', code: 'UNIMPLEMENTED' },
+  INTERNAL: { category: 'internal', code: 'SERVER_ERROR', retryable: true },
+  UNIMPLEMENTED: { category: 'protocol', code: 'NOT_IMPLEMENTED' },
 };
 
 // Looked up by a string from the body: a Map, since an object keyed by a string that is not
