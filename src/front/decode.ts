@@ -11,6 +11,7 @@ import { acpFromRpc } from '../dialects/acp/decode.js';
 import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
 import { rpcDialectOf } from './registry.js';
 import { fromProviderSdkError } from '../dialects/http/provider-sdk.js';
+import { fromClientLibraryError, fromLangChainError } from '../dialects/http/client-errors.js';
 import { grpcDialect } from '../dialects/grpc/descriptor.js';
 import { looksLikeGrpc } from '../dialects/grpc/status.js';
 import { isARCPError } from '../dialects/arcp/index.js';
@@ -202,10 +203,15 @@ function decodeSdkInstance(
   rpc: RpcError | undefined,
   protocol: Protocol | undefined,
 ): AgentError | undefined {
-  // AI SDK APICallError, OpenAI / Anthropic SDK errors: HTTP failures and client-side ones.
+  // Client libraries (AI SDK, @google/genai, AWS SDK, axios, MCP transports), then the provider
+  // SDKs' HTTP and client-side failures, then LangChain (which marks the provider's own error).
+  // Instances only: nothing off the wire reaches these.
   if (instance && value instanceof Error) {
-    const fromProvider = fromProviderSdkError(value);
-    if (fromProvider) return fromProvider;
+    const decoded =
+      fromClientLibraryError(value, classifyWrapped) ??
+      fromProviderSdkError(value) ??
+      fromLangChainError(value);
+    if (decoded) return decoded;
   }
   if (typeof message !== 'string') return undefined;
   const className = typeof name === 'string' ? name : '';
@@ -600,6 +606,11 @@ function carriesNoError(input: unknown): boolean {
  */
 export function toAgentError(thrown: unknown): AgentError {
   return classifyAnything(thrown, undefined);
+}
+
+/** What an error wraps (a retry's last error, a cause), through the one classifier. */
+function classifyWrapped(value: unknown): AgentError {
+  return classifyAnything(value, undefined);
 }
 
 /** The one classifier behind {@link decode} and {@link toAgentError}. */

@@ -1,5 +1,11 @@
 import type { ErrorCategory } from '../../core/categories.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
+import {
+  QUOTA_FAILURE_TYPE,
+  RETRY_INFO_TYPE,
+  findDetail,
+  parseRetryDelay,
+} from '../../core/google-rpc.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
@@ -54,6 +60,8 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   UNIMPLEMENTED: { category: 'protocol', code: 'NOT_IMPLEMENTED' },
 };
 
+const QUOTA_FAILURE = { category: 'quota', code: 'QUOTA_EXCEEDED' } as const;
+
 // Looked up by a string from the body: a Map, since an object keyed by a string that is not
 // interned yet costs a string-table search per lookup.
 const BY_TYPE: ReadonlyMap<string, (typeof PROVIDER_ERROR_TYPES)[string]> = new Map(
@@ -73,6 +81,8 @@ export interface ProviderError {
   /** A bucket the provider puts many errors in (`invalid_request_error`): the status says more. */
   generic?: true;
   message?: string;
+  /** The delay a Google `RetryInfo` detail gives. */
+  retryAfterMs?: number;
   /** The `type`, `code`, `status` and `param` strings found, for `details`. */
   fields: Record<string, string>;
 }
@@ -109,9 +119,22 @@ export function readProviderError(body: unknown): ProviderError | undefined {
       : fields.type !== undefined && BY_TYPE.has(fields.type)
         ? fields.type
         : fields.status;
-  const known = key === undefined ? undefined : BY_TYPE.get(key);
+  let known = key === undefined ? undefined : BY_TYPE.get(key);
   if (key === undefined || known === undefined) return undefined;
+  // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota.
+  let retryAfterMs: number | undefined;
+  if (fields.status !== undefined && Array.isArray(error.details)) {
+    retryAfterMs = parseRetryDelay(findDetail(error.details, RETRY_INFO_TYPE)?.retryDelay);
+    if (
+      fields.status === 'RESOURCE_EXHAUSTED' &&
+      retryAfterMs === undefined &&
+      findDetail(error.details, QUOTA_FAILURE_TYPE) !== undefined
+    ) {
+      known = QUOTA_FAILURE;
+    }
+  }
   const out: ProviderError = { code: known.code, category: known.category, fields };
+  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
   if (known.retryable !== undefined) out.retryable = known.retryable;
   if (known.generic) out.generic = true;
   if (typeof error.message === 'string') out.message = error.message;

@@ -193,6 +193,7 @@ function httpError(
   const retryable = shouldRetryHeader(get) ?? baseRetryable;
   const retryAfterMs =
     fields.retryAfterMs ??
+    provider?.retryAfterMs ??
     retryAfterFrom(get, headers.rateLimit, {
       rateLimitReset: status === 429 || status === 503 || web?.code === 'RATE_LIMITED',
     });

@@ -143,7 +143,10 @@ export function readWebApiError(
         : found(slack, { slack: error });
     }
     // OAuth 2: `{ error: 'invalid_grant', error_description? }` from a token endpoint.
-    if (typeof error === 'string' && (status === undefined || status < 500 || 'error_description' in b)) {
+    if (
+      typeof error === 'string' &&
+      (status === undefined || status < 500 || 'error_description' in b)
+    ) {
       const oauth = OAUTH.get(error);
       if (oauth !== undefined) return found(oauth, { oauth: error });
     }
