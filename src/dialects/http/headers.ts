@@ -31,9 +31,14 @@ export interface HeaderTable {
   readonly get: HeaderReader;
   /** Whether some header name mentions `ratelimit` (false lets the reset family be skipped). */
   readonly rateLimit: boolean;
+  /**
+   * Whether a header the web-API conventions read may be present (`www-authenticate`, a cloud's
+   * error or request-id header): false lets those lookups be skipped.
+   */
+  readonly others: boolean;
 }
 
-const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false };
+const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false, others: false };
 
 /**
  * {@link readHeaders} for the decoders: one pass over the headers, then lookups by lower-case
@@ -42,7 +47,7 @@ const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false };
 export function headerTable(headers: HeadersInput | undefined): HeaderTable {
   if (headers === undefined || headers === null) return NO_HEADERS;
   if (isWebHeaders(headers))
-    return { get: (name) => headers.get(name) ?? undefined, rateLimit: true };
+    return { get: (name) => headers.get(name) ?? undefined, rateLimit: true, others: true };
   if (typeof headers !== 'object') {
     throw new TypeError(
       `readHeaders: headers must be a Headers, an object or a list of [name, value] pairs; received ${typeof headers}`,
@@ -71,7 +76,7 @@ export function headerTable(headers: HeadersInput | undefined): HeaderTable {
     const record = headers as Readonly<Record<string, unknown>>;
     for (const name in record) if (Object.hasOwn(record, name)) add(name, record[name]);
   }
-  return { get: (name) => map.get(name), rateLimit };
+  return { get: (name) => map.get(name), rateLimit, others: true };
 }
 
 // The other headers the web-API conventions read (web-apis.ts): request ids and error names.
@@ -164,7 +169,7 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
         return limits?.get(name) ?? others?.get(name);
     }
   };
-  return { get, rateLimit: limits !== undefined };
+  return { get, rateLimit: limits !== undefined, others: others !== undefined };
 }
 
 function joined(prev: string | undefined, text: string): string {

@@ -52,7 +52,7 @@ function parseBody(body: unknown): unknown {
 }
 
 const NO_FIELDS: ReturnType<typeof problemFields> = Object.freeze({});
-const NO_HEADER = (): undefined => undefined;
+const NO_HEADER = decoderHeaders(undefined);
 
 function plainMessage(
   body: unknown,
@@ -170,7 +170,7 @@ function httpError(
   }
   const isErrorStatus = status !== undefined && status >= 400;
   // GitHub's 403 rate limit, Slack's 200 `ok: false`, OAuth and bearer errors, cloud error names.
-  const web = fields.category === undefined ? readWebApiError(status, get, body) : undefined;
+  const web = fields.category === undefined ? readWebApiError(status, headers, body) : undefined;
   if (!isErrorStatus && !provider && !web && fields.category === undefined) {
     throw new TypeError(
       status === undefined
@@ -210,7 +210,7 @@ function httpError(
   if (fields.details !== undefined) {
     if (Object.keys(fields.details).length > 0) details = { ...fields.details };
   } else {
-    const requestId = requestIdOf(get);
+    const requestId = requestIdOf(headers);
     if (requestId !== undefined || provider || web) {
       details = {};
       if (requestId !== undefined) details.requestId = requestId;

@@ -2,7 +2,7 @@ import type { ErrorCategory } from '../../core/categories.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
 import { awsErrorMeaning, azureErrorMeaning } from './cloud-codes.js';
 import type { NamedMeaning } from './cloud-codes.js';
-import type { HeaderReader } from './headers.js';
+import type { HeaderTable } from './headers.js';
 
 /**
  * The error conventions of the web APIs agents call every day, read from an HTTP response:
@@ -108,7 +108,6 @@ const GOOGLE_REASONS: ReadonlyMap<string, NamedMeaning> = new Map([
   ['backendError', m('internal', 'SERVER_ERROR', true)],
 ]);
 
-const SECONDARY_RATE_LIMIT = /secondary rate limit|abuse detection/i;
 const BEARER_ERROR = /^\s*Bearer\b.*?\berror\s*=\s*"?([A-Za-z_]+)/i;
 const BEARER_SCOPE = /\bscope\s*=\s*"([^"]*)"/i;
 
@@ -129,9 +128,10 @@ function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError 
  */
 export function readWebApiError(
   status: number | undefined,
-  get: HeaderReader,
+  headers: HeaderTable,
   body: unknown,
 ): WebApiError | undefined {
+  const get = headers.get;
   const b = record(body);
   if (b !== undefined) {
     const error = b.error;
@@ -162,12 +162,14 @@ export function readWebApiError(
     if (get('x-ratelimit-remaining')?.trim() === '0') {
       return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'primary' });
     }
-    if (SECONDARY_RATE_LIMIT.test(message)) {
+    if (message.includes('secondary rate limit') || message.includes('abuse detection')) {
       return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'secondary' });
     }
     const google = googleReason(b);
     if (google !== undefined) return google;
   }
+  // Most responses carry none of the headers below (decoderHeaders knows): skip the lookups.
+  if (!headers.others) return undefined;
   const challenge = get('www-authenticate');
   if (challenge !== undefined) {
     const error = BEARER_ERROR.exec(challenge)?.[1];
@@ -201,10 +203,11 @@ function googleReason(b: Rec | undefined): WebApiError | undefined {
 }
 
 /** The request id a response carries, under any of the names the big APIs use. */
-export function requestIdOf(get: HeaderReader): string | undefined {
+export function requestIdOf(headers: HeaderTable): string | undefined {
+  const get = headers.get;
+  const common = get('request-id') ?? get('x-request-id');
+  if (common !== undefined || !headers.others) return common;
   return (
-    get('request-id') ??
-    get('x-request-id') ??
     get('x-amzn-requestid') ??
     get('x-amz-request-id') ??
     get('x-github-request-id') ??
