@@ -38,7 +38,16 @@ const corpus = JSON.parse(
   readFileSync(new URL('./fixtures/corpus.json', import.meta.url), 'utf8'),
 ) as CorpusEntry[];
 
-const WORLD_SOURCES = ['github', 'slack', 'oauth', 'aws', 'azure', 'google-api'];
+const WORLD_SOURCES = [
+  'github',
+  'slack',
+  'oauth',
+  'aws',
+  'azure',
+  'google-api',
+  'sse',
+  'ai-sdk-stream',
+];
 const world = corpus.filter((e) => WORLD_SOURCES.includes(e.source));
 
 /** The fields `expected` names, read off `error`. */

@@ -178,8 +178,38 @@ function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefin
   });
 }
 
+/**
+ * The JSON an SSE `event: error` (or any event whose data is JSON) carries: its `data:` lines
+ * joined, as the EventSource specification joins them. `undefined` when it is no such event.
+ */
+function sseData(text: string): unknown {
+  let data: string | undefined;
+  let event: string | undefined;
+  for (const line of text.split(/\r\n|\r|\n/, 64)) {
+    if (line.startsWith('data:')) {
+      const value = line.slice(line.startsWith('data: ') ? 6 : 5);
+      data = data === undefined ? value : `${data}\n${value}`;
+    } else if (line.startsWith('event:')) event = line.slice(6).trim();
+  }
+  if (data === undefined || (event !== undefined && event !== 'error' && !data.includes('error'))) {
+    return undefined;
+  }
+  const trimmed = data.trim();
+  if (!LOOKS_LIKE_JSON.test(trimmed)) return event === 'error' ? trimmed : undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function decodeText(text: string, options: DecodeOptions | undefined): AgentError {
   const trimmed = text.trim();
+  // A server-sent event: an error after a 200 (`event: error`, Anthropic's overloaded_error).
+  if (trimmed.startsWith('event:') || trimmed.startsWith('data:')) {
+    const data = sseData(trimmed);
+    if (data !== undefined) return decodeValue(data, options);
+  }
   // Only what can be JSON is parsed: a failed JSON.parse throws, and a throw costs more than
   // the whole decode (`[ERROR code=…]` text starts with a bracket too).
   if (LOOKS_LIKE_JSON.test(trimmed)) {
@@ -426,6 +456,16 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
       looksLikeGrpc(input))
   ) {
     return grpcDialect.decode(input);
+  }
+  // An AI SDK stream part `{ type: 'error', error }` decodes as the error it carries (Anthropic's
+  // body has the same outer shape, with its own `{ type }` inside: that is a provider body).
+  if (
+    type === 'error' &&
+    error !== undefined &&
+    error !== null &&
+    !(isRecord(error) && typeof error.type === 'string' && error.type !== 'error')
+  ) {
+    return decodeValue(error, options);
   }
   const inputIsErrorObject = Number.isInteger(code) && typeof message === 'string';
   if (!inputIsErrorObject) {
