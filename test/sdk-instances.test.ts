@@ -69,6 +69,7 @@ describe('client-library error instances (test/fixtures/sdk-instances.json)', ()
       'axios',
       'langchain',
       'mcp-sdk-transport',
+      'mcp-sdk-v2',
       'provider-sdk',
     ]) {
       expect(families, family).toContain(family);

@@ -58,6 +58,7 @@ export type StableErrorCode =
   | 'OVERLOADED'
   | 'CONNECTION_ERROR'
   // protocol
+  | 'PROTOCOL_ERROR'
   | 'METHOD_NOT_ALLOWED'
   | 'NOT_IMPLEMENTED'
   | 'UNSUPPORTED_GRANT_TYPE'

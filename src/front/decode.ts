@@ -273,9 +273,17 @@ function decodeSdkInstance(
   if (rpc === undefined) return undefined;
   const cause = instance && value instanceof Error ? value : undefined;
   if (className === 'RequestError') return acpFromRpc(rpc, cause);
-  if (className === 'McpError') return decodeRpc(rpc, 'mcp', value);
+  // MCP SDK v2's ProtocolError and its subclasses carry a `mcp.*` brand on their class.
+  if (className === 'McpError' || (cause !== undefined && mcpBranded(cause))) {
+    return decodeRpc(rpc, 'mcp', value);
+  }
   if (className === 'ResponseError') return lspFromRpc(rpc, cause);
   return cause ? decodeRpc(rpc, protocol, value) : undefined;
+}
+
+function mcpBranded(error: Error): boolean {
+  const brand = (error.constructor as { mcpBrand?: unknown } | undefined)?.mcpBrand;
+  return typeof brand === 'string' && brand.startsWith('mcp.');
 }
 
 function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentError {

@@ -207,8 +207,41 @@ function fromAxios(error: Error, e: Rec): AgentError | undefined {
 // the HTTP status, or -1 when there was none).
 // ---------------------------------------------------------------------------------------------
 
+// MCP SDK v2's `SdkError` codes (`SdkErrorCode`): local failures, never sent on the wire.
+const MCP_SDK_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableErrorCode }> =
+  new Map([
+    ['NOT_CONNECTED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    ['CONNECTION_CLOSED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    ['SEND_FAILED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    ['CLIENT_HTTP_FAILED_TO_OPEN_STREAM', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    [
+      'CLIENT_HTTP_FAILED_TO_TERMINATE_SESSION',
+      { category: 'unavailable', code: 'CONNECTION_ERROR' },
+    ],
+    ['REQUEST_TIMEOUT', { category: 'timeout', code: 'TIMEOUT' }],
+    ['CLIENT_HTTP_AUTHENTICATION', { category: 'auth', code: 'AUTH_ERROR' }],
+    ['CLIENT_HTTP_FORBIDDEN', { category: 'permission', code: 'PERMISSION_DENIED' }],
+    ['CAPABILITY_NOT_SUPPORTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+    ['UNSUPPORTED_RESULT_TYPE', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+    ['METHOD_NOT_SUPPORTED_BY_PROTOCOL_VERSION', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+    ['CLIENT_HTTP_NOT_IMPLEMENTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+  ]);
+
 function fromMcpTransport(error: Error, e: Rec, className: string): AgentError | undefined {
   if (className === 'UnauthorizedError') return made(error, 'auth', 'AUTH_ERROR');
+  if (e.name === 'SdkError' || e.name === 'SdkHttpError') {
+    const status = record(e.data)?.status;
+    if (typeof status === 'number' && status >= 400 && status <= 599) {
+      return wrapping(error, fromHttpResponse({ status, body: { message: error.message } }), {
+        mcpSdkCode: e.code,
+      });
+    }
+    const known = typeof e.code === 'string' ? MCP_SDK_CODES.get(e.code) : undefined;
+    // The other codes (NOT_INITIALIZED, INVALID_RESULT, …) say the two sides disagree.
+    return known === undefined
+      ? made(error, 'protocol', 'PROTOCOL_ERROR', { mcpSdkCode: e.code })
+      : made(error, known.category, known.code, { mcpSdkCode: e.code });
+  }
   if (className !== 'StreamableHTTPError' && className !== 'SseError') return undefined;
   const code = e.code;
   if (typeof code === 'number' && code >= 400 && code <= 599) {
