@@ -31,9 +31,11 @@ import { captureNode } from './fixtures/node.mjs';
 import { captureSchemas } from './fixtures/schemas.mjs';
 import { entries, normalise } from './fixtures/shared.mjs';
 import { captureToolErrors } from './fixtures/tool.mjs';
+import { captureWorld, captureWorldInstances } from './fixtures/world.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outFile = join(root, 'test', 'fixtures', 'corpus.json');
+const instancesFile = join(root, 'test', 'fixtures', 'sdk-instances.json');
 
 // Every wait in the capture modules is bounded; this is the backstop.
 const watchdog = setTimeout(() => {
@@ -58,6 +60,7 @@ async function main() {
   captureToolErrors();
   captureHermes();
   captureArcp();
+  captureWorld();
   // Copies of entries above, so it must come last.
   addNoHintCopies();
 
@@ -69,10 +72,18 @@ async function main() {
   const corpus = normalise(entries);
   await mkdir(dirname(outFile), { recursive: true });
   await writeFile(outFile, `${JSON.stringify(corpus, null, 2)}\n`);
+  const instances = await captureWorldInstances();
+  await writeFile(instancesFile, `${JSON.stringify(instances, null, 2)}\n`);
   const counts = {};
   for (const e of corpus) counts[e.source] = (counts[e.source] ?? 0) + 1;
   console.log(`capture-fixtures: wrote ${corpus.length} entries to test/fixtures/corpus.json`);
   for (const [source, count] of Object.entries(counts)) console.log(`  ${source}: ${count}`);
+  const byFamily = {};
+  for (const e of instances) byFamily[e.source] = (byFamily[e.source] ?? 0) + 1;
+  console.log(
+    `capture-fixtures: wrote ${instances.length} recipes to test/fixtures/sdk-instances.json`,
+  );
+  for (const [source, count] of Object.entries(byFamily)) console.log(`  ${source}: ${count}`);
 }
 
 // Exit explicitly: a peer an SDK left open (a socket, a timer) must not keep the process alive.

@@ -19,6 +19,7 @@ export {
   isRetryableCategory,
 } from './core/categories.js';
 export type { ErrorCategory, NextAction, Protocol } from './core/categories.js';
+export type { StableErrorCode } from './core/stable-codes.js';
 export { AS_AGENT_ERROR } from './core/normalize-error.js';
 export { deserializeError } from './core/deserialize.js';
 export { serializeError, toJsonSafe } from './core/serialize.js';

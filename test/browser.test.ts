@@ -223,7 +223,7 @@ describe.skipIf(skipBrowserTests())('in Chromium', () => {
       http: {
         limited: {
           isAgentError: false,
-          code: 'TOO_MANY_REQUESTS',
+          code: 'RATE_LIMITED',
           category: 'rate_limit',
           retryable: true,
           retryAfterMs: 2000,

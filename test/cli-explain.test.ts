@@ -110,7 +110,7 @@ describe('agent-errors explain (built binary)', () => {
     };
     expect(report).toMatchObject({
       recognised: { protocol: 'http', form: 'HTTP response', wireCode: 429 },
-      code: 'TOO_MANY_REQUESTS',
+      code: 'RATE_LIMITED',
       category: 'rate_limit',
       retryable: true,
       retryAfterMs: 2000,
@@ -127,7 +127,7 @@ describe('agent-errors explain (built binary)', () => {
       'tool',
       'grpc',
     ]);
-    expect(report.equivalents.tool).toMatch(/^\[ERROR code=TOO_MANY_REQUESTS category=rate_limit/);
+    expect(report.equivalents.tool).toMatch(/^\[ERROR code=RATE_LIMITED category=rate_limit/);
     expect(report.equivalents.arcp).toMatchObject({ message: 'Too Many Requests' });
   });
 

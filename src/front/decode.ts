@@ -11,11 +11,13 @@ import { acpFromRpc } from '../dialects/acp/decode.js';
 import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
 import { rpcDialectOf } from './registry.js';
 import { fromProviderSdkError } from '../dialects/http/provider-sdk.js';
+import { fromClientLibraryError, fromLangChainError } from '../dialects/http/client-errors.js';
 import { grpcDialect } from '../dialects/grpc/descriptor.js';
 import { looksLikeGrpc } from '../dialects/grpc/status.js';
 import { isARCPError } from '../dialects/arcp/index.js';
 import { fromHttpResponse } from '../dialects/http/index.js';
 import { fromHttpParts } from '../dialects/http/response.js';
+import { statusMeaning } from '../dialects/http/status.js';
 import { isWebResponse } from '../dialects/http/web-globals.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError } from '../dialects/mcp/decode.js';
@@ -116,7 +118,12 @@ function fromHttpStatusCode(
   error: { code: number; message: string; data?: unknown },
   protocol: Protocol | undefined,
 ): AgentError {
-  const meaning = fromHttpResponse({ status: error.code, body: { message: error.message } });
+  // The status alone says it, but for a 403 whose message may be a rate limit (GitHub's secondary
+  // limit): a whole HTTP error for every status made these entries slower by half (bench).
+  const meaning =
+    error.code === 403
+      ? fromHttpResponse({ status: error.code, body: { message: error.message } })
+      : statusMeaning(error.code);
   const wireProtocol = protocol ?? 'jsonrpc';
   return decodedError({
     message: error.message,
@@ -172,8 +179,38 @@ function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefin
   });
 }
 
+/**
+ * The JSON an SSE `event: error` (or any event whose data is JSON) carries: its `data:` lines
+ * joined, as the EventSource specification joins them. `undefined` when it is no such event.
+ */
+function sseData(text: string): unknown {
+  let data: string | undefined;
+  let event: string | undefined;
+  for (const line of text.split(/\r\n|\r|\n/, 64)) {
+    if (line.startsWith('data:')) {
+      const value = line.slice(line.startsWith('data: ') ? 6 : 5);
+      data = data === undefined ? value : `${data}\n${value}`;
+    } else if (line.startsWith('event:')) event = line.slice(6).trim();
+  }
+  if (data === undefined || (event !== undefined && event !== 'error' && !data.includes('error'))) {
+    return undefined;
+  }
+  const trimmed = data.trim();
+  if (!LOOKS_LIKE_JSON.test(trimmed)) return event === 'error' ? trimmed : undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function decodeText(text: string, options: DecodeOptions | undefined): AgentError {
   const trimmed = text.trim();
+  // A server-sent event: an error after a 200 (`event: error`, Anthropic's overloaded_error).
+  if (trimmed.startsWith('event:') || trimmed.startsWith('data:')) {
+    const data = sseData(trimmed);
+    if (data !== undefined) return decodeValue(data, options);
+  }
   // Only what can be JSON is parsed: a failed JSON.parse throws, and a throw costs more than
   // the whole decode (`[ERROR code=…]` text starts with a bracket too).
   if (LOOKS_LIKE_JSON.test(trimmed)) {
@@ -203,10 +240,15 @@ function decodeSdkInstance(
   rpc: RpcError | undefined,
   protocol: Protocol | undefined,
 ): AgentError | undefined {
-  // AI SDK APICallError, OpenAI / Anthropic SDK errors: HTTP failures and client-side ones.
+  // Client libraries (AI SDK, @google/genai, AWS SDK, axios, MCP transports), then the provider
+  // SDKs' HTTP and client-side failures, then LangChain (which marks the provider's own error).
+  // Instances only: nothing off the wire reaches these.
   if (instance && value instanceof Error) {
-    const fromProvider = fromProviderSdkError(value);
-    if (fromProvider) return fromProvider;
+    const decoded =
+      fromClientLibraryError(value, classifyWrapped) ??
+      fromProviderSdkError(value) ??
+      fromLangChainError(value);
+    if (decoded) return decoded;
   }
   if (typeof message !== 'string') return undefined;
   const className = typeof name === 'string' ? name : '';
@@ -421,6 +463,16 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   ) {
     return grpcDialect.decode(input);
   }
+  // An AI SDK stream part `{ type: 'error', error }` decodes as the error it carries (Anthropic's
+  // body has the same outer shape, with its own `{ type }` inside: that is a provider body).
+  if (
+    type === 'error' &&
+    error !== undefined &&
+    error !== null &&
+    !(isRecord(error) && typeof error.type === 'string' && error.type !== 'error')
+  ) {
+    return decodeValue(error, options);
+  }
   const inputIsErrorObject = Number.isInteger(code) && typeof message === 'string';
   if (!inputIsErrorObject) {
     // A JSON-RPC response, or ACP's `toResult()` form, carrying an error.
@@ -575,7 +627,12 @@ function carriesNoError(input: unknown): boolean {
     const v = input as Rec;
     if ('jsonrpc' in v && 'result' in v && !('error' in v)) return true;
     if (Array.isArray(v.content) && !('error' in v)) return v.isError !== true;
-    if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) return v.status < 400;
+    if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) {
+      // Slack answers its failures with 200 and `{ ok: false, error }`.
+      const body = v.body as { ok?: unknown } | null | undefined;
+      return v.status < 400 && !(typeof body === 'object' && body !== null && body.ok === false);
+    }
+    if (v.ok === false && typeof v.error === 'string') return false;
     return v.code === 0 && 'details' in v && !('error' in v);
   } catch {
     return false;
@@ -601,6 +658,11 @@ function carriesNoError(input: unknown): boolean {
  */
 export function toAgentError(thrown: unknown): AgentError {
   return classifyAnything(thrown, undefined);
+}
+
+/** What an error wraps (a retry's last error, a cause), through the one classifier. */
+function classifyWrapped(value: unknown): AgentError {
+  return classifyAnything(value, undefined);
 }
 
 /** The one classifier behind {@link decode} and {@link toAgentError}. */

@@ -31,9 +31,14 @@ export interface HeaderTable {
   readonly get: HeaderReader;
   /** Whether some header name mentions `ratelimit` (false lets the reset family be skipped). */
   readonly rateLimit: boolean;
+  /**
+   * Whether a header the web-API conventions read may be present (`www-authenticate`, a cloud's
+   * error or request-id header): false lets those lookups be skipped.
+   */
+  readonly others: boolean;
 }
 
-const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false };
+const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false, others: false };
 
 /**
  * {@link readHeaders} for the decoders: one pass over the headers, then lookups by lower-case
@@ -42,7 +47,7 @@ const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false };
 export function headerTable(headers: HeadersInput | undefined): HeaderTable {
   if (headers === undefined || headers === null) return NO_HEADERS;
   if (isWebHeaders(headers))
-    return { get: (name) => headers.get(name) ?? undefined, rateLimit: true };
+    return { get: (name) => headers.get(name) ?? undefined, rateLimit: true, others: true };
   if (typeof headers !== 'object') {
     throw new TypeError(
       `readHeaders: headers must be a Headers, an object or a list of [name, value] pairs; received ${typeof headers}`,
@@ -71,8 +76,19 @@ export function headerTable(headers: HeadersInput | undefined): HeaderTable {
     const record = headers as Readonly<Record<string, unknown>>;
     for (const name in record) if (Object.hasOwn(record, name)) add(name, record[name]);
   }
-  return { get: (name) => map.get(name), rateLimit };
+  return { get: (name) => map.get(name), rateLimit, others: true };
 }
+
+// The other headers the web-API conventions read (web-apis.ts): request ids and error names.
+const OTHER_HEADERS: ReadonlySet<string> = new Set([
+  'www-authenticate',
+  'x-amzn-errortype',
+  'x-ms-error-code',
+  'x-amzn-requestid',
+  'x-amz-request-id',
+  'x-github-request-id',
+  'x-ms-request-id',
+]);
 
 /**
  * The headers the decoders read, from a plain object: one pass over its keys keeps the few
@@ -94,6 +110,7 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
   let requestId: string | undefined;
   let xRequestId: string | undefined;
   let limits: Map<string, string> | undefined;
+  let others: Map<string, string> | undefined;
   for (const name in record) {
     const value = record[name];
     if (value === undefined || value === null || !Object.hasOwn(record, name)) continue;
@@ -126,6 +143,9 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
         if (key.includes('ratelimit')) {
           limits ??= new Map();
           limits.set(key, joined(limits.get(key), text));
+        } else if (OTHER_HEADERS.has(key)) {
+          others ??= new Map();
+          others.set(key, joined(others.get(key), text));
         }
     }
   }
@@ -146,10 +166,10 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
       case 'x-request-id':
         return xRequestId;
       default:
-        return limits?.get(name);
+        return limits?.get(name) ?? others?.get(name);
     }
   };
-  return { get, rateLimit: limits !== undefined };
+  return { get, rateLimit: limits !== undefined, others: others !== undefined };
 }
 
 function joined(prev: string | undefined, text: string): string {

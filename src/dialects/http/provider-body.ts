@@ -1,4 +1,11 @@
 import type { ErrorCategory } from '../../core/categories.js';
+import type { StableErrorCode } from '../../core/stable-codes.js';
+import {
+  QUOTA_FAILURE_TYPE,
+  RETRY_INFO_TYPE,
+  findDetail,
+  parseRetryDelay,
+} from '../../core/google-rpc.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
@@ -10,7 +17,10 @@ import type { ErrorCategory } from '../../core/categories.js';
  * PROVIDER_ERROR_TYPES.overloaded_error; // { category: 'unavailable' }
  */
 export const PROVIDER_ERROR_TYPES: Readonly<
-  Record<string, { category: ErrorCategory; code: string; retryable?: boolean; generic?: true }>
+  Record<
+    string,
+    { category: ErrorCategory; code: StableErrorCode; retryable?: boolean; generic?: true }
+  >
 > = {
   rate_limit_error: { category: 'rate_limit', code: 'RATE_LIMITED' },
   rate_limit_exceeded: { category: 'rate_limit', code: 'RATE_LIMITED' },
@@ -23,7 +33,7 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   model_not_found: { category: 'not_found', code: 'MODEL_NOT_FOUND' },
   // Buckets the providers put many errors in: the status says more (OpenAI sends a bad key as a
   // 401 `invalid_request_error`).
-  invalid_request_error: { category: 'validation', code: 'INVALID_REQUEST', generic: true },
+  invalid_request_error: { category: 'validation', code: 'VALIDATION_ERROR', generic: true },
   // The one signal an agent needs here is "shrink the context".
   context_length_exceeded: { category: 'validation', code: 'CONTEXT_TOO_LONG' },
   request_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
@@ -31,24 +41,26 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   content_filter: { category: 'validation', code: 'CONTENT_FILTERED' },
   billing_error: { category: 'quota', code: 'QUOTA_EXCEEDED' },
   insufficient_quota: { category: 'quota', code: 'QUOTA_EXCEEDED' },
-  api_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true, generic: true },
-  server_error: { category: 'internal', code: 'PROVIDER_ERROR', retryable: true, generic: true },
+  api_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
+  server_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
   timeout_error: { category: 'timeout', code: 'TIMEOUT' },
-  // gRPC status names (Google APIs): the names are stable codes already.
-  RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RESOURCE_EXHAUSTED' },
+  // gRPC status names (Google APIs), read as the one code per condition (the name stays in details).
+  RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RATE_LIMITED' },
   UNAVAILABLE: { category: 'unavailable', code: 'UNAVAILABLE' },
-  DEADLINE_EXCEEDED: { category: 'timeout', code: 'DEADLINE_EXCEEDED' },
-  UNAUTHENTICATED: { category: 'auth', code: 'UNAUTHENTICATED' },
+  DEADLINE_EXCEEDED: { category: 'timeout', code: 'TIMEOUT' },
+  UNAUTHENTICATED: { category: 'auth', code: 'AUTH_ERROR' },
   PERMISSION_DENIED: { category: 'permission', code: 'PERMISSION_DENIED' },
   NOT_FOUND: { category: 'not_found', code: 'NOT_FOUND' },
-  INVALID_ARGUMENT: { category: 'validation', code: 'INVALID_ARGUMENT' },
-  FAILED_PRECONDITION: { category: 'validation', code: 'FAILED_PRECONDITION' },
-  ALREADY_EXISTS: { category: 'conflict', code: 'ALREADY_EXISTS' },
-  ABORTED: { category: 'conflict', code: 'ABORTED' },
+  INVALID_ARGUMENT: { category: 'validation', code: 'VALIDATION_ERROR' },
+  FAILED_PRECONDITION: { category: 'validation', code: 'PRECONDITION_FAILED' },
+  ALREADY_EXISTS: { category: 'conflict', code: 'CONFLICT' },
+  ABORTED: { category: 'conflict', code: 'CONFLICT' },
   CANCELLED: { category: 'cancelled', code: 'CANCELLED' },
-  INTERNAL: { category: 'internal', code: 'INTERNAL', retryable: true },
-  UNIMPLEMENTED: { category: 'protocol', code: 'UNIMPLEMENTED' },
+  INTERNAL: { category: 'internal', code: 'SERVER_ERROR', retryable: true },
+  UNIMPLEMENTED: { category: 'protocol', code: 'NOT_IMPLEMENTED' },
 };
+
+const QUOTA_FAILURE = { category: 'quota', code: 'QUOTA_EXCEEDED' } as const;
 
 // Looked up by a string from the body: a Map, since an object keyed by a string that is not
 // interned yet costs a string-table search per lookup.
@@ -69,6 +81,8 @@ export interface ProviderError {
   /** A bucket the provider puts many errors in (`invalid_request_error`): the status says more. */
   generic?: true;
   message?: string;
+  /** The delay a Google `RetryInfo` detail gives. */
+  retryAfterMs?: number;
   /** The `type`, `code`, `status` and `param` strings found, for `details`. */
   fields: Record<string, string>;
 }
@@ -105,9 +119,22 @@ export function readProviderError(body: unknown): ProviderError | undefined {
       : fields.type !== undefined && BY_TYPE.has(fields.type)
         ? fields.type
         : fields.status;
-  const known = key === undefined ? undefined : BY_TYPE.get(key);
+  let known = key === undefined ? undefined : BY_TYPE.get(key);
   if (key === undefined || known === undefined) return undefined;
+  // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota.
+  let retryAfterMs: number | undefined;
+  if (fields.status !== undefined && Array.isArray(error.details)) {
+    retryAfterMs = parseRetryDelay(findDetail(error.details, RETRY_INFO_TYPE)?.retryDelay);
+    if (
+      fields.status === 'RESOURCE_EXHAUSTED' &&
+      retryAfterMs === undefined &&
+      findDetail(error.details, QUOTA_FAILURE_TYPE) !== undefined
+    ) {
+      known = QUOTA_FAILURE;
+    }
+  }
   const out: ProviderError = { code: known.code, category: known.category, fields };
+  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
   if (known.retryable !== undefined) out.retryable = known.retryable;
   if (known.generic) out.generic = true;
   if (typeof error.message === 'string') out.message = error.message;

@@ -162,7 +162,7 @@ describe('provider bodies', () => {
     });
     // `invalid_request_error` is a bucket: the status names the condition; the provider's own
     // type is kept in details.provider.
-    expect(err.code).toBe('BAD_REQUEST');
+    expect(err.code).toBe('VALIDATION_ERROR');
   });
 
   it('uses short text bodies as the message but not HTML pages', () => {

@@ -11,6 +11,7 @@ import type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
 import { readProviderError } from './provider-body.js';
 import type { ProviderError } from './provider-body.js';
 import { statusMeaning } from './status.js';
+import { readWebApiError, requestIdOf } from './web-apis.js';
 import { isWebResponse } from './web-globals.js';
 
 /** An HTTP response as plain data: what {@link fromHttpResponse} reads synchronously. */
@@ -51,6 +52,7 @@ function parseBody(body: unknown): unknown {
 }
 
 const NO_FIELDS: ReturnType<typeof problemFields> = Object.freeze({});
+const NO_HEADER = decoderHeaders(undefined);
 
 function plainMessage(
   body: unknown,
@@ -70,8 +72,17 @@ function plainMessage(
     const { message, error } = body as { message?: unknown; error?: unknown };
     if (typeof message === 'string') return message;
     if (typeof error === 'string') return error;
+    // Google's `{ error: { code, message } }` without a status name.
+    const inner = error as { message?: unknown } | null | undefined;
+    if (typeof inner === 'object' && inner !== null && typeof inner.message === 'string')
+      return inner.message;
   }
   return undefined;
+}
+
+function oauthDescription(body: unknown): string | undefined {
+  const description = (body as { error_description?: unknown }).error_description;
+  return typeof description === 'string' && description !== '' ? description : undefined;
 }
 
 function isFetchResponse(value: unknown): value is Response {
@@ -158,7 +169,9 @@ function httpError(
     );
   }
   const isErrorStatus = status !== undefined && status >= 400;
-  if (!isErrorStatus && !provider && fields.category === undefined) {
+  // GitHub's 403 rate limit, Slack's 200 `ok: false`, OAuth and bearer errors, cloud error names.
+  const web = fields.category === undefined ? readWebApiError(status, headers, body) : undefined;
+  if (!isErrorStatus && !provider && !web && fields.category === undefined) {
     throw new TypeError(
       status === undefined
         ? 'fromHttpResponse: status is missing and the body is neither a problem document nor a provider error'
@@ -168,37 +181,47 @@ function httpError(
   const meaning = isErrorStatus ? statusMeaning(status) : undefined;
   // A provider's generic bucket does not overrule what the status says (its words stay in details).
   const said = provider?.generic && meaning !== undefined ? undefined : provider;
-  const category = fields.category ?? said?.category ?? meaning?.category ?? 'internal';
+  const known = web ?? said;
+  const category = fields.category ?? known?.category ?? meaning?.category ?? 'internal';
   const baseRetryable =
     fields.retryable ??
-    (said
-      ? (said.retryable ?? CATEGORIES[category].retryable)
+    (known
+      ? (known.retryable ?? CATEGORIES[category].retryable)
       : fields.category !== undefined
         ? CATEGORIES[category].retryable
         : (meaning?.retryable ?? false));
   const retryable = shouldRetryHeader(get) ?? baseRetryable;
   const retryAfterMs =
     fields.retryAfterMs ??
-    retryAfterFrom(get, headers.rateLimit, { rateLimitReset: status === 429 || status === 503 });
+    provider?.retryAfterMs ??
+    retryAfterFrom(get, headers.rateLimit, {
+      rateLimitReset: status === 429 || status === 503 || web?.code === 'RATE_LIMITED',
+    });
   const title = statusText || meaning?.title || 'Error';
   const message =
-    problem?.detail ?? provider?.message ?? plainMessage(body, get) ?? problem?.title ?? title;
+    problem?.detail ??
+    provider?.message ??
+    (web?.api.oauth !== undefined ? oauthDescription(body) : undefined) ??
+    plainMessage(body, get) ??
+    problem?.title ??
+    title;
 
   let details: Record<string, unknown> | undefined;
   if (fields.details !== undefined) {
     if (Object.keys(fields.details).length > 0) details = { ...fields.details };
   } else {
-    const requestId = get('request-id') ?? get('x-request-id');
-    if (requestId !== undefined || provider) {
+    const requestId = requestIdOf(headers);
+    if (requestId !== undefined || provider || web) {
       details = {};
       if (requestId !== undefined) details.requestId = requestId;
       if (provider) details.provider = provider.fields;
+      if (web) details.api = web.api;
     }
   }
   return decodedError({
     message,
     category,
-    code: fields.code ?? said?.code ?? meaning?.code ?? CATEGORIES[category].code,
+    code: fields.code ?? known?.code ?? meaning?.code ?? CATEGORIES[category].code,
     retryable,
     retryAfterMs,
     details,
@@ -292,7 +315,7 @@ export function decodeHttpError(input: unknown): AgentError {
       }
       const problem = isProblemDetails(parsed) ? parsed : undefined;
       const provider = readProviderError(parsed);
-      if (problem || provider) {
+      if (problem || provider || readWebApiError(undefined, NO_HEADER, parsed)) {
         return httpError(undefined, undefined, undefined, parsed, problem, provider);
       }
     }

@@ -19,10 +19,10 @@ export interface StatusMeaning {
  * HTTP_STATUSES[529]?.category; // 'unavailable'
  */
 export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
-  400: { category: 'validation', retryable: false, code: 'BAD_REQUEST', title: 'Bad Request' },
-  401: { category: 'auth', retryable: false, code: 'UNAUTHORIZED', title: 'Unauthorized' },
-  402: { category: 'quota', retryable: false, code: 'PAYMENT_REQUIRED', title: 'Payment Required' },
-  403: { category: 'permission', retryable: false, code: 'FORBIDDEN', title: 'Forbidden' },
+  400: { category: 'validation', retryable: false, code: 'VALIDATION_ERROR', title: 'Bad Request' },
+  401: { category: 'auth', retryable: false, code: 'AUTH_ERROR', title: 'Unauthorized' },
+  402: { category: 'quota', retryable: false, code: 'QUOTA_EXCEEDED', title: 'Payment Required' },
+  403: { category: 'permission', retryable: false, code: 'PERMISSION_DENIED', title: 'Forbidden' },
   404: { category: 'not_found', retryable: false, code: 'NOT_FOUND', title: 'Not Found' },
   405: {
     category: 'protocol',
@@ -30,7 +30,7 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
     code: 'METHOD_NOT_ALLOWED',
     title: 'Method Not Allowed',
   },
-  408: { category: 'timeout', retryable: true, code: 'REQUEST_TIMEOUT', title: 'Request Timeout' },
+  408: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'Request Timeout' },
   409: { category: 'conflict', retryable: false, code: 'CONFLICT', title: 'Conflict' },
   410: { category: 'not_found', retryable: false, code: 'GONE', title: 'Gone' },
   412: {
@@ -42,7 +42,7 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   413: {
     category: 'validation',
     retryable: false,
-    code: 'CONTENT_TOO_LARGE',
+    code: 'REQUEST_TOO_LARGE',
     title: 'Content Too Large',
   },
   415: {
@@ -54,25 +54,25 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   422: {
     category: 'validation',
     retryable: false,
-    code: 'UNPROCESSABLE_CONTENT',
+    code: 'VALIDATION_ERROR',
     title: 'Unprocessable Content',
   },
   429: {
     category: 'rate_limit',
     retryable: true,
-    code: 'TOO_MANY_REQUESTS',
+    code: 'RATE_LIMITED',
     title: 'Too Many Requests',
   },
   499: {
     category: 'cancelled',
     retryable: false,
-    code: 'CLIENT_CLOSED_REQUEST',
+    code: 'CANCELLED',
     title: 'Client Closed Request',
   },
   500: {
     category: 'internal',
     retryable: true,
-    code: 'INTERNAL_SERVER_ERROR',
+    code: 'SERVER_ERROR',
     title: 'Internal Server Error',
   },
   501: {
@@ -81,14 +81,14 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
     code: 'NOT_IMPLEMENTED',
     title: 'Not Implemented',
   },
-  502: { category: 'unavailable', retryable: true, code: 'BAD_GATEWAY', title: 'Bad Gateway' },
+  502: { category: 'unavailable', retryable: true, code: 'UNAVAILABLE', title: 'Bad Gateway' },
   503: {
     category: 'unavailable',
     retryable: true,
-    code: 'SERVICE_UNAVAILABLE',
+    code: 'UNAVAILABLE',
     title: 'Service Unavailable',
   },
-  504: { category: 'timeout', retryable: true, code: 'GATEWAY_TIMEOUT', title: 'Gateway Timeout' },
+  504: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'Gateway Timeout' },
   529: { category: 'unavailable', retryable: true, code: 'OVERLOADED', title: 'Overloaded' },
 };
 
@@ -102,7 +102,7 @@ const BY_STATUS = codeTable(HTTP_STATUSES);
  * anything that is not an integer from 400 to 599.
  *
  * @example
- * statusMeaning(503); // { category: 'unavailable', retryable: true, code: 'SERVICE_UNAVAILABLE', … }
+ * statusMeaning(503); // { category: 'unavailable', retryable: true, code: 'UNAVAILABLE', … }
  */
 export function statusMeaning(status: number): StatusMeaning {
   if (!Number.isInteger(status) || status < 400 || status > 599) {

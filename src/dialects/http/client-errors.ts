@@ -1,0 +1,316 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { decodedError } from '../../core/agent-error.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import type { StableErrorCode } from '../../core/stable-codes.js';
+import { awsErrorMeaning } from './cloud-codes.js';
+import { fromHttpResponse } from './response.js';
+import { statusMeaning } from './status.js';
+
+/**
+ * Errors thrown by the client libraries agents call the world with, recognised by shape and
+ * name (this package depends on none of them): the AI SDK (`ai`, `@ai-sdk/provider`),
+ * `@google/genai`, the AWS SDK v3, axios, the MCP SDK's transport errors and LangChain. The LLM
+ * provider SDKs' own classes are in provider-sdk.ts.
+ */
+
+type Rec = Record<string, unknown>;
+/** The one classifier, for what an error wraps (`RetryError.lastError`, a cause). */
+type Classify = (value: unknown) => AgentError;
+
+function record(value: unknown): Rec | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Rec)
+    : undefined;
+}
+
+function made(
+  error: Error,
+  category: ErrorCategory,
+  code: StableErrorCode,
+  details?: Record<string, unknown>,
+  retryable?: boolean,
+): AgentError {
+  return decodedError({
+    message: error.message,
+    category,
+    code,
+    retryable,
+    retryAfterMs: undefined,
+    details,
+    wire: undefined,
+    cause: error,
+  });
+}
+
+/** `inner`'s classification with `error` as the cause and `extra` laid over its details. */
+function wrapping(error: Error, inner: AgentError, extra?: Record<string, unknown>): AgentError {
+  return decodedError({
+    message: error.message || inner.message,
+    category: inner.category,
+    code: inner.code,
+    retryable: inner.retryable,
+    retryAfterMs: inner.retryAfterMs,
+    details: extra === undefined ? inner.details : { ...inner.details, ...extra },
+    wire: inner.wire,
+    cause: error,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// AI SDK: every error's `name` is `AI_<Class>`, and it carries `Symbol.for('vercel.ai.error')`.
+// ---------------------------------------------------------------------------------------------
+
+function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): AgentError | undefined {
+  switch (name) {
+    case 'AI_APICallError': {
+      // With a status it is an HTTP failure, read as one by provider-sdk.ts.
+      if (typeof e.statusCode === 'number') return undefined;
+      // No response: the SDK's own call (isRetryable) unless the cause says more.
+      const cause = record(e.cause);
+      if (cause !== undefined) {
+        const inner = classify(cause);
+        if (inner.category !== 'internal') return wrapping(error, inner);
+      }
+      return e.isRetryable === true
+        ? made(error, 'unavailable', 'CONNECTION_ERROR')
+        : made(error, 'internal', 'INTERNAL_ERROR');
+    }
+    case 'AI_RetryError': {
+      // What the last attempt failed with says what to do; the reason why retrying stopped stays.
+      const errors = Array.isArray(e.errors) ? e.errors : [];
+      const last: unknown = e.lastError ?? errors[errors.length - 1];
+      const retry = { reason: e.reason, attempts: errors.length };
+      if (e.reason === 'abort') return made(error, 'cancelled', 'ABORTED', { retry });
+      if (last === undefined) return undefined;
+      return wrapping(error, classify(last), { retry });
+    }
+    case 'AI_NoSuchToolError':
+      return made(error, 'validation', 'NO_SUCH_TOOL', {
+        toolName: e.toolName,
+        ...(Array.isArray(e.availableTools) ? { availableTools: e.availableTools } : {}),
+      });
+    case 'AI_InvalidToolInputError':
+    case 'AI_InvalidToolArgumentsError':
+      return made(error, 'validation', 'INVALID_TOOL_INPUT', { toolName: e.toolName });
+    case 'AI_LoadAPIKeyError':
+      return made(error, 'auth', 'MISSING_API_KEY');
+    case 'AI_NoSuchModelError':
+      return made(error, 'not_found', 'MODEL_NOT_FOUND', { modelId: e.modelId });
+    case 'AI_InvalidArgumentError':
+    case 'AI_InvalidPromptError':
+    case 'AI_TypeValidationError':
+    case 'AI_InvalidMessageRoleError':
+      return made(error, 'validation', 'VALIDATION_ERROR');
+    case 'AI_UnsupportedFunctionalityError':
+      return made(error, 'protocol', 'NOT_IMPLEMENTED');
+    case 'AI_ToolExecutionError':
+      return e.cause === undefined ? undefined : wrapping(error, classify(e.cause));
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// @google/genai ApiError: `status` and the response body as JSON text in `message`.
+// ---------------------------------------------------------------------------------------------
+
+function fromGenai(error: Error, status: number, classify: Classify): AgentError | undefined {
+  const text = error.message;
+  // `{…}` from a failed response; `got status: …. {…}` from an error chunk of a stream.
+  const at = text.indexOf('{');
+  let body: unknown;
+  if (at >= 0) {
+    try {
+      body = JSON.parse(text.slice(at)) as unknown;
+    } catch {
+      // Not JSON: the status alone.
+    }
+  }
+  const inner = record(record(body)?.error);
+  if (status < 400 || status > 599) return undefined;
+  // With details it is Google's error model: the classifier reads them (RetryInfo, QuotaFailure).
+  if (Array.isArray(inner?.details)) return wrapping(error, classify(body));
+  return wrapping(
+    error,
+    fromHttpResponse({ status, body: inner === undefined ? { message: text } : body }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// AWS SDK v3 service exceptions: `name`, `$fault`, `$metadata.httpStatusCode`, `$retryable`.
+// ---------------------------------------------------------------------------------------------
+
+function fromAws(error: Error, e: Rec, meta: Rec): AgentError {
+  const name = typeof e.name === 'string' ? e.name : '';
+  const status = meta.httpStatusCode;
+  const retryHint = record(e.$retryable);
+  const named = awsErrorMeaning(name);
+  const byStatus =
+    typeof status === 'number' && status >= 400 && status <= 599
+      ? statusMeaning(status)
+      : undefined;
+  const meaning =
+    named ??
+    (retryHint?.throttling === true
+      ? ({ category: 'rate_limit', code: 'RATE_LIMITED' } as const)
+      : byStatus !== undefined
+        ? {
+            category: byStatus.category,
+            code: byStatus.code as StableErrorCode,
+            retryable: byStatus.retryable,
+          }
+        : e.$fault === 'server'
+          ? ({ category: 'internal', code: 'SERVER_ERROR', retryable: true } as const)
+          : ({ category: 'internal', code: 'INTERNAL_ERROR' } as const));
+  const details: Record<string, unknown> = { api: { aws: name } };
+  if (typeof meta.requestId === 'string') details.requestId = meta.requestId;
+  if (typeof status === 'number') details.status = status;
+  // The SDK marks what it retries itself (`$retryable`): that overrides the name's default.
+  const retryable =
+    retryHint !== undefined ? true : 'retryable' in meaning ? meaning.retryable : undefined;
+  return made(error, meaning.category, meaning.code, details, retryable);
+}
+
+// ---------------------------------------------------------------------------------------------
+// axios: `isAxiosError`, `response` when the server answered, else a `code`.
+// ---------------------------------------------------------------------------------------------
+
+function fromAxios(error: Error, e: Rec): AgentError | undefined {
+  const response = record(e.response);
+  const status = response?.status;
+  if (typeof status === 'number' && status >= 400 && status <= 599) {
+    const headers = record(response?.headers);
+    const decoded = fromHttpResponse({
+      status,
+      ...(headers !== undefined ? { headers: headers as Record<string, string> } : {}),
+      ...(response?.data !== undefined && response.data !== '' ? { body: response.data } : {}),
+    });
+    return wrapping(error, decoded);
+  }
+  switch (e.code) {
+    // axios reports its own `timeout` as ECONNABORTED (ETIMEDOUT with clarifyTimeoutError).
+    case 'ECONNABORTED':
+    case 'ETIMEDOUT':
+      return made(error, 'timeout', 'TIMEOUT');
+    case 'ERR_CANCELED':
+      return made(error, 'cancelled', 'CANCELLED');
+    case 'ERR_NETWORK':
+      return made(error, 'unavailable', 'CONNECTION_ERROR');
+    default:
+      // A system error's code (ECONNREFUSED…) is the classifier's to read.
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// MCP SDK transports: v1's `UnauthorizedError`, `StreamableHTTPError` / `SseError` (`code` is
+// the HTTP status, or -1 when there was none).
+// ---------------------------------------------------------------------------------------------
+
+// MCP SDK v2's `SdkError` codes (`SdkErrorCode`): local failures, never sent on the wire.
+const MCP_SDK_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableErrorCode }> =
+  new Map([
+    ['NOT_CONNECTED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    ['CONNECTION_CLOSED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    ['SEND_FAILED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    ['CLIENT_HTTP_FAILED_TO_OPEN_STREAM', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    [
+      'CLIENT_HTTP_FAILED_TO_TERMINATE_SESSION',
+      { category: 'unavailable', code: 'CONNECTION_ERROR' },
+    ],
+    ['REQUEST_TIMEOUT', { category: 'timeout', code: 'TIMEOUT' }],
+    ['CLIENT_HTTP_AUTHENTICATION', { category: 'auth', code: 'AUTH_ERROR' }],
+    ['CLIENT_HTTP_FORBIDDEN', { category: 'permission', code: 'PERMISSION_DENIED' }],
+    ['CAPABILITY_NOT_SUPPORTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+    ['UNSUPPORTED_RESULT_TYPE', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+    ['METHOD_NOT_SUPPORTED_BY_PROTOCOL_VERSION', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+    ['CLIENT_HTTP_NOT_IMPLEMENTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+  ]);
+
+function fromMcpTransport(error: Error, e: Rec, className: string): AgentError | undefined {
+  if (className === 'UnauthorizedError') return made(error, 'auth', 'AUTH_ERROR');
+  if (e.name === 'SdkError' || e.name === 'SdkHttpError') {
+    const status = record(e.data)?.status;
+    if (typeof status === 'number' && status >= 400 && status <= 599) {
+      return wrapping(error, fromHttpResponse({ status, body: { message: error.message } }), {
+        mcpSdkCode: e.code,
+      });
+    }
+    const known = typeof e.code === 'string' ? MCP_SDK_CODES.get(e.code) : undefined;
+    // The other codes (NOT_INITIALIZED, INVALID_RESULT, …) say the two sides disagree.
+    return known === undefined
+      ? made(error, 'protocol', 'PROTOCOL_ERROR', { mcpSdkCode: e.code })
+      : made(error, known.category, known.code, { mcpSdkCode: e.code });
+  }
+  if (className !== 'StreamableHTTPError' && className !== 'SseError') return undefined;
+  const code = e.code;
+  if (typeof code === 'number' && code >= 400 && code <= 599) {
+    return wrapping(error, fromHttpResponse({ status: code, body: { message: error.message } }));
+  }
+  return made(error, 'unavailable', 'CONNECTION_ERROR');
+}
+
+// ---------------------------------------------------------------------------------------------
+// LangChain: `lc_error_code` (added to the provider's own error, which is read first), its
+// error classes, and its retryable stamp.
+// ---------------------------------------------------------------------------------------------
+
+const LANGCHAIN_RETRYABLE = Symbol.for('langchain.errors.retryable');
+
+const LANGCHAIN_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableErrorCode }> =
+  new Map([
+    ['MODEL_RATE_LIMIT', { category: 'rate_limit', code: 'RATE_LIMITED' }],
+    ['MODEL_AUTHENTICATION', { category: 'auth', code: 'AUTH_ERROR' }],
+    ['MODEL_NOT_FOUND', { category: 'not_found', code: 'MODEL_NOT_FOUND' }],
+    ['INVALID_PROMPT_INPUT', { category: 'validation', code: 'VALIDATION_ERROR' }],
+    ['INVALID_TOOL_RESULTS', { category: 'validation', code: 'VALIDATION_ERROR' }],
+    ['MESSAGE_COERCION_FAILURE', { category: 'validation', code: 'VALIDATION_ERROR' }],
+    ['OUTPUT_PARSING_FAILURE', { category: 'validation', code: 'VALIDATION_ERROR' }],
+  ]);
+
+/**
+ * A LangChain error, or `undefined`. Called after the provider SDKs' shapes: LangChain adds
+ * `lc_error_code` to the provider's own error, whose status and body say more.
+ */
+export function fromLangChainError(error: Error): AgentError | undefined {
+  const e = error as Error & Rec;
+  const stamped = Object.getOwnPropertyDescriptor(error, LANGCHAIN_RETRYABLE)?.value as unknown;
+  const retryable = typeof stamped === 'boolean' ? stamped : undefined;
+  switch (e.name) {
+    case 'ContextOverflowError':
+      return made(error, 'validation', 'CONTEXT_TOO_LONG', undefined, retryable);
+    case 'ModelAbortError':
+      return made(error, 'cancelled', 'ABORTED', undefined, retryable);
+    case 'ModelRefusalError':
+      return made(error, 'validation', 'CONTENT_FILTERED', undefined, retryable);
+  }
+  const code = e.lc_error_code;
+  if (typeof code !== 'string') return undefined;
+  const meaning = LANGCHAIN_CODES.get(code);
+  if (meaning === undefined) return undefined;
+  return made(error, meaning.category, meaning.code, { api: { langchain: code } }, retryable);
+}
+
+/**
+ * The {@link AgentError} for an error instance from one of the client libraries above, or
+ * `undefined` when `error` is none of them (or one whose meaning the classifier finds in what it
+ * wraps, such as a system error's code). `classify` is the one classifier, for what an error
+ * wraps.
+ */
+export function fromClientLibraryError(error: Error, classify: Classify): AgentError | undefined {
+  const e = error as Error & Rec;
+  const name = e.name;
+  if (typeof name === 'string' && name.startsWith('AI_'))
+    return fromAiSdk(error, e, name, classify);
+  if (e.isAxiosError === true) return fromAxios(error, e);
+  const meta = record(e.$metadata);
+  if (meta !== undefined && (e.$fault === 'client' || e.$fault === 'server')) {
+    return fromAws(error, e, meta);
+  }
+  const className = (error.constructor as { name?: unknown } | undefined)?.name;
+  if (className === 'ApiError' && typeof e.status === 'number') {
+    return fromGenai(error, e.status, classify);
+  }
+  if (typeof className === 'string') return fromMcpTransport(error, e, className);
+  return undefined;
+}

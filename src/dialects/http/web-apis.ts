@@ -1,0 +1,216 @@
+import type { ErrorCategory } from '../../core/categories.js';
+import type { StableErrorCode } from '../../core/stable-codes.js';
+import { awsErrorMeaning, azureErrorMeaning } from './cloud-codes.js';
+import type { NamedMeaning } from './cloud-codes.js';
+import type { HeaderTable } from './headers.js';
+
+/**
+ * The error conventions of the web APIs agents call every day, read from an HTTP response:
+ * GitHub's rate limits, Slack's `200 { ok: false }`, OAuth 2 token errors (RFC 6749 §5.2, RFC
+ * 8628 §3.5), bearer challenges (RFC 6750 `WWW-Authenticate`), AWS's `x-amzn-errortype` and
+ * `__type`, Azure's `x-ms-error-code`, and Google's legacy `error.errors[].reason`.
+ */
+
+/** What a web API's convention says about a response; `api` is its own words, for `details`. */
+export interface WebApiError {
+  category: ErrorCategory;
+  code: StableErrorCode;
+  /** Set where it differs from the category's default. */
+  retryable?: boolean;
+  /** The convention's own words (`{ slack: 'channel_not_found' }`), kept in `details.api`. */
+  api: Record<string, string>;
+}
+
+type Rec = Record<string, unknown>;
+
+function record(value: unknown): Rec | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Rec)
+    : undefined;
+}
+
+const m = (category: ErrorCategory, code: StableErrorCode, retryable?: boolean): NamedMeaning =>
+  retryable === undefined ? { category, code } : { category, code, retryable };
+
+// Slack Web API `error` strings (api.slack.com/methods, "Errors"), by what the caller does next.
+const SLACK: ReadonlyMap<string, NamedMeaning> = new Map([
+  ['ratelimited', m('rate_limit', 'RATE_LIMITED')],
+  ['rate_limited', m('rate_limit', 'RATE_LIMITED')],
+  ['not_authed', m('auth', 'AUTH_ERROR')],
+  ['invalid_auth', m('auth', 'AUTH_ERROR')],
+  ['account_inactive', m('auth', 'AUTH_ERROR')],
+  ['token_revoked', m('auth', 'INVALID_TOKEN')],
+  ['token_expired', m('auth', 'TOKEN_EXPIRED')],
+  ['no_permission', m('permission', 'PERMISSION_DENIED')],
+  ['not_allowed_token_type', m('permission', 'PERMISSION_DENIED')],
+  ['restricted_action', m('permission', 'PERMISSION_DENIED')],
+  ['ekm_access_denied', m('permission', 'PERMISSION_DENIED')],
+  ['not_in_channel', m('permission', 'PERMISSION_DENIED')],
+  ['missing_scope', m('permission', 'INSUFFICIENT_SCOPE')],
+  ['channel_not_found', m('not_found', 'NOT_FOUND')],
+  ['user_not_found', m('not_found', 'NOT_FOUND')],
+  ['users_not_found', m('not_found', 'NOT_FOUND')],
+  ['message_not_found', m('not_found', 'NOT_FOUND')],
+  ['thread_not_found', m('not_found', 'NOT_FOUND')],
+  ['file_not_found', m('not_found', 'NOT_FOUND')],
+  ['is_archived', m('conflict', 'CONFLICT')],
+  ['already_reacted', m('conflict', 'CONFLICT')],
+  ['name_taken', m('conflict', 'CONFLICT')],
+  ['invalid_arguments', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_arg_name', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_array_arg', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_blocks', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_form_data', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_json', m('validation', 'VALIDATION_ERROR')],
+  ['no_text', m('validation', 'VALIDATION_ERROR')],
+  ['msg_too_long', m('validation', 'REQUEST_TOO_LARGE')],
+  ['too_many_attachments', m('validation', 'REQUEST_TOO_LARGE')],
+  ['request_timeout', m('timeout', 'TIMEOUT')],
+  ['service_unavailable', m('unavailable', 'UNAVAILABLE')],
+  ['fatal_error', m('internal', 'SERVER_ERROR', true)],
+  ['internal_error', m('internal', 'SERVER_ERROR', true)],
+]);
+
+// OAuth 2 token endpoint errors (RFC 6749 §5.2) and the device flow's (RFC 8628 §3.5).
+const OAUTH: ReadonlyMap<string, NamedMeaning> = new Map([
+  ['invalid_request', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_client', m('auth', 'INVALID_CLIENT')],
+  // The refresh token or authorization code is expired, revoked or wrong: log in again.
+  ['invalid_grant', m('auth', 'INVALID_GRANT')],
+  ['unauthorized_client', m('permission', 'PERMISSION_DENIED')],
+  ['unsupported_grant_type', m('protocol', 'UNSUPPORTED_GRANT_TYPE')],
+  ['invalid_scope', m('validation', 'INSUFFICIENT_SCOPE')],
+  ['access_denied', m('permission', 'PERMISSION_DENIED')],
+  ['server_error', m('internal', 'SERVER_ERROR', true)],
+  ['temporarily_unavailable', m('unavailable', 'UNAVAILABLE')],
+  ['expired_token', m('auth', 'TOKEN_EXPIRED')],
+  ['slow_down', m('rate_limit', 'RATE_LIMITED')],
+  // "Keep polling": the user has not finished yet.
+  ['authorization_pending', m('rate_limit', 'RATE_LIMITED')],
+]);
+
+// RFC 6750 §3.1 bearer-token challenges.
+const BEARER: ReadonlyMap<string, NamedMeaning> = new Map([
+  ['invalid_token', m('auth', 'INVALID_TOKEN')],
+  ['insufficient_scope', m('permission', 'INSUFFICIENT_SCOPE')],
+  ['invalid_request', m('validation', 'VALIDATION_ERROR')],
+]);
+
+// Google APIs' legacy `error.errors[].reason` (Drive, YouTube, Gmail…): 403 is often a rate limit.
+const GOOGLE_REASONS: ReadonlyMap<string, NamedMeaning> = new Map([
+  ['rateLimitExceeded', m('rate_limit', 'RATE_LIMITED')],
+  ['userRateLimitExceeded', m('rate_limit', 'RATE_LIMITED')],
+  ['quotaExceeded', m('quota', 'QUOTA_EXCEEDED')],
+  ['dailyLimitExceeded', m('quota', 'QUOTA_EXCEEDED')],
+  ['authError', m('auth', 'AUTH_ERROR')],
+  ['insufficientPermissions', m('permission', 'PERMISSION_DENIED')],
+  ['notFound', m('not_found', 'NOT_FOUND')],
+  ['backendError', m('internal', 'SERVER_ERROR', true)],
+]);
+
+const BEARER_ERROR = /^\s*Bearer\b.*?\berror\s*=\s*"?([A-Za-z_]+)/i;
+const BEARER_SCOPE = /\bscope\s*=\s*"([^"]*)"/i;
+
+function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError {
+  const out: WebApiError = { category: meaning.category, code: meaning.code, api };
+  if (meaning.retryable !== undefined) out.retryable = meaning.retryable;
+  return out;
+}
+
+/**
+ * What a web API's own convention says about a response, `undefined` when none applies. Read
+ * before the provider body and the status, which it overrules: GitHub answers a spent rate limit
+ * with 403, Slack answers every failure with 200.
+ *
+ * @param status the HTTP status, when there is one
+ * @param get a lower-case header reader
+ * @param body the parsed body
+ */
+export function readWebApiError(
+  status: number | undefined,
+  headers: HeaderTable,
+  body: unknown,
+): WebApiError | undefined {
+  const get = headers.get;
+  const b = record(body);
+  if (b !== undefined) {
+    const error = b.error;
+    // Slack: `{ ok: false, error: 'channel_not_found' }`, whatever the status.
+    if (b.ok === false && typeof error === 'string') {
+      const slack = SLACK.get(error);
+      return slack === undefined
+        ? found(m('validation', 'VALIDATION_ERROR'), { slack: error })
+        : found(slack, { slack: error });
+    }
+    // OAuth 2: `{ error: 'invalid_grant', error_description? }` from a token endpoint.
+    if (
+      typeof error === 'string' &&
+      (status === undefined || status < 500 || 'error_description' in b)
+    ) {
+      const oauth = OAUTH.get(error);
+      if (oauth !== undefined) return found(oauth, { oauth: error });
+    }
+    // AWS JSON protocols: `{ __type: 'com.amazon.coral.validate#ValidationException' }`.
+    if (typeof b.__type === 'string') {
+      const aws = awsErrorMeaning(b.__type);
+      if (aws !== undefined) return found(aws, { aws: b.__type });
+    }
+  }
+  if (status === 403 || status === 429) {
+    // GitHub: a spent primary limit (`x-ratelimit-remaining: 0`) or a secondary limit.
+    const message = b !== undefined && typeof b.message === 'string' ? b.message : '';
+    if (get('x-ratelimit-remaining')?.trim() === '0') {
+      return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'primary' });
+    }
+    if (message.includes('secondary rate limit') || message.includes('abuse detection')) {
+      return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'secondary' });
+    }
+    const google = googleReason(b);
+    if (google !== undefined) return google;
+  }
+  // Most responses carry none of the headers below (decoderHeaders knows): skip the lookups.
+  if (!headers.others) return undefined;
+  const challenge = get('www-authenticate');
+  if (challenge !== undefined) {
+    const error = BEARER_ERROR.exec(challenge)?.[1];
+    const bearer = error === undefined ? undefined : BEARER.get(error);
+    if (error !== undefined && bearer !== undefined) {
+      const scope = BEARER_SCOPE.exec(challenge)?.[1];
+      return found(bearer, scope === undefined ? { bearer: error } : { bearer: error, scope });
+    }
+  }
+  const amzn = get('x-amzn-errortype');
+  if (amzn !== undefined) {
+    const aws = awsErrorMeaning(amzn);
+    if (aws !== undefined) return found(aws, { aws: amzn.split(':')[0] ?? amzn });
+  }
+  const ms = get('x-ms-error-code');
+  if (ms !== undefined) {
+    const azure = azureErrorMeaning(ms);
+    if (azure !== undefined) return found(azure, { azure: ms });
+  }
+  return undefined;
+}
+
+/** Google's legacy `{ error: { errors: [{ reason }] } }`. */
+function googleReason(b: Rec | undefined): WebApiError | undefined {
+  const errors = record(b?.error)?.errors;
+  if (!Array.isArray(errors)) return undefined;
+  const reason = record(errors[0])?.reason;
+  if (typeof reason !== 'string') return undefined;
+  const meaning = GOOGLE_REASONS.get(reason);
+  return meaning === undefined ? undefined : found(meaning, { google: reason });
+}
+
+/** The request id a response carries, under any of the names the big APIs use. */
+export function requestIdOf(headers: HeaderTable): string | undefined {
+  const get = headers.get;
+  const common = get('request-id') ?? get('x-request-id');
+  if (common !== undefined || !headers.others) return common;
+  return (
+    get('x-amzn-requestid') ??
+    get('x-amz-request-id') ??
+    get('x-github-request-id') ??
+    get('x-ms-request-id')
+  );
+}
