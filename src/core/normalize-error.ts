@@ -5,6 +5,7 @@ import type { ErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
+import { UNEXPECTED_KEY, markUnexpected, withUnexpectedMark } from './unexpected.js';
 
 const BRAND = Symbol.for('agent-errors.AgentError');
 
@@ -106,7 +107,7 @@ function fromError(error: object): AgentError {
         code,
         retryable: undefined,
         retryAfterMs: undefined,
-        details: systemDetails(error),
+        details: withUnexpectedMark(systemDetails(error)),
         wire: undefined,
         cause: error,
       });
@@ -114,7 +115,12 @@ function fromError(error: object): AgentError {
     const category = read(error, 'category');
     if (isErrorCategory(category)) return withCarriedHints(message, category, code, error);
     const byCode = code !== '' ? CATEGORY_BY_DEFAULT_CODE.get(code) : undefined;
-    if (byCode) return withCarriedHints(message, byCode, code, error);
+    if (byCode) {
+      const carried = withCarriedHints(message, byCode, code, error);
+      // One of our codes alone is no sign the error was meant to be sent; a carrier (a code
+      // and a boolean `retryable`, as a ToolError has) is.
+      return typeof read(error, 'retryable') === 'boolean' ? carried : markUnexpected(carried);
+    }
   }
 
   // `fetch failed` and friends keep the real reason in `cause`.
@@ -128,7 +134,7 @@ function fromError(error: object): AgentError {
         code: inner.code,
         retryable: inner.retryable,
         retryAfterMs: inner.retryAfterMs,
-        details: inner.details,
+        details: withUnexpectedMark(inner.details),
         wire: undefined,
         cause: error,
       });
@@ -141,6 +147,7 @@ function fromError(error: object): AgentError {
     cause: error,
     captureStack: false,
     code: typeof code === 'string' && code !== '' ? code : 'INTERNAL_ERROR',
+    details: withUnexpectedMark(undefined),
   });
 }
 
@@ -216,6 +223,7 @@ function fromAggregate(error: object, message: string): AgentError {
       ...(errors.length > MAX_AGGREGATE_DETAILS
         ? { omitted: errors.length - MAX_AGGREGATE_DETAILS }
         : {}),
+      [UNEXPECTED_KEY]: true,
     },
     cause: error,
     captureStack: false,
@@ -236,7 +244,9 @@ function fromPlainObject(value: object): AgentError {
  * `timeout`; Node system errors by `code` (`ENOENT` → `not_found`, `ECONNREFUSED` →
  * `unavailable`, …); Zod, Valibot and Standard Schema failures → `validation` with
  * `details.issues`; `AggregateError` → the common category of its errors; anything else →
- * `internal`. The original is kept as `cause`. Never throws.
+ * `internal`. The original is kept as `cause`. What is read from a thrown value nobody meant to
+ * send (a system error, a plain `Error`, an aggregate, a non-error) carries the exposure mark,
+ * `details.unexpected: true`, so encoders never send its message. Never throws.
  *
  * @example
  * const err = normalizeError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
@@ -261,17 +271,23 @@ export function normalizeError(thrown: unknown): AgentError {
       return fromPlainObject(thrown);
     }
     if (typeof thrown === 'string') {
-      return AgentError.internal(thrown, { cause: thrown, captureStack: false });
+      return AgentError.internal(thrown, {
+        cause: thrown,
+        captureStack: false,
+        details: withUnexpectedMark(undefined),
+      });
     }
     return AgentError.internal(`A non-error value was thrown: ${describeNonError(thrown)}`, {
       cause: thrown,
       captureStack: false,
+      details: withUnexpectedMark(undefined),
     });
   } catch (failure) {
     // Reading the thrown value failed in a way the guards above did not foresee.
     return AgentError.internal('An unreadable value was thrown', {
       cause: failure,
       captureStack: false,
+      details: withUnexpectedMark(undefined),
     });
   }
 }

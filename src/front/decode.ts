@@ -21,6 +21,7 @@ import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError } from '../dialects/mcp/decode.js';
 import { isToolError } from '../dialects/tool/index.js';
 import { copyRecord } from '../core/copy-record.js';
+import { markUnexpected } from '../core/unexpected.js';
 import { decodeArcpError } from '../dialects/arcp/convert.js';
 import { isArcpErrorCode } from '../dialects/arcp/codes.js';
 import { decodeHttpError } from '../dialects/http/response.js';
@@ -183,7 +184,11 @@ function decodeText(text: string, options: DecodeOptions | undefined): AgentErro
     }
   }
   if (options?.protocol === 'http') return decodeHttpError(text);
-  return fromToolErrorText(text);
+  const decoded = fromToolErrorText(text);
+  // Text nothing recognised (no ToolError header, no keyword) may be anything: a thrown string.
+  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
+    ? markUnexpected(decoded)
+    : decoded;
 }
 
 /**
@@ -204,8 +209,9 @@ function decodeSdkInstance(
 ): AgentError | undefined {
   // AI SDK APICallError, OpenAI / Anthropic SDK errors: HTTP failures and client-side ones.
   if (instance && value instanceof Error) {
+    // A provider SDK's error was thrown by a client, never meant for our own caller's peer.
     const fromProvider = fromProviderSdkError(value);
-    if (fromProvider) return fromProvider;
+    if (fromProvider) return markUnexpected(fromProvider);
   }
   if (typeof message !== 'string') return undefined;
   const className = typeof name === 'string' ? name : '';
@@ -486,7 +492,10 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   if (fromSdk) return fromSdk;
   if (rpc) return decodeRpc(rpc, protocol, input);
   if (isArcpErrorCode(code) && typeof message === 'string') return decodeArcpError(input);
-  return fromHttpData(input);
+  const decoded = fromHttpData(input);
+  // An error instance read as an HTTP failure was thrown by some client: unexpected. (What the
+  // general normaliser read, it has marked or not itself.)
+  return !plain && decoded.wire?.protocol === 'http' ? markUnexpected(decoded) : decoded;
 }
 
 /**
