@@ -4,7 +4,7 @@ import { isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { sanitizeMessage } from './sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
-import { AS_AGENT_ERROR, normalizeError } from './normalize-error.js';
+import { AS_AGENT_ERROR, isWellFormed, normalizeError } from './normalize-error.js';
 import { GENERIC_MESSAGES, isUnexpected } from './unexpected.js';
 
 /** Options for {@link toExposableError}. */
@@ -95,15 +95,18 @@ function readSafely(value: object, key: PropertyKey): unknown {
  */
 export function toExposableError(error: unknown, options?: ExposeOptions): ExposableError {
   if (isAgentError(error) || isCarrier(error)) {
-    // Made from an unexpected error (by toAgentError, decode, retry, or a copy of one of those).
-    return isUnexpected(error) ? generic(error, error, options) : error;
+    // Made from an unexpected error (by toAgentError, decode, retry, or a copy of one of those),
+    // or a forged brand whose fields do not hold up.
+    return isUnexpected(error) || (isAgentError(error) && !isWellFormed(error))
+      ? generic(error, error, options)
+      : error;
   }
   if (error !== null && typeof error === 'object') {
     const own = readSafely(error, AS_AGENT_ERROR);
     if (typeof own === 'function') {
       try {
         const converted: unknown = (own as () => unknown).call(error);
-        if (isAgentError(converted)) return converted;
+        if (isWellFormed(converted) && !isUnexpected(converted)) return converted;
       } catch {
         // A compatibility class whose conversion throws is sent as any unexpected error is.
       }

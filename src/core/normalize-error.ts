@@ -5,6 +5,7 @@ import type { ErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
+import { realElements } from './real-elements.js';
 import { UNEXPECTED_KEY, markUnexpected, withUnexpectedMark } from './unexpected.js';
 
 const BRAND = Symbol.for('agent-errors.AgentError');
@@ -36,6 +37,31 @@ function read(value: object, key: PropertyKey): unknown {
     return (value as Record<PropertyKey, unknown>)[key];
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether `value`'s AgentError fields are all well formed, read once each through guards: what
+ * a forged brand or a hostile copy claims is checked before anything trusts it.
+ */
+export function isWellFormed(value: unknown): value is AgentErrorLike {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    const v = value as Record<string, unknown>;
+    if (typeof v.message !== 'string') return false;
+    const code = v.code;
+    if (typeof code !== 'string' || code === '') return false;
+    if (typeof v.retryable !== 'boolean' || !isErrorCategory(v.category)) return false;
+    const delay = v.retryAfterMs;
+    if (delay !== undefined && !(typeof delay === 'number' && delay >= 0 && delay !== Infinity))
+      return false;
+    const details = v.details;
+    return (
+      details === undefined ||
+      (details !== null && typeof details === 'object' && !Array.isArray(details))
+    );
+  } catch {
+    return false;
   }
 }
 
@@ -203,10 +229,42 @@ function systemDetails(error: object): Record<string, unknown> {
 }
 
 const MAX_AGGREGATE_DETAILS = 10;
+/** Members read from one aggregate, and in all from one thrown value (nested ones included). */
+const MAX_AGGREGATE_MEMBERS = 1_000;
+const MAX_AGGREGATE_TOTAL = 2_000;
+const MAX_AGGREGATE_DEPTH = 8;
+/** The aggregates being classified, outermost first: a member among them is a cycle. */
+const openAggregates: object[] = [];
+let aggregateBudget = 0;
+
+/**
+ * The members of an aggregate, classified: each distinct member once, holes skipped, no
+ * member that contains the aggregate itself, within a depth and a total shared by every
+ * aggregate nested in the one thrown value, so no shape of aggregate costs more than that.
+ */
+function aggregateMembers(error: object, errors: unknown[]): AgentError[] {
+  if (openAggregates.length === 0) aggregateBudget = MAX_AGGREGATE_TOTAL;
+  const inner: AgentError[] = [];
+  if (openAggregates.length >= MAX_AGGREGATE_DEPTH) return inner;
+  openAggregates.push(error);
+  try {
+    const seen = new Set<unknown>();
+    for (const member of realElements(errors, MAX_AGGREGATE_MEMBERS)) {
+      if (aggregateBudget <= 0) break;
+      if (seen.has(member) || openAggregates.includes(member as object)) continue;
+      seen.add(member);
+      aggregateBudget--;
+      inner.push(normalizeError(member));
+    }
+  } finally {
+    openAggregates.pop();
+  }
+  return inner;
+}
 
 function fromAggregate(error: object, message: string): AgentError {
   const errors = read(error, 'errors') as unknown[];
-  const inner = errors.slice(0, 1_000).map((e) => normalizeError(e));
+  const inner = aggregateMembers(error, errors);
   const first = inner[0];
   const same = first !== undefined && inner.every((e) => e.category === first.category);
   const category: ErrorCategory = same ? first.category : 'internal';
@@ -262,10 +320,11 @@ export function normalizeError(thrown: unknown): AgentError {
       const own = read(thrown, AS_AGENT_ERROR);
       if (typeof own === 'function') {
         const converted: unknown = (own as () => unknown).call(thrown);
-        if (converted instanceof AgentError) return converted;
+        if (converted instanceof AgentError && isWellFormed(converted)) return converted;
       }
-      if (read(thrown, BRAND) === true) return thrown as AgentError;
-      if (isAgentError(thrown)) return revive(thrown);
+      // A brand or a shape is a claim: only a well-formed one is taken at its word.
+      if (read(thrown, BRAND) === true && isWellFormed(thrown)) return thrown as AgentError;
+      if (isWellFormed(thrown)) return revive(thrown);
       if (thrown instanceof Error || typeof read(thrown, 'message') === 'string')
         return fromError(thrown);
       return fromPlainObject(thrown);

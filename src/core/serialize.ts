@@ -158,8 +158,15 @@ function walk(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue 
       return `${value.toString()}n`;
     case 'symbol':
       return safeString(value.toString(), ctx);
-    case 'function':
-      return `[Function${value.name ? ` ${safeString(value.name, ctx)}` : ''}]`;
+    case 'function': {
+      let name: unknown;
+      try {
+        name = value.name;
+      } catch {
+        // A Proxy of a function whose get trap throws.
+      }
+      return `[Function${typeof name === 'string' && name !== '' ? ` ${safeString(name, ctx)}` : ''}]`;
+    }
     case 'undefined':
       return undefined;
   }

@@ -22,6 +22,7 @@ import { decodeMcpError } from '../dialects/mcp/decode.js';
 import { isToolError } from '../dialects/tool/index.js';
 import { copyRecord } from '../core/copy-record.js';
 import { markUnexpected } from '../core/unexpected.js';
+import { realElements } from '../core/real-elements.js';
 import { decodeArcpError } from '../dialects/arcp/convert.js';
 import { isArcpErrorCode } from '../dialects/arcp/codes.js';
 import { decodeHttpError } from '../dialects/http/response.js';
@@ -84,7 +85,7 @@ function sniffRpcProtocol(error: {
   // A2A v1.0 sends google.rpc.ErrorInfo details with its own domain.
   if (
     Array.isArray(data) &&
-    data.some(
+    realElements(data, 100).some(
       (d) => isRecord(d) && typeof d['@type'] === 'string' && d.domain === 'a2a-protocol.org',
     )
   ) {
@@ -133,8 +134,13 @@ function fromHttpStatusCode(
   });
 }
 
+const MAX_BATCH_ITEMS = 10_000;
+
 function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefined): AgentError {
-  const errors = batch.filter((item) => isRecord(item) && isRecord(item.error));
+  // Its real elements, bounded: a sparse batch of length 2^32 − 1 costs what it holds.
+  const errors = realElements(batch, MAX_BATCH_ITEMS).filter(
+    (item) => isRecord(item) && isRecord(item.error),
+  );
   const [first] = errors;
   if (first === undefined) {
     return AgentError.protocol('A JSON-RPC batch with no error response in it', {
@@ -572,8 +578,9 @@ export function tryDecode(input: unknown, options?: DecodeOptions): AgentError |
 
 function carriesNoError(input: unknown): boolean {
   if (input === null || input === undefined) return true;
-  if (typeof input !== 'object' || Array.isArray(input)) return false;
+  if (typeof input !== 'object') return false;
   try {
+    if (Array.isArray(input)) return false;
     if (isWebResponse(input)) return input.status < 400;
     const v = input as Rec;
     if ('jsonrpc' in v && 'result' in v && !('error' in v)) return true;

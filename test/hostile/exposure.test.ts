@@ -190,7 +190,7 @@ describe('the exposure mark', () => {
       { code: -32002, message: 'Resource not found: file:///x' },
       { protocol: 'mcp' },
     );
-    expect(encode(relayed, 'mcp').message).toContain('Resource not found');
+    expect((encode(relayed, 'mcp') as { message: string }).message).toContain('Resource not found');
     // An AbortError says what it is.
     const aborted = toAgentError(new DOMException('The operation was aborted', 'AbortError'));
     expect(encode(aborted, 'acp').message).toBe('The operation was aborted');
