@@ -47,7 +47,7 @@ async function server(
 describe('a peer that cannot be flooded', () => {
   it('60,000 requests from a client that never reads: the heap stays bounded', async () => {
     const result = 'r'.repeat(1_000);
-    const s = await server({ work: async () => result });
+    const s = await server({ work: () => Promise.resolve(result) });
     const client = net.connect(s.port, '127.0.0.1');
     await once(client, 'connect');
     client.pause(); // never reads
