@@ -35,8 +35,6 @@ export default tseslint.config(
         performance: 'readonly',
         URL: 'readonly',
         Buffer: 'readonly',
-        setTimeout: 'readonly',
-        clearTimeout: 'readonly',
       },
     },
   },

@@ -4,8 +4,10 @@ import { decode, toAgentError } from 'agent-errors';
 import type { AgentError, ErrorCategory, StableErrorCode } from 'agent-errors';
 // The recipes rebuild each instance with the real package (its constructor or factory, or the
 // library failing against a server on 127.0.0.1): never a hand-written lookalike.
-// @ts-expect-error -- a plain ES module shared with the capture script, without types.
-import { build } from '../scripts/fixtures/sdk-recipes.mjs';
+import { build as buildRecipe } from '../scripts/fixtures/sdk-recipes.mjs';
+
+// A plain ES module shared with the capture script: its inferred types are loose.
+const build = buildRecipe as (recipe: unknown) => Promise<unknown>;
 
 interface Expected {
   category: ErrorCategory;

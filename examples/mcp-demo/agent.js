@@ -1,6 +1,7 @@
 // An agent as its authors write it: the official MCP SDK's Client over stdio, each tool call
 // through agent-errors' `callToolOrThrow` (an `isError` result or an SDK rejection becomes a
 // classified AgentError) inside `retry` (which obeys what the error says). Run: `npm start`.
+import { setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

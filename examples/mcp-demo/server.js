@@ -1,6 +1,7 @@
 // An MCP server as its authors write it: the official SDK's McpServer over stdio, zod schemas,
 // one line of agent-errors (`withMcpErrors`). Its tools fail the way real tools do.
 // Spawned by ./agent.js; stdout carries MCP messages, stderr the server's log.
+import { clearTimeout, setTimeout } from 'node:timers';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';

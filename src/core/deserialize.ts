@@ -21,9 +21,10 @@ export function deserializeError(value: unknown): AgentError {
 }
 
 function rebuild(value: unknown, depth: number): AgentError {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return normalizeError(value);
+  if (value === null || typeof value !== 'object') return normalizeError(value);
   try {
+    // Array.isArray throws on a revoked Proxy: inside the try.
+    if (Array.isArray(value)) return normalizeError(value);
     const v = value as Record<string, unknown>;
     if (!isErrorCategory(v.category)) return normalizeError(value);
     const f = lenientOptions(v);

@@ -4,7 +4,8 @@ import { isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { sanitizeMessage } from './sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
-import { AS_AGENT_ERROR, normalizeError } from './normalize-error.js';
+import { AS_AGENT_ERROR, isWellFormed, normalizeError } from './normalize-error.js';
+import { GENERIC_MESSAGES, isUnexpected } from './unexpected.js';
 
 /** Options for {@link toExposableError}. */
 export interface ExposeOptions {
@@ -81,11 +82,13 @@ function readSafely(value: object, key: PropertyKey): unknown {
  * The error to put on the wire for `error`, per the safety defaults: an `AgentError` or anything
  * carrying its fields (a `ToolError`, a copy) as it is; a seed class of any dialect (one with an
  * `AS_AGENT_ERROR` method) as it converts itself; a schema failure as `validation` with its
- * issues; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`; an error `normalizeError` can
- * classify (a Node system error, say) with its category and its message sanitised (secrets,
- * credentials and paths masked; its details dropped). Anything else — an error the code did not
- * mean to expose — becomes a generic `Internal error` with a random `details.errorId`, and the
- * original goes to `onError`, because its message may hold anything.
+ * issues; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`; a protocol payload passed on
+ * with its category and its message sanitised (secrets, credentials and paths masked). Anything
+ * else — an error the code did not mean to expose, or an `AgentError` carrying the exposure mark
+ * (`details.unexpected`, set by `toAgentError` on such errors and kept by every copy) — keeps
+ * its category, code, retryability and `retryAfterMs` (an upstream 429 still says "wait") but
+ * is sent with its category's fixed text (`'Rate limited'`, `'Internal error'`) and a random
+ * `details.errorId`; the original goes to `onError`, because its message may hold anything.
  * Never throws.
  *
  * @example
@@ -93,13 +96,19 @@ function readSafely(value: object, key: PropertyKey): unknown {
  * // 'Internal error'
  */
 export function toExposableError(error: unknown, options?: ExposeOptions): ExposableError {
-  if (isAgentError(error) || isCarrier(error)) return error;
+  if (isAgentError(error) || isCarrier(error)) {
+    // Made from an unexpected error (by toAgentError, decode, retry, or a copy of one of those),
+    // or a forged brand whose fields do not hold up.
+    return isUnexpected(error) || (isAgentError(error) && !isWellFormed(error))
+      ? generic(error, error, options)
+      : error;
+  }
   if (error !== null && typeof error === 'object') {
     const own = readSafely(error, AS_AGENT_ERROR);
     if (typeof own === 'function') {
       try {
         const converted: unknown = (own as () => unknown).call(error);
-        if (isAgentError(converted)) return converted;
+        if (isWellFormed(converted) && !isUnexpected(converted)) return converted;
       } catch {
         // A compatibility class whose conversion throws is sent as any unexpected error is.
       }
@@ -114,7 +123,7 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
   // What the classifier can name (a refused connection, a missing file) keeps its category,
   // code and retryability, so the agent still knows what to do; its text is sanitised.
   const classified = classify(error);
-  if (classified.category !== 'internal') {
+  if (classified.category !== 'internal' && !isUnexpected(classified)) {
     return new AgentError(sanitizeMessage(classified.message), {
       category: classified.category,
       code: classified.code,
@@ -123,13 +132,51 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
       captureStack: false,
     });
   }
+  return generic(classified, error, options);
+}
+
+const PLAIN_CODE = /^[\w.:-]{1,64}$/;
+
+/**
+ * What an unexpected error is sent as: its category's fixed text and a random `errorId`;
+ * category, retryability and delay kept (an upstream 429 still says "wait"), and its code when
+ * it is a plain identifier. The original goes to `onError`.
+ */
+function generic(
+  classified: ExposableError,
+  original: unknown,
+  options: ExposeOptions | undefined,
+): AgentError {
   const errorId = newErrorId();
   try {
-    (options?.onError ?? reportUnexpectedError)(error, errorId);
+    (options?.onError ?? reportUnexpectedError)(original, errorId);
   } catch {
     // A failing log hook must not turn one error into two.
   }
-  return AgentError.internal('Internal error', { details: { errorId }, captureStack: false });
+  try {
+    const category = classified.category;
+    if (category !== undefined && category !== 'internal' && isErrorCategory(category)) {
+      const code = classified.code;
+      const retryable = classified.retryable;
+      const delay = classified.retryAfterMs;
+      return new AgentError(GENERIC_MESSAGES[category], {
+        category,
+        ...(typeof code === 'string' && PLAIN_CODE.test(code) ? { code } : {}),
+        ...(typeof retryable === 'boolean' ? { retryable } : {}),
+        ...(typeof delay === 'number' && delay >= 0 && delay !== Infinity
+          ? { retryAfterMs: delay }
+          : {}),
+        details: { errorId },
+        captureStack: false,
+      });
+    }
+  } catch {
+    // A copy whose getters throw is sent as an internal error.
+  }
+  return AgentError.internal(GENERIC_MESSAGES.internal, {
+    details: { errorId },
+    captureStack: false,
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { realElements } from './real-elements.js';
 /** The `@type` of a `google.rpc.ErrorInfo` detail. */
 export const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';
 /** The `@type` of a `google.rpc.RetryInfo` detail. */
@@ -33,10 +34,13 @@ export interface ErrorInfo {
 /** One typed detail: `{ '@type': …, …fields }`. */
 export type TypedDetail = { '@type': string } & Record<string, unknown>;
 
+const MAX_DETAILS = 100;
+
 /** The typed details in `data` (anything that is not one is skipped). */
 export function typedEntries(data: unknown): TypedDetail[] {
   if (!Array.isArray(data)) return [];
-  return data.filter(
+  // Its real elements, bounded: a sparse list of length 2^32 − 1 costs what it holds.
+  return realElements(data, MAX_DETAILS).filter(
     (d): d is TypedDetail =>
       d !== null &&
       typeof d === 'object' &&

@@ -5,6 +5,8 @@ import type { ErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
+import { realElements } from './real-elements.js';
+import { UNEXPECTED_KEY, markUnexpected, withUnexpectedMark } from './unexpected.js';
 
 const BRAND = Symbol.for('agent-errors.AgentError');
 
@@ -35,6 +37,31 @@ function read(value: object, key: PropertyKey): unknown {
     return (value as Record<PropertyKey, unknown>)[key];
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether `value`'s AgentError fields are all well formed, read once each through guards: what
+ * a forged brand or a hostile copy claims is checked before anything trusts it.
+ */
+export function isWellFormed(value: unknown): value is AgentErrorLike {
+  if (value === null || typeof value !== 'object') return false;
+  try {
+    const v = value as Record<string, unknown>;
+    if (typeof v.message !== 'string') return false;
+    const code = v.code;
+    if (typeof code !== 'string' || code === '') return false;
+    if (typeof v.retryable !== 'boolean' || !isErrorCategory(v.category)) return false;
+    const delay = v.retryAfterMs;
+    if (delay !== undefined && !(typeof delay === 'number' && delay >= 0 && delay !== Infinity))
+      return false;
+    const details = v.details;
+    return (
+      details === undefined ||
+      (details !== null && typeof details === 'object' && !Array.isArray(details))
+    );
+  } catch {
+    return false;
   }
 }
 
@@ -106,7 +133,7 @@ function fromError(error: object): AgentError {
         code,
         retryable: undefined,
         retryAfterMs: undefined,
-        details: systemDetails(error),
+        details: withUnexpectedMark(systemDetails(error)),
         wire: undefined,
         cause: error,
       });
@@ -114,7 +141,12 @@ function fromError(error: object): AgentError {
     const category = read(error, 'category');
     if (isErrorCategory(category)) return withCarriedHints(message, category, code, error);
     const byCode = code !== '' ? CATEGORY_BY_DEFAULT_CODE.get(code) : undefined;
-    if (byCode) return withCarriedHints(message, byCode, code, error);
+    if (byCode) {
+      const carried = withCarriedHints(message, byCode, code, error);
+      // One of our codes alone is no sign the error was meant to be sent; a carrier (a code
+      // and a boolean `retryable`, as a ToolError has) is.
+      return typeof read(error, 'retryable') === 'boolean' ? carried : markUnexpected(carried);
+    }
   }
 
   // `fetch failed` and friends keep the real reason in `cause`.
@@ -128,7 +160,7 @@ function fromError(error: object): AgentError {
         code: inner.code,
         retryable: inner.retryable,
         retryAfterMs: inner.retryAfterMs,
-        details: inner.details,
+        details: withUnexpectedMark(inner.details),
         wire: undefined,
         cause: error,
       });
@@ -141,6 +173,7 @@ function fromError(error: object): AgentError {
     cause: error,
     captureStack: false,
     code: typeof code === 'string' && code !== '' ? code : 'INTERNAL_ERROR',
+    details: withUnexpectedMark(undefined),
   });
 }
 
@@ -196,10 +229,42 @@ function systemDetails(error: object): Record<string, unknown> {
 }
 
 const MAX_AGGREGATE_DETAILS = 10;
+/** Members read from one aggregate, and in all from one thrown value (nested ones included). */
+const MAX_AGGREGATE_MEMBERS = 1_000;
+const MAX_AGGREGATE_TOTAL = 2_000;
+const MAX_AGGREGATE_DEPTH = 8;
+/** The aggregates being classified, outermost first: a member among them is a cycle. */
+const openAggregates: object[] = [];
+let aggregateBudget = 0;
+
+/**
+ * The members of an aggregate, classified: each distinct member once, holes skipped, no
+ * member that contains the aggregate itself, within a depth and a total shared by every
+ * aggregate nested in the one thrown value, so no shape of aggregate costs more than that.
+ */
+function aggregateMembers(error: object, errors: unknown[]): AgentError[] {
+  if (openAggregates.length === 0) aggregateBudget = MAX_AGGREGATE_TOTAL;
+  const inner: AgentError[] = [];
+  if (openAggregates.length >= MAX_AGGREGATE_DEPTH) return inner;
+  openAggregates.push(error);
+  try {
+    const seen = new Set<unknown>();
+    for (const member of realElements(errors, MAX_AGGREGATE_MEMBERS)) {
+      if (aggregateBudget <= 0) break;
+      if (seen.has(member) || openAggregates.includes(member as object)) continue;
+      seen.add(member);
+      aggregateBudget--;
+      inner.push(normalizeError(member));
+    }
+  } finally {
+    openAggregates.pop();
+  }
+  return inner;
+}
 
 function fromAggregate(error: object, message: string): AgentError {
   const errors = read(error, 'errors') as unknown[];
-  const inner = errors.slice(0, 1_000).map((e) => normalizeError(e));
+  const inner = aggregateMembers(error, errors);
   const first = inner[0];
   const same = first !== undefined && inner.every((e) => e.category === first.category);
   const category: ErrorCategory = same ? first.category : 'internal';
@@ -216,6 +281,7 @@ function fromAggregate(error: object, message: string): AgentError {
       ...(errors.length > MAX_AGGREGATE_DETAILS
         ? { omitted: errors.length - MAX_AGGREGATE_DETAILS }
         : {}),
+      [UNEXPECTED_KEY]: true,
     },
     cause: error,
     captureStack: false,
@@ -236,7 +302,9 @@ function fromPlainObject(value: object): AgentError {
  * `timeout`; Node system errors by `code` (`ENOENT` → `not_found`, `ECONNREFUSED` →
  * `unavailable`, …); Zod, Valibot and Standard Schema failures → `validation` with
  * `details.issues`; `AggregateError` → the common category of its errors; anything else →
- * `internal`. The original is kept as `cause`. Never throws.
+ * `internal`. The original is kept as `cause`. What is read from a thrown value nobody meant to
+ * send (a system error, a plain `Error`, an aggregate, a non-error) carries the exposure mark,
+ * `details.unexpected: true`, so encoders never send its message. Never throws.
  *
  * @example
  * const err = normalizeError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
@@ -252,26 +320,33 @@ export function normalizeError(thrown: unknown): AgentError {
       const own = read(thrown, AS_AGENT_ERROR);
       if (typeof own === 'function') {
         const converted: unknown = (own as () => unknown).call(thrown);
-        if (converted instanceof AgentError) return converted;
+        if (converted instanceof AgentError && isWellFormed(converted)) return converted;
       }
-      if (read(thrown, BRAND) === true) return thrown as AgentError;
-      if (isAgentError(thrown)) return revive(thrown);
+      // A brand or a shape is a claim: only a well-formed one is taken at its word.
+      if (read(thrown, BRAND) === true && isWellFormed(thrown)) return thrown as AgentError;
+      if (isWellFormed(thrown)) return revive(thrown);
       if (thrown instanceof Error || typeof read(thrown, 'message') === 'string')
         return fromError(thrown);
       return fromPlainObject(thrown);
     }
     if (typeof thrown === 'string') {
-      return AgentError.internal(thrown, { cause: thrown, captureStack: false });
+      return AgentError.internal(thrown, {
+        cause: thrown,
+        captureStack: false,
+        details: withUnexpectedMark(undefined),
+      });
     }
     return AgentError.internal(`A non-error value was thrown: ${describeNonError(thrown)}`, {
       cause: thrown,
       captureStack: false,
+      details: withUnexpectedMark(undefined),
     });
   } catch (failure) {
     // Reading the thrown value failed in a way the guards above did not foresee.
     return AgentError.internal('An unreadable value was thrown', {
       cause: failure,
       captureStack: false,
+      details: withUnexpectedMark(undefined),
     });
   }
 }

@@ -352,7 +352,13 @@ export function needsWireHints(error: AgentErrorLike, classification: RpcClassif
 
 const MAX_MESSAGE_LENGTH = 2_000;
 
-function redactMessage(message: string): string {
+/**
+ * A message as the JSON-RPC family sends it: cut to 2,000 characters, secrets redacted.
+ *
+ * @example
+ * redactMessage('token=abc123secret'); // 'token=[REDACTED]'
+ */
+export function redactMessage(message: string): string {
   return redactString(
     message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH)}…` : message,
   );

@@ -416,3 +416,40 @@ describe('properties', () => {
     );
   });
 });
+
+describe('serialisation reads, redacts and cuts safely', () => {
+  it('reads a getter once: a value that changes on its second read is not shipped', () => {
+    let reads = 0;
+    const details = {};
+    Object.defineProperty(details, 'note', {
+      enumerable: true,
+      get: () => (++reads === 1 ? 'harmless' : 'Bearer sk-live-0123456789abcdef0123'),
+    });
+    const out = JSON.stringify(toJsonSafe(details));
+    expect(reads).toBe(1);
+    expect(out).toBe('{"note":"harmless"}');
+  });
+
+  it('redacts before it cuts: a cut never shows the start of a secret', () => {
+    const pem = `-----BEGIN PRIVATE KEY-----\n${'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC'.repeat(40)}\n-----END PRIVATE KEY-----`;
+    const text = `${'x'.repeat(50)} ${pem}`;
+    const out = toJsonSafe({ text }, { maxStringLength: 200 }) as { text: string };
+    expect(out.text).not.toContain('MIIEvQ');
+    const key = 'AKIAIOSFODNN7EXAMPLE';
+    const cut = toJsonSafe(`${'y'.repeat(95)} ${key}`, { maxStringLength: 110 }) as string;
+    expect(cut).not.toContain('AKIAIOSF');
+  });
+
+  it('honours allowKeys', () => {
+    const error = AgentError.notFound('x', {
+      details: { sessionToken: 'abc-123', session: 's-1' },
+    });
+    expect(serializeError(error, { allowKeys: ['sessionToken'] }).details).toEqual({
+      sessionToken: 'abc-123',
+      session: '[REDACTED]',
+    });
+    expect(toJsonSafe({ sessionToken: 'abc-123' }, { allowKeys: ['sessionToken'] })).toEqual({
+      sessionToken: 'abc-123',
+    });
+  });
+});

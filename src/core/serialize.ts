@@ -73,8 +73,8 @@ function bound(value: number | undefined, fallback: number, option: string): num
 /** One serialisation's settings and running state. A class: this is the hot path of every encoder. */
 class Ctx {
   readonly redact: boolean;
-  readonly extraKeys: RedactOptions['redactKeys'];
-  readonly extraPatterns: RedactOptions['redactPatterns'];
+  /** The caller's redaction rules, as `redactString` and `isSensitiveKey` take them. */
+  readonly rules: RedactOptions | undefined;
   readonly maxDepth: number;
   readonly maxStringLength: number;
   readonly maxArrayLength: number;
@@ -89,8 +89,7 @@ class Ctx {
   constructor(o: SerializeErrorOptions | undefined, maxNodes: number) {
     if (o === undefined) {
       this.redact = true;
-      this.extraKeys = undefined;
-      this.extraPatterns = undefined;
+      this.rules = undefined;
       this.maxDepth = 10;
       this.maxStringLength = 10_000;
       this.maxArrayLength = 100;
@@ -102,8 +101,14 @@ class Ctx {
       return;
     }
     this.redact = o.redact !== false;
-    this.extraKeys = o.redactKeys;
-    this.extraPatterns = o.redactPatterns;
+    this.rules =
+      o.redactKeys === undefined && o.redactPatterns === undefined && o.allowKeys === undefined
+        ? undefined
+        : {
+            ...(o.redactKeys !== undefined ? { redactKeys: o.redactKeys } : {}),
+            ...(o.redactPatterns !== undefined ? { redactPatterns: o.redactPatterns } : {}),
+            ...(o.allowKeys !== undefined ? { allowKeys: o.allowKeys } : {}),
+          };
     this.maxDepth = bound(o.maxDepth, 10, 'maxDepth');
     this.maxStringLength = bound(o.maxStringLength, 10_000, 'maxStringLength');
     this.maxArrayLength = bound(o.maxArrayLength, 100, 'maxArrayLength');
@@ -115,15 +120,13 @@ class Ctx {
   }
 }
 
-// Room beyond the cut so that a secret straddling it is still recognised and removed whole.
-const REDACT_SLACK = 512;
-
 function safeString(text: string, ctx: Ctx): string {
-  const long = text.length > ctx.maxStringLength;
-  let out = long ? text.slice(0, ctx.maxStringLength + REDACT_SLACK) : text;
-  if (ctx.redact) out = redactString(out, ctx.extraPatterns);
-  if (long || out.length > ctx.maxStringLength) {
-    out = `${out.slice(0, ctx.maxStringLength)}…[${text.length - ctx.maxStringLength} more characters]`;
+  // Redact the whole text, then cut: a cut made first can hide the end of a secret (a PEM
+  // block's END line, the rest of a key) from the redactor and send its beginning. Redaction
+  // is linear in the text, so the whole of it costs no more than reading it.
+  let out = ctx.redact ? redactString(text, ctx.rules) : text;
+  if (out.length > ctx.maxStringLength) {
+    out = `${out.slice(0, ctx.maxStringLength)}…[${out.length - ctx.maxStringLength} more characters]`;
   }
   return out;
 }
@@ -158,8 +161,15 @@ function walk(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue 
       return `${value.toString()}n`;
     case 'symbol':
       return safeString(value.toString(), ctx);
-    case 'function':
-      return `[Function${value.name ? ` ${safeString(value.name, ctx)}` : ''}]`;
+    case 'function': {
+      let name: unknown;
+      try {
+        name = value.name;
+      } catch {
+        // A Proxy of a function whose get trap throws.
+      }
+      return `[Function${typeof name === 'string' && name !== '' ? ` ${safeString(name, ctx)}` : ''}]`;
+    }
     case 'undefined':
       return undefined;
   }
@@ -294,7 +304,11 @@ function isClean(value: unknown, depth: number, ctx: Ctx): boolean {
   if (keys.length > ctx.maxKeys) return false;
   for (const key of keys) {
     if (key === 'toJSON') return false;
-    const v = (value as Record<string, unknown>)[key];
+    // Read by descriptor: a getter is never run here, so the copying walk that follows reads
+    // each value once (a getter can answer differently on its second read).
+    const d = Object.getOwnPropertyDescriptor(value, key);
+    if (d === undefined || d.get !== undefined || d.set !== undefined) return false;
+    const v: unknown = d.value;
     if (v === undefined) continue;
     if (ctx.redact) {
       const info = keyInfo(key, ctx);
@@ -308,7 +322,7 @@ function isClean(value: unknown, depth: number, ctx: Ctx): boolean {
 }
 
 function mightHoldSecret(text: string, ctx: Ctx): boolean {
-  return ctx.extraPatterns !== undefined || mightContainSecret(text);
+  return ctx.rules !== undefined || mightContainSecret(text);
 }
 
 /** `value` itself when it is already safe, else its safe copy. */
@@ -336,15 +350,12 @@ const KEY_CACHE_LIMIT = 2_000;
 const KEY_CACHE_MAX_LENGTH = 64;
 
 function keyInfo(key: string, ctx: Ctx): KeyInfo {
-  const cacheable =
-    ctx.extraKeys === undefined &&
-    ctx.extraPatterns === undefined &&
-    key.length <= KEY_CACHE_MAX_LENGTH;
+  const cacheable = ctx.rules === undefined && key.length <= KEY_CACHE_MAX_LENGTH;
   if (cacheable) {
     const hit = KEY_CACHE.get(key);
     if (hit !== undefined) return hit;
   }
-  const info = { sensitive: isSensitiveKey(key, ctx.extraKeys), out: safeString(key, ctx) };
+  const info = { sensitive: isSensitiveKey(key, ctx.rules), out: safeString(key, ctx) };
   if (cacheable) {
     if (KEY_CACHE.size >= KEY_CACHE_LIMIT) KEY_CACHE.clear();
     KEY_CACHE.set(key, info);

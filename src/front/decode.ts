@@ -24,6 +24,8 @@ import { decodeMcpError } from '../dialects/mcp/decode.js';
 import { fromMcpSdkError, isMcpSdkProtocolError } from '../dialects/mcp/sdk-error.js';
 import { isToolError } from '../dialects/tool/index.js';
 import { copyRecord } from '../core/copy-record.js';
+import { markUnexpected } from '../core/unexpected.js';
+import { realElements } from '../core/real-elements.js';
 import { decodeArcpError } from '../dialects/arcp/convert.js';
 import { isArcpErrorCode } from '../dialects/arcp/codes.js';
 import { decodeHttpError } from '../dialects/http/response.js';
@@ -86,7 +88,7 @@ function sniffRpcProtocol(error: {
   // A2A v1.0 sends google.rpc.ErrorInfo details with its own domain.
   if (
     Array.isArray(data) &&
-    data.some(
+    realElements(data, 100).some(
       (d) => isRecord(d) && typeof d['@type'] === 'string' && d.domain === 'a2a-protocol.org',
     )
   ) {
@@ -140,8 +142,13 @@ function fromHttpStatusCode(
   });
 }
 
+const MAX_BATCH_ITEMS = 10_000;
+
 function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefined): AgentError {
-  const errors = batch.filter((item) => isRecord(item) && isRecord(item.error));
+  // Its real elements, bounded: a sparse batch of length 2^32 − 1 costs what it holds.
+  const errors = realElements(batch, MAX_BATCH_ITEMS).filter(
+    (item) => isRecord(item) && isRecord(item.error),
+  );
   const [first] = errors;
   if (first === undefined) {
     return AgentError.protocol('A JSON-RPC batch with no error response in it', {
@@ -221,7 +228,11 @@ function decodeText(text: string, options: DecodeOptions | undefined): AgentErro
     }
   }
   if (options?.protocol === 'http') return decodeHttpError(text);
-  return fromToolErrorText(text);
+  const decoded = fromToolErrorText(text);
+  // Text nothing recognised (no ToolError header, no keyword) may be anything: a thrown string.
+  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
+    ? markUnexpected(decoded)
+    : decoded;
 }
 
 /**
@@ -244,11 +255,12 @@ function decodeSdkInstance(
   // SDKs' HTTP and client-side failures, then LangChain (which marks the provider's own error).
   // Instances only: nothing off the wire reaches these.
   if (instance && value instanceof Error) {
+    // Thrown by a client library, never meant for our own caller's peer: marked unexpected.
     const decoded =
       fromClientLibraryError(value, classifyWrapped) ??
       fromProviderSdkError(value) ??
       fromLangChainError(value);
-    if (decoded) return decoded;
+    if (decoded) return markUnexpected(decoded);
   }
   if (typeof message !== 'string') return undefined;
   const className = typeof name === 'string' ? name : '';
@@ -544,7 +556,10 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   if (fromSdk) return fromSdk;
   if (rpc) return decodeRpc(rpc, protocol, input);
   if (isArcpErrorCode(code) && typeof message === 'string') return decodeArcpError(input);
-  return fromHttpData(input);
+  const decoded = fromHttpData(input);
+  // An error instance read as an HTTP failure was thrown by some client: unexpected. (What the
+  // general normaliser read, it has marked or not itself.)
+  return !plain && decoded.wire?.protocol === 'http' ? markUnexpected(decoded) : decoded;
 }
 
 /**
@@ -621,8 +636,9 @@ export function tryDecode(input: unknown, options?: DecodeOptions): AgentError |
 
 function carriesNoError(input: unknown): boolean {
   if (input === null || input === undefined) return true;
-  if (typeof input !== 'object' || Array.isArray(input)) return false;
+  if (typeof input !== 'object') return false;
   try {
+    if (Array.isArray(input)) return false;
     if (isWebResponse(input)) return input.status < 400;
     const v = input as Rec;
     if ('jsonrpc' in v && 'result' in v && !('error' in v)) return true;

@@ -14,6 +14,8 @@ import type {
 import type { HttpErrorResponse } from '../dialects/http/index.js';
 import type { GrpcStatus } from '../dialects/grpc/status.js';
 import type { McpEncodeOptions } from '../dialects/mcp/descriptor.js';
+import { AgentError } from '../core/agent-error.js';
+import { newErrorId } from '../core/expose.js';
 import { toAgentError } from './decode.js';
 import { dialectOf } from './registry.js';
 
@@ -106,5 +108,24 @@ export function encode(
   // (Most calls pass no options: they share one object instead of allocating one.)
   const withClassifier =
     options === undefined ? CLASSIFY_ONLY : Object.assign({ classify: toAgentError }, options);
-  return dialect.encode(error, withClassifier) as EncodedForms[Protocol];
+  try {
+    return dialect.encode(error, withClassifier) as EncodedForms[Protocol];
+  } catch (failure) {
+    // A bad option is the caller's to fix: its TypeError names the option.
+    if (failure instanceof TypeError && /\boptions\.\w+ must be\b/.test(failure.message))
+      throw failure;
+    // What could not be read (a Proxy whose traps throw, a getter that throws, a forged brand)
+    // is sent as any unexpected error is.
+    const errorId = newErrorId();
+    try {
+      options?.onError?.(error, errorId);
+    } catch {
+      // A failing log hook must not turn one error into two.
+    }
+    const standIn = AgentError.internal('Internal error', {
+      details: { errorId },
+      captureStack: false,
+    });
+    return dialect.encode(standIn, withClassifier) as EncodedForms[Protocol];
+  }
 }

@@ -18,7 +18,16 @@ export interface NodeStreamTransportOptions {
   endOutput?: boolean;
   /** Destroy `input` when the transport closes (default `true`; `false` for `process.stdin`). */
   destroyInput?: boolean;
+  /**
+   * Stop reading while this many characters are waiting to be written (queued here and
+   * buffered in `output`), and read on once the writer has drained: a peer that sends and never
+   * reads cannot grow this side's memory (default 1 MiB).
+   */
+  writeHighWaterMark?: number;
 }
+
+/** The default {@link NodeStreamTransportOptions.writeHighWaterMark}: 1 MiB. */
+const DEFAULT_WRITE_HIGH_WATER_MARK = 1024 * 1024;
 
 type Listener = (...args: unknown[]) => void;
 
@@ -50,6 +59,28 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
     throw new TypeError(`${owner}: options.framing must be a Framing (ndjson or contentLength)`);
   }
   const max = maxMessageBytesOption(options.maxMessageBytes, owner);
+  const highWater = options.writeHighWaterMark ?? DEFAULT_WRITE_HIGH_WATER_MARK;
+  if (typeof highWater !== 'number' || !(highWater >= 1)) {
+    throw new TypeError(
+      `${owner}: options.writeHighWaterMark must be a number of characters >= 1; received ${String(highWater)}`,
+    );
+  }
+  // Characters handed to `send` and not yet passed to `output.write`.
+  let queuedChars = 0;
+  let paused = false;
+  const backlog = (): number => queuedChars + ((output as Writable).writableLength ?? 0);
+  const pauseIfFull = (): void => {
+    if (!paused && !ended && backlog() >= highWater) {
+      paused = true;
+      (input as Readable).pause?.();
+    }
+  };
+  const resumeIfDrained = (): void => {
+    if (paused && !ended && backlog() < highWater / 2) {
+      paused = false;
+      (input as Readable).resume?.();
+    }
+  };
   let sink: TransportSink | undefined;
   let ended = false;
   const listeners: [NodeJS.EventEmitter, string, Listener][] = [];
@@ -90,11 +121,18 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
     if ((output as Writable).writableEnded || (output as Writable).destroyed) {
       throw new Error('the output stream is closed');
     }
-    if (output.write(framing.encode(texts))) return undefined;
+    for (const t of texts) queuedChars -= t.length;
+    const ok = output.write(framing.encode(texts));
+    pauseIfFull();
+    if (ok) {
+      resumeIfDrained();
+      return undefined;
+    }
     return new Promise<void>((resolve) => {
       const done = (): void => {
         output.removeListener('drain', done);
         drainWaiter = undefined;
+        resumeIfDrained();
         resolve();
       };
       drainWaiter = done;
@@ -123,7 +161,12 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
       (input as Readable).resume?.();
       return () => finish();
     },
-    send: (text) => (ended ? Promise.resolve() : output_.push(text)),
+    send: (text) => {
+      if (ended) return Promise.resolve();
+      queuedChars += text.length;
+      pauseIfFull();
+      return output_.push(text);
+    },
     async close() {
       if (ended) return;
       await output_.drain();

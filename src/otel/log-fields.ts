@@ -49,7 +49,12 @@ export function fieldsOf(error: AgentError): ErrorLogFields {
   };
   if (error.retryAfterMs !== undefined) fields['error.retry_after_ms'] = error.retryAfterMs;
   // Only the one detail that is an id made for logs; other details may hold anything.
-  const id = error.details?.errorId;
+  let id: unknown;
+  try {
+    id = error.details?.errorId;
+  } catch {
+    // Details behind a throwing getter or Proxy trap: no id to log.
+  }
   if (typeof id === 'string' && PLAIN_ID.test(id)) fields['error.id'] = id;
   return fields;
 }

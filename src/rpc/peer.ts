@@ -30,6 +30,12 @@ export interface PeerOptions {
   onError?: OnError;
   /** Incoming batches longer than this are refused (default 1,000). */
   maxBatchSize?: number;
+  /**
+   * At most this many incoming requests are handled at once; each one beyond is answered at
+   * once with a retryable `unavailable` error (`OVERLOADED`, -32000 in plain JSON-RPC) and the
+   * connection stays open (default 1,000).
+   */
+  maxInFlight?: number;
 }
 
 /** Per-call options of {@link Peer.request}. */
@@ -57,6 +63,15 @@ export interface Peer {
   readonly closed: Promise<void>;
   /** How many calls are waiting for an answer. */
   readonly pendingCount: number;
+}
+
+const DEFAULT_MAX_IN_FLIGHT = 1_000;
+
+function overloaded(max: number): AgentError {
+  return AgentError.unavailable(`Too many requests in flight (at most ${max})`, {
+    code: 'OVERLOADED',
+    captureStack: false,
+  });
 }
 
 function connectionClosed(error?: unknown): AgentError {
@@ -114,6 +129,11 @@ export function createPeer(options: PeerOptions): Peer {
     DEFAULT_MAX_BATCH_SIZE,
     `${owner}: options.maxBatchSize`,
   );
+  const maxInFlight = positiveInteger(
+    options.maxInFlight,
+    DEFAULT_MAX_IN_FLIGHT,
+    `${owner}: options.maxInFlight`,
+  );
   const dispatcher = new Dispatcher(methodEntries(options.methods, owner), codec, options.onError);
   const answersCancelled = codec.answersCancelled ?? true;
   // A codec of the caller's own that says nothing about cancels gets its protocol's.
@@ -170,6 +190,10 @@ export function createPeer(options: PeerOptions): Peer {
       }
       case 'request': {
         const { id, method } = kind.message;
+        if (running.size >= maxInFlight) {
+          // Answered now, without running anything: the caller may retry once answers come.
+          return failure(id, dispatcher.encodeError(overloaded(maxInFlight), method, id));
+        }
         const ctx = new CallContext(method, id);
         running.set(id, ctx);
         const out = dispatcher.dispatch(kind.message, ctx);

@@ -3,6 +3,7 @@ import {
   decodeRpcError,
   encodeRpcError,
   exposableError,
+  redactMessage,
   needsWireHints,
   readRpcErrorObject,
   wireHintsOf,
@@ -182,5 +183,5 @@ export function encodeA2aError(error: unknown, options?: A2aEncodeOptions): RpcE
       ...(e.details !== undefined ? { details: e.details } : {}),
     });
   }
-  return { code, message: e.message, data: toJsonSafe(data, options) };
+  return { code, message: redactMessage(e.message), data: toJsonSafe(data, options) };
 }

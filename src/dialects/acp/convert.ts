@@ -1,6 +1,7 @@
 import { isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
+import { isUnexpected } from '../../core/unexpected.js';
 import type { RpcEncodeOptions } from '../../core/rpc-error.js';
 import { schemaIssuesOf } from '../../core/schema-issues.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
@@ -44,7 +45,8 @@ export function acpCodeFor(error: AgentErrorLike): number {
  * // { code: -32000, message: 'Token expired' }
  */
 export function encodeAcpError(error: unknown, options?: AcpEncodeOptions): ErrorResponse {
-  if (!isAgentError(error)) return encodeOther(error, options);
+  // An error made from an unexpected one goes the way unexpected errors go (see toExposableError).
+  if (!isAgentError(error) || isUnexpected(error)) return encodeOther(error, options);
   return encodeRpcError('acp', error, acpCodeFor(error), classifyAcpError, options);
 }
 

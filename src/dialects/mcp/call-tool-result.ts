@@ -7,6 +7,7 @@ import { isErrorCategory } from '../../core/categories.js';
 import type { JsonValue } from '../../core/serialize.js';
 import { formatToolErrorText, isToolErrorCategory } from '../../core/tool-text.js';
 import type { FormatToolErrorTextOptions } from '../../core/tool-text.js';
+import { realElements } from '../../core/real-elements.js';
 import { fromToolErrorText } from '../../core/tool-text-decode.js';
 
 /**
@@ -84,12 +85,15 @@ function structuredFields(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+const MAX_CONTENT_PARTS = 1_000;
+
 function textOf(content: unknown): string {
   if (!Array.isArray(content)) return '';
   // Most results hold one text part: it is returned as it is, with no array and no join.
   let first: string | undefined;
   let parts: string[] | undefined;
-  for (const item of content as unknown[]) {
+  // The parts it really holds, bounded: a sparse array of length 2^32 − 1 is read by its elements.
+  for (const item of realElements(content as unknown[], MAX_CONTENT_PARTS)) {
     if (item === null || typeof item !== 'object') continue;
     const { type, text } = item as { type?: unknown; text?: unknown };
     if (type !== 'text' || typeof text !== 'string') continue;

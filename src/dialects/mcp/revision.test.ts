@@ -12,11 +12,7 @@ import { toMcpError } from 'agent-errors/mcp';
 
 /** `encode(error, 'mcp')` as a JSON-RPC error object (it is one unless `as: 'toolResult'`). */
 function wire(error: AgentError, protocolVersion?: string) {
-  return encode(error, 'mcp', protocolVersion === undefined ? {} : { protocolVersion }) as {
-    code: number;
-    message: string;
-    data?: unknown;
-  };
+  return encode(error, 'mcp', protocolVersion === undefined ? {} : { protocolVersion });
 }
 
 const missing = AgentError.notFound('No document docs://a', {

@@ -260,9 +260,10 @@ export function toolErrorFields(error: ToolErrorLike): ToolErrorFields {
  * if (err) throw err;
  */
 export function reviveToolError(value: unknown): ToolError | undefined {
-  if (value instanceof ToolError) return value;
-  if (!isToolError(value)) return undefined;
   try {
+    // `instanceof` runs a Proxy's getPrototypeOf trap: inside the try.
+    if (value instanceof ToolError) return value;
+    if (!isToolError(value)) return undefined;
     const opts: ToolErrorOptions = { retryable: value.retryable };
     if (value.retryAfterMs !== undefined) opts.retryAfterMs = value.retryAfterMs;
     if (value.category !== undefined) opts.category = value.category;
