@@ -140,6 +140,8 @@ describe('load', () => {
     const server = createPeer({
       transport: a,
       protocol: 'lsp',
+      // This test is about 100,000 calls in flight at once: above the default cap on purpose.
+      maxInFlight: 100_000,
       methods: {
         work: ({ i }: { i: number }, ctx) => {
           if (i % 2 === 0) return i;

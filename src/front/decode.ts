@@ -459,8 +459,9 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   if (name !== undefined && (name === 'AbortError' || name === 'TimeoutError')) {
     return normalizeError(input);
   }
-  // MCP SDK v2's local failures carry string codes (`REQUEST_TIMEOUT`, `CONNECTION_CLOSED`, …).
-  if ((name === 'SdkError' || name === 'SdkHttpError') && typeof code === 'string') {
+  // MCP SDK v2's local failures carry string codes (`REQUEST_TIMEOUT`, `CONNECTION_CLOSED`, …);
+  // its SdkHttpError is read by its HTTP status with the other client libraries' errors.
+  if (name === 'SdkError' && typeof code === 'string') {
     const sdk = fromMcpSdkError(input);
     if (sdk) return sdk;
   }

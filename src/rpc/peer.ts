@@ -33,7 +33,7 @@ export interface PeerOptions {
   /**
    * At most this many incoming requests are handled at once; each one beyond is answered at
    * once with a retryable `unavailable` error (`OVERLOADED`, -32000 in plain JSON-RPC) and the
-   * connection stays open (default 1,000).
+   * connection stays open (default 10,000).
    */
   maxInFlight?: number;
 }
@@ -65,7 +65,7 @@ export interface Peer {
   readonly pendingCount: number;
 }
 
-const DEFAULT_MAX_IN_FLIGHT = 1_000;
+const DEFAULT_MAX_IN_FLIGHT = 10_000;
 
 function overloaded(max: number): AgentError {
   return AgentError.unavailable(`Too many requests in flight (at most ${max})`, {
