@@ -12,22 +12,11 @@ import {
   toAgentError,
   toExposableError,
 } from 'agent-errors';
-import type { Protocol } from 'agent-errors';
+import { PROTOCOLS } from 'agent-errors';
 import { retry } from 'agent-errors/retry';
 
 const SECRET = 'sk-ant-api03-PLANTEDSECRETvalue0123456789abcdefXYZ';
 const PATH = '/home/alice/.config/planted-app/credentials.json';
-const PROTOCOLS: Protocol[] = [
-  'jsonrpc',
-  'acp',
-  'mcp',
-  'lsp',
-  'a2a',
-  'arcp',
-  'tool',
-  'http',
-  'grpc',
-];
 
 function fsError(): Error {
   return Object.assign(new Error(`ENOENT: no such file or directory, open '${PATH}' ${SECRET}`), {

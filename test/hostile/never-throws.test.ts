@@ -17,24 +17,13 @@ import {
   toJsonSafe,
   tryDecode,
 } from 'agent-errors';
-import type { Protocol } from 'agent-errors';
+import { PROTOCOLS } from 'agent-errors';
 import { codecFor } from 'agent-errors/jsonrpc';
 import { parseToolErrorText, reviveToolError } from 'agent-errors/tool';
 import { toLogFields } from 'agent-errors/otel';
 
 const BRAND = Symbol.for('agent-errors.AgentError');
 const MAX_LENGTH = 2 ** 32 - 1;
-const PROTOCOLS: Protocol[] = [
-  'jsonrpc',
-  'acp',
-  'mcp',
-  'lsp',
-  'a2a',
-  'arcp',
-  'tool',
-  'http',
-  'grpc',
-];
 
 const boom = (): never => {
   throw new Error('trap');
