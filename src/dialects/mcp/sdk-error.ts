@@ -5,8 +5,10 @@ import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { mcpFromRpc } from './decode.js';
 
 /**
- * The local failures of the MCP TypeScript SDK v2 (`SdkError` and `SdkHttpError` from
- * `@modelcontextprotocol/client` / `server`), by their string `code` (`SdkErrorCode`). v1
+ * The local failures of the MCP TypeScript SDK v2 (`SdkError` from
+ * `@modelcontextprotocol/client` / `server`), by their string `code` (`SdkErrorCode`). Its
+ * `SdkHttpError` (the `CLIENT_HTTP_*` codes) is read by its HTTP status with the other client
+ * libraries' errors (dialects/http/client-errors.ts). v1
  * reported the same failures as an `McpError` with a JSON-RPC code; v2 never sends these on the
  * wire. The two that v1 had codes for are read through MCP's code table (so a timeout is told
  * from a caller's abort exactly as v1's -32001 is); the others by category.
@@ -19,10 +21,6 @@ const RPC_CODE_OF: Readonly<Record<string, number>> = {
 const CATEGORY_OF: Readonly<Record<string, ErrorCategory>> = {
   NOT_CONNECTED: 'unavailable',
   SEND_FAILED: 'unavailable',
-  CLIENT_HTTP_FAILED_TO_OPEN_STREAM: 'unavailable',
-  CLIENT_HTTP_FAILED_TO_TERMINATE_SESSION: 'unavailable',
-  CLIENT_HTTP_AUTHENTICATION: 'auth',
-  CLIENT_HTTP_FORBIDDEN: 'permission',
   ALREADY_CONNECTED: 'protocol',
   NOT_INITIALIZED: 'protocol',
   CAPABILITY_NOT_SUPPORTED: 'protocol',
@@ -30,8 +28,6 @@ const CATEGORY_OF: Readonly<Record<string, ErrorCategory>> = {
   UNSUPPORTED_RESULT_TYPE: 'protocol',
   METHOD_NOT_SUPPORTED_BY_PROTOCOL_VERSION: 'protocol',
   ERA_NEGOTIATION_FAILED: 'protocol',
-  CLIENT_HTTP_NOT_IMPLEMENTED: 'protocol',
-  CLIENT_HTTP_UNEXPECTED_CONTENT: 'protocol',
   INPUT_REQUIRED_ROUNDS_EXCEEDED: 'internal',
   LIST_PAGINATION_EXCEEDED: 'internal',
 };
@@ -39,7 +35,7 @@ const CATEGORY_OF: Readonly<Record<string, ErrorCategory>> = {
 const RETRYABLE: ReadonlySet<ErrorCategory> = new Set(['unavailable']);
 
 /**
- * The {@link AgentError} for an MCP SDK v2 `SdkError` / `SdkHttpError` (recognised by name and
+ * The {@link AgentError} for an MCP SDK v2 `SdkError` (recognised by name and
  * a string code the SDK defines), or `undefined` for anything else. Internal: `decode` reaches
  * it by the error's name.
  */
