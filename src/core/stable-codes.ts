@@ -9,8 +9,8 @@
  * The generic condition of each category is that category's default code (`RATE_LIMITED`,
  * `AUTH_ERROR`, `PERMISSION_DENIED`, …); the rest name something more precise an agent can act on
  * (`CONTEXT_TOO_LONG`: shrink the context; `TOKEN_EXPIRED`: refresh the token). docs/http.md
- * lists them with their sources. Codes from the JSON-RPC protocols, gRPC (its canonical names)
- * and ToolError text are the protocols' own and are not in this list; an HTTP status the table
+ * lists them with their sources; gRPC statuses decode to them too. Codes from the JSON-RPC
+ * protocols and ToolError text are the protocols' own and are not in this list; an HTTP status the table
  * does not name decodes to `HTTP_<status>`.
  *
  * @example

@@ -1,10 +1,17 @@
 import type { ErrorCategory } from '../../core/categories.js';
+import type { StableErrorCode } from '../../core/stable-codes.js';
 
 /** One gRPC status code and what it means to an agent. */
 export interface GrpcRow {
   readonly name: string;
   readonly code: number;
   readonly category: ErrorCategory;
+  /**
+   * The code `decode` gives it: the one stable code of the condition, as an HTTP status or a
+   * provider body with the same meaning decodes to (`RESOURCE_EXHAUSTED` is `RATE_LIMITED`). The
+   * status name stays in `details.grpcStatus`.
+   */
+  readonly stable: StableErrorCode;
   /** Per AIP-194: only UNAVAILABLE retries unless the server says when (`RetryInfo`). */
   readonly retryable: boolean;
 }
@@ -15,22 +22,64 @@ export interface GrpcRow {
  * `RESOURCE_EXHAUSTED` and `ABORTED` are not, unless a `RetryInfo` detail says when.
  */
 const ROWS = [
-  { name: 'CANCELLED', code: 1, category: 'cancelled', retryable: false },
-  { name: 'UNKNOWN', code: 2, category: 'internal', retryable: false },
-  { name: 'INVALID_ARGUMENT', code: 3, category: 'validation', retryable: false },
-  { name: 'DEADLINE_EXCEEDED', code: 4, category: 'timeout', retryable: false },
-  { name: 'NOT_FOUND', code: 5, category: 'not_found', retryable: false },
-  { name: 'ALREADY_EXISTS', code: 6, category: 'conflict', retryable: false },
-  { name: 'PERMISSION_DENIED', code: 7, category: 'permission', retryable: false },
-  { name: 'RESOURCE_EXHAUSTED', code: 8, category: 'rate_limit', retryable: false },
-  { name: 'FAILED_PRECONDITION', code: 9, category: 'conflict', retryable: false },
-  { name: 'ABORTED', code: 10, category: 'conflict', retryable: false },
-  { name: 'OUT_OF_RANGE', code: 11, category: 'validation', retryable: false },
-  { name: 'UNIMPLEMENTED', code: 12, category: 'protocol', retryable: false },
-  { name: 'INTERNAL', code: 13, category: 'internal', retryable: false },
-  { name: 'UNAVAILABLE', code: 14, category: 'unavailable', retryable: true },
-  { name: 'DATA_LOSS', code: 15, category: 'internal', retryable: false },
-  { name: 'UNAUTHENTICATED', code: 16, category: 'auth', retryable: false },
+  { name: 'CANCELLED', code: 1, category: 'cancelled', stable: 'CANCELLED', retryable: false },
+  { name: 'UNKNOWN', code: 2, category: 'internal', stable: 'SERVER_ERROR', retryable: false },
+  {
+    name: 'INVALID_ARGUMENT',
+    code: 3,
+    category: 'validation',
+    stable: 'VALIDATION_ERROR',
+    retryable: false,
+  },
+  { name: 'DEADLINE_EXCEEDED', code: 4, category: 'timeout', stable: 'TIMEOUT', retryable: false },
+  { name: 'NOT_FOUND', code: 5, category: 'not_found', stable: 'NOT_FOUND', retryable: false },
+  { name: 'ALREADY_EXISTS', code: 6, category: 'conflict', stable: 'CONFLICT', retryable: false },
+  {
+    name: 'PERMISSION_DENIED',
+    code: 7,
+    category: 'permission',
+    stable: 'PERMISSION_DENIED',
+    retryable: false,
+  },
+  {
+    name: 'RESOURCE_EXHAUSTED',
+    code: 8,
+    category: 'rate_limit',
+    stable: 'RATE_LIMITED',
+    retryable: false,
+  },
+  {
+    name: 'FAILED_PRECONDITION',
+    code: 9,
+    category: 'conflict',
+    stable: 'PRECONDITION_FAILED',
+    retryable: false,
+  },
+  { name: 'ABORTED', code: 10, category: 'conflict', stable: 'CONFLICT', retryable: false },
+  {
+    name: 'OUT_OF_RANGE',
+    code: 11,
+    category: 'validation',
+    stable: 'VALIDATION_ERROR',
+    retryable: false,
+  },
+  {
+    name: 'UNIMPLEMENTED',
+    code: 12,
+    category: 'protocol',
+    stable: 'NOT_IMPLEMENTED',
+    retryable: false,
+  },
+  { name: 'INTERNAL', code: 13, category: 'internal', stable: 'SERVER_ERROR', retryable: false },
+  {
+    name: 'UNAVAILABLE',
+    code: 14,
+    category: 'unavailable',
+    stable: 'UNAVAILABLE',
+    retryable: true,
+  },
+  { name: 'DATA_LOSS', code: 15, category: 'internal', stable: 'SERVER_ERROR', retryable: false },
+  { name: 'UNAUTHENTICATED', code: 16, category: 'auth', stable: 'AUTH_ERROR', retryable: false },
 ] as const satisfies readonly GrpcRow[];
 
 /** One of the gRPC status names, e.g. `'NOT_FOUND'`. */

@@ -137,6 +137,47 @@ describe('gRPC dialect against @grpc/grpc-js', () => {
     expect([e.category, e.retryable, e.retryAfterMs]).toEqual(['rate_limit', true, 13_000]);
   });
 
+  it('gives each status the one stable code of its condition, as a Google API body does', () => {
+    const names = Object.keys(GRPC_STATUS_CODES) as (keyof typeof GRPC_STATUS_CODES)[];
+    const codes = names.map((name) => {
+      const e = decode({ code: GRPC_STATUS_CODES[name], message: 'm', details: [] });
+      expect(e.details?.grpcStatus).toBe(name);
+      return [name, e.code];
+    });
+    expect(Object.fromEntries(codes)).toEqual({
+      CANCELLED: 'CANCELLED',
+      UNKNOWN: 'SERVER_ERROR',
+      INVALID_ARGUMENT: 'VALIDATION_ERROR',
+      DEADLINE_EXCEEDED: 'TIMEOUT',
+      NOT_FOUND: 'NOT_FOUND',
+      ALREADY_EXISTS: 'CONFLICT',
+      PERMISSION_DENIED: 'PERMISSION_DENIED',
+      RESOURCE_EXHAUSTED: 'RATE_LIMITED',
+      FAILED_PRECONDITION: 'PRECONDITION_FAILED',
+      ABORTED: 'CONFLICT',
+      OUT_OF_RANGE: 'VALIDATION_ERROR',
+      UNIMPLEMENTED: 'NOT_IMPLEMENTED',
+      INTERNAL: 'SERVER_ERROR',
+      UNAVAILABLE: 'UNAVAILABLE',
+      DATA_LOSS: 'SERVER_ERROR',
+      UNAUTHENTICATED: 'AUTH_ERROR',
+    });
+    // The same status in a Google API body over HTTP (with the HTTP status Google pairs it
+    // with): the same code and category.
+    const httpStatus = [
+      499, 500, 400, 504, 404, 409, 403, 429, 400, 409, 400, 501, 500, 503, 500, 401,
+    ];
+    for (const name of names) {
+      const grpcError = decode({ code: GRPC_STATUS_CODES[name], message: 'm', details: [] });
+      const status = httpStatus[GRPC_STATUS_CODES[name] - 1];
+      const body = decode({
+        status,
+        body: { error: { code: status, message: 'm', status: name } },
+      });
+      expect([name, body.code, body.category]).toEqual([name, grpcError.code, grpcError.category]);
+    }
+  });
+
   it('reads Connect-RPC errors (lower-case names) when told the protocol', () => {
     const e = decode({ code: 'canceled', message: 'client went away' }, { protocol: 'grpc' });
     expect([e.category, e.code]).toEqual(['cancelled', 'CANCELLED']);

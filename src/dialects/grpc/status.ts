@@ -98,7 +98,7 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   const refused = read.pushback !== undefined && pushback === undefined;
   const retryAfterMs = retryDelay ?? (refused ? undefined : pushback);
   let category = row.category;
-  let code: string = row.name;
+  let code: string = row.stable;
   let retryable = !refused && (row.retryable || retryAfterMs !== undefined);
   const out: Record<string, unknown> = { grpcStatus: row.name };
   const quota = findDetail(details, QUOTA_FAILURE_TYPE);

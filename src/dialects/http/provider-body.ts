@@ -52,7 +52,7 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   PERMISSION_DENIED: { category: 'permission', code: 'PERMISSION_DENIED' },
   NOT_FOUND: { category: 'not_found', code: 'NOT_FOUND' },
   INVALID_ARGUMENT: { category: 'validation', code: 'VALIDATION_ERROR' },
-  FAILED_PRECONDITION: { category: 'validation', code: 'PRECONDITION_FAILED' },
+  FAILED_PRECONDITION: { category: 'conflict', code: 'PRECONDITION_FAILED' },
   ALREADY_EXISTS: { category: 'conflict', code: 'CONFLICT' },
   ABORTED: { category: 'conflict', code: 'CONFLICT' },
   CANCELLED: { category: 'cancelled', code: 'CANCELLED' },
