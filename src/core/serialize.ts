@@ -561,7 +561,7 @@ function usesDefaults(o: SafeJsonOptions | undefined): boolean {
 }
 
 const DEFAULT_MAX_NODES = 5_000;
-let pooledCtx: Ctx | undefined = new Ctx(undefined, DEFAULT_MAX_NODES);
+let pooledCtx: Ctx | undefined = /* @__PURE__ */ new Ctx(undefined, DEFAULT_MAX_NODES);
 
 /**
  * A JSON-safe plain object describing `error`: name, message, the {@link AgentError} fields,
