@@ -196,7 +196,8 @@ function httpError(
     provider?.retryAfterMs ??
     retryAfterFrom(get, headers.rateLimit, {
       rateLimitReset: status === 429 || status === 503 || web?.code === 'RATE_LIMITED',
-    });
+    }) ??
+    web?.retryAfterMs;
   const title = statusText || meaning?.title || 'Error';
   const message =
     problem?.detail ??

@@ -19,6 +19,8 @@ export interface WebApiError {
   retryable?: boolean;
   /** The convention's own words (`{ slack: 'channel_not_found' }`), kept in `details.api`. */
   api: Record<string, string>;
+  /** How long the convention says to wait when the response names no time itself. */
+  retryAfterMs?: number;
 }
 
 type Rec = Record<string, unknown>;
@@ -89,6 +91,33 @@ const OAUTH: ReadonlyMap<string, NamedMeaning> = new Map([
   ['authorization_pending', m('rate_limit', 'RATE_LIMITED')],
 ]);
 
+// RFC 8628 §3.5: poll again after the interval (5 s when the server gave none); after
+// `slow_down`, with the interval raised by 5 s. The response does not repeat the interval, so
+// these are the spec's defaults; a `Retry-After` header wins over them.
+const DEVICE_FLOW_WAIT_MS: ReadonlyMap<string, number> = new Map([
+  ['authorization_pending', 5_000],
+  ['slow_down', 10_000],
+]);
+
+// Slack names the errors its table above does not list after a few patterns.
+const SLACK_NOT_FOUND = /_not_found$/;
+const SLACK_INVALID = /^(?:invalid|missing|bad)_|_(?:invalid|required|missing)$/;
+const SLACK_REFUSED =
+  /^(?:not_allowed|restricted|cannot)_|_(?:disabled|denied|not_allowed|restricted)$/;
+
+/**
+ * A Slack error string the table does not list, by its shape (`user_not_found`,
+ * `invalid_cursor`, `posting_to_general_channel_denied`). One with no telling shape says nothing
+ * an agent can act on: on a failure status the status decides, otherwise it is `internal` and
+ * not retried (a guess would have the model retry or rewrite a call that cannot succeed).
+ */
+function slackByShape(error: string, status: number | undefined): NamedMeaning | undefined {
+  if (SLACK_NOT_FOUND.test(error)) return m('not_found', 'NOT_FOUND');
+  if (SLACK_INVALID.test(error)) return m('validation', 'VALIDATION_ERROR');
+  if (SLACK_REFUSED.test(error)) return m('permission', 'PERMISSION_DENIED');
+  return status !== undefined && status >= 400 ? undefined : m('internal', 'INTERNAL_ERROR');
+}
+
 // RFC 6750 §3.1 bearer-token challenges.
 const BEARER: ReadonlyMap<string, NamedMeaning> = new Map([
   ['invalid_token', m('auth', 'INVALID_TOKEN')],
@@ -137,10 +166,8 @@ export function readWebApiError(
     const error = b.error;
     // Slack: `{ ok: false, error: 'channel_not_found' }`, whatever the status.
     if (b.ok === false && typeof error === 'string') {
-      const slack = SLACK.get(error);
-      return slack === undefined
-        ? found(m('validation', 'VALIDATION_ERROR'), { slack: error })
-        : found(slack, { slack: error });
+      const slack = SLACK.get(error) ?? slackByShape(error, status);
+      return slack === undefined ? undefined : found(slack, { slack: error });
     }
     // OAuth 2: `{ error: 'invalid_grant', error_description? }` from a token endpoint.
     if (
@@ -148,7 +175,12 @@ export function readWebApiError(
       (status === undefined || status < 500 || 'error_description' in b)
     ) {
       const oauth = OAUTH.get(error);
-      if (oauth !== undefined) return found(oauth, { oauth: error });
+      if (oauth !== undefined) {
+        const out = found(oauth, { oauth: error });
+        const wait = DEVICE_FLOW_WAIT_MS.get(error);
+        if (wait !== undefined) out.retryAfterMs = wait;
+        return out;
+      }
     }
     // AWS JSON protocols: `{ __type: 'com.amazon.coral.validate#ValidationException' }`.
     if (typeof b.__type === 'string') {
