@@ -5,8 +5,8 @@ import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toMcpError } from '../dialects/mcp/convert.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { toAgentError } from '../front/decode.js';
-import { invalidToolInput, wrapToolHandler } from './tool-errors.js';
-import type { WithToolErrorsOptions } from './tool-errors.js';
+import { invalidToolInput, wrapToolHandler } from './mcp-tool-errors.js';
+import type { WithToolErrorsOptions } from './mcp-tool-errors.js';
 
 /** Options of {@link withMcpErrors}: those of `withToolErrors`, for every tool. */
 export type WithMcpErrorsOptions = WithToolErrorsOptions;
