@@ -144,6 +144,8 @@ interface TextStyle {
   readonly hubHeader: boolean;
   /** A line written under the header (the next step). */
   readonly next: string;
+  /** The code to write instead of `error.code` (one safe to show: `modelSafeCode`). */
+  readonly code?: string | undefined;
 }
 
 /**
@@ -198,7 +200,7 @@ export function writeToolErrorText(
     return `[${code}] ${message}`;
   }
 
-  const safeCode = sanitizeMessage(code, { maxLength: 200 });
+  const safeCode = style?.code ?? sanitizeMessage(code, { maxLength: 200 });
   let header = `code=${headerValue(safeCode)}`;
   const block: Record<string, JsonValue> = { code: safeCode };
   if (category !== undefined) {

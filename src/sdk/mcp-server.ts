@@ -31,6 +31,14 @@ interface McpServerShape {
 
 const WRAPPED = Symbol.for('agent-errors.withMcpErrors');
 
+/**
+ * What the `Next step:` line calls a tool: its name ("call search.web again") when it is a short
+ * plain name, as MCP recommends, else "this tool" (the line stays one short sentence).
+ */
+function subjectFor(name: unknown): string {
+  return typeof name === 'string' && /^[\w.-]{1,40}$/.test(name) ? name : 'this tool';
+}
+
 interface StandardSchema {
   '~standard': { validate: (value: unknown) => unknown };
 }
@@ -153,7 +161,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   ) {
     if (typeof callback !== 'function') return register.call(this, name, config, callback);
     let tool: ToolRecord | undefined;
-    const subject = options?.subject ?? `the tool ${name}`;
+    const subject = options?.subject ?? subjectFor(name);
     const wrapped = wrapToolHandler(callback, { ...options, subject }, (result) =>
       checkOutput(tool, result, name),
     );
