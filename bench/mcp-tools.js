@@ -28,6 +28,8 @@ const fail = () => {
   throw AgentError.rateLimited('Search is busy', { retryAfterMs: 2000 });
 };
 
+const MODES = ['bare', 'wrapped', 'server'];
+
 /** A connected client whose one tool fails; `mode` is 'bare', 'wrapped' or 'server'. */
 async function connect(sdk, mode) {
   const { McpServer, Client, InMemory } = await SDKS[sdk]();
@@ -64,22 +66,39 @@ async function timeBatch(fn, n) {
   return ((used.user + used.system) * 1000) / n;
 }
 
-/** In a child process: one server and client, warmed up, then timed; prints ns per call. */
-async function child(sdk, mode) {
-  const { call, close } = await connect(sdk, mode);
-  await timeBatch(call, 3_000);
-  const ns = await timeBatch(call, 5_000);
-  await close();
-  process.stdout.write(`${ns}\n`);
+const WARMUP_CALLS = 3_000;
+const ROUNDS = 41;
+const CALLS_PER_BATCH = 300;
+
+/**
+ * In a child process (one per SDK major): the three candidates connected side by side, each
+ * warmed up, then `ROUNDS` rounds of one batch each, in an order that rotates every round so no
+ * candidate always runs first or after the same neighbour. They share the process, and so the
+ * SDK's code, its inline caches and the heap: what one candidate's results cost the SDK's shared
+ * code, the others pay too, as the tools of one real server do. A round's ratio compares
+ * batches run within milliseconds of each other; prints each candidate's per-round times.
+ */
+async function child(sdk) {
+  const candidates = [];
+  for (const mode of MODES) candidates.push(await connect(sdk, mode));
+  for (const { call } of candidates) await timeBatch(call, WARMUP_CALLS);
+  const times = MODES.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let j = 0; j < MODES.length; j++) {
+      const k = (r + j) % MODES.length;
+      times[k].push(await timeBatch(candidates[k].call, CALLS_PER_BATCH));
+    }
+  }
+  for (const { close } of candidates) await close();
+  process.stdout.write(JSON.stringify(times));
 }
 
-function runChild(sdk, mode) {
+function runChild(sdk) {
   const script = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, [script, '--child', sdk, mode], { encoding: 'utf8' });
-  return Number(out.trim());
+  const out = execFileSync(process.execPath, [script, '--child', sdk], { encoding: 'utf8' });
+  return JSON.parse(out);
 }
 
-const MODES = ['bare', 'wrapped', 'server'];
 const LABELS = {
   bare: 'bare handler throws',
   wrapped: 'withToolErrors',
@@ -107,32 +126,41 @@ async function wrapperWork() {
 }
 
 /**
- * Each candidate runs in a process of its own (a server has one kind of handler; in one process
- * each candidate's result shapes would slow the SDK's shared code down for the others),
- * round-robin over `rounds` rounds; ratios are taken within a round, then the median.
+ * Per SDK major, one process with the three candidates side by side (see `child`); the ratio of
+ * a candidate to the bare handler is taken within each round, and the median over the rounds is
+ * reported. Each SDK is measured `runs` times (a fresh process each: JIT and heap layout differ
+ * between processes): the table shows the run with the median withToolErrors ratio, the summary
+ * line each candidate's median ratio over the runs, with every run's.
  */
-export async function runMcpToolsBench({ rounds = 3 } = {}) {
+export async function runMcpToolsBench({ runs = 3 } = {}) {
   const rows = [];
   const bareNs = {};
   for (const sdk of Object.keys(SDKS)) {
-    const times = MODES.map(() => []);
-    for (let r = 0; r < rounds; r++) {
-      MODES.forEach((mode, k) => times[k].push(runChild(sdk, mode)));
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const times = runChild(sdk);
+      const ratios = MODES.map((_, k) => median(times[k].map((t, r) => t / times[0][r])));
+      results.push({ medians: times.map(median), ratios });
     }
-    const ratio = (k) => median(times[k].map((t, r) => t / times[0][r]));
+    // The run whose withToolErrors ratio is the median of the runs.
+    const byRatio = [...results].sort((x, y) => x.ratios[1] - y.ratios[1]);
+    const chosen = byRatio[Math.floor(byRatio.length / 2)];
     const sdkRows = MODES.map((mode, k) => ({
       name: `${sdk} ${LABELS[mode]}`,
-      value: median(times[k]) / 1000,
+      value: chosen.medians[k] / 1000,
     }));
-    bareNs[sdk] = median(times[0]);
+    bareNs[sdk] = chosen.medians[0];
     printTable(
       `MCP SDK ${sdk}: a failing tools/call round trip over InMemoryTransport (CPU µs per call, lower is better)`,
       sdkRows,
       { unit: 'µs/call', digits: 1, ratioTo: sdkRows[0].name, ratioLabel: 'vs bare' },
     );
-    const pct = (k) => `${((ratio(k) - 1) * 100).toFixed(1)}%`;
+    const pct = (ratio) => `${((ratio - 1) * 100).toFixed(1)}%`;
+    // Each candidate's own median over the runs (the table shows the run chosen above).
+    const acrossRuns = (k) => median(results.map((x) => x.ratios[k]));
+    const spread = (k) => results.map((x) => pct(x.ratios[k])).join(' ');
     console.log(
-      `${sdk}: withToolErrors adds ${pct(1)}, withMcpErrors ${pct(2)} to the round trip (median of ${rounds} alternating rounds, one process per candidate; target <= 5%)`,
+      `${sdk}: withToolErrors adds ${pct(acrossRuns(1))}, withMcpErrors ${pct(acrossRuns(2))} to the round trip (median of ${ROUNDS} interleaved rounds; runs: ${spread(1)} | ${spread(2)}; target <= 5%)`,
     );
     rows.push(...sdkRows);
   }
@@ -144,6 +172,6 @@ export async function runMcpToolsBench({ rounds = 3 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
+  if (process.argv[2] === '--child') await child(process.argv[3]);
   else await runMcpToolsBench();
 }

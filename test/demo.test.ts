@@ -40,9 +40,11 @@ describe('npm start (the MCP demo in examples/mcp-demo)', () => {
     expect(npmStart.stdout).toMatch(/^done in \d+ ms$/m);
   });
 
-  it('fits in 100 columns', () => {
-    for (const line of npmStart.stdout.split('\n'))
+  it('fits in 100 columns, with no line cut short', () => {
+    for (const line of npmStart.stdout.split('\n')) {
       expect([...line].length).toBeLessThanOrEqual(100);
+      expect(line, 'the demo cuts a longer line with …').not.toMatch(/…$/);
+    }
   });
 
   it('shows each failure classified, what the model read, and what the agent did', () => {
@@ -58,7 +60,7 @@ describe('npm start (the MCP demo in examples/mcp-demo)', () => {
 
     const [bad, badSaid, badDid] = callOf('db.query');
     expect(bad).toMatch(/validation +ok after 2 calls$/);
-    expect(badSaid).toMatch(/Fix the arguments \(limit: .*100/);
+    expect(badSaid).toMatch(/Fix `limit` \(.*100/);
     expect(badDid).toContain('set limit=100, called again → 100 rows');
 
     expect(callOf('files.read')[0]).toMatch(/not_found +failed after 1 call$/);
@@ -66,7 +68,7 @@ describe('npm start (the MCP demo in examples/mcp-demo)', () => {
     expect(callOf('report.render')[1]).toContain('-32001 Request timed out');
     expect(callOf('inventory.sync')[0]).toMatch(/unavailable, retryable +ok after 3 calls$/);
     expect(callOf('logs.export')[0]).toMatch(/internal +failed after 1 call$/);
-    expect(callOf('logs.export')[1]).toContain('failed unexpectedly');
+    expect(callOf('logs.export')[1]).toContain('Do not retry; tell the user (error id');
     expect(callOf('llm.complete')[0]).toMatch(/quota +failed after 1 call$/);
     expect(callOf('llm.complete')[2]).toContain('BUDGET_EXHAUSTED');
     expect(callOf('crm.createContact')[0]).toMatch(/timeout, retryable +ok after 2 calls$/);

@@ -213,10 +213,27 @@ describe.each([
       expect(bad.category).toBe('validation');
       expect(bad.details?.issues).toEqual([{ path: ['hours'], message: expect.any(String) }]);
       const text = bad.wire?.message ?? '';
-      expect(text).toContain('Next step: Fix the arguments (hours:');
+      expect(text).toContain('Next step: Fix `hours` (');
       expect(
         await callToolOrThrow(setup.client, { name: 'book', arguments: { hours: 2, room: 'A' } }),
       ).toMatchObject({ content: [{ type: 'text', text: 'booked A for 2 h' }] });
+    });
+
+    it("a thrown code that is a path or a token never crosses: the category's code does", async () => {
+      for (const code of ['path', 'token']) {
+        const error = await failure(
+          callToolOrThrow(setup.client, { name: 'odd-code', arguments: { code } }),
+        );
+        expect([error.category, error.code, error.message]).toEqual([
+          'unavailable',
+          'UNAVAILABLE',
+          'Export is being rebuilt',
+        ]);
+      }
+      const sent = setup.sent();
+      expect(sent).toContain('"code":"UNAVAILABLE"');
+      expect(sent).not.toContain(SECRET);
+      for (const path of PATHS) expect(sent).not.toContain(path);
     });
 
     it('resources and prompts: a missing resource reads as not_found, a broken prompt as internal', async () => {

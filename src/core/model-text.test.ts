@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentError } from './agent-error.js';
-import { formatModelErrorText, nextStepText } from './model-text.js';
+import { formatModelErrorText, modelSafeCode, nextStepText } from './model-text.js';
 import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
 import { schemaFailureError } from './schema-issues.js';
@@ -39,9 +39,7 @@ describe('formatModelErrorText', () => {
       { path: ['q'], message: 'Required' },
     ]);
     const text = formatModelErrorText(err);
-    expect(text).toContain(
-      'Next step: Fix the arguments (limit: must be ≤ 100), then call this tool again.',
-    );
+    expect(text).toContain('Next step: Fix `limit` (must be ≤ 100), then call this tool again.');
     const leaky = schemaFailureError([
       { path: ['token'], message: 'bad value Bearer abcdefghijklmnop1234' },
     ]);
@@ -70,17 +68,40 @@ describe('formatModelErrorText', () => {
 describe('nextStepText', () => {
   it('follows the error before its category', () => {
     expect(nextStepText({ category: 'auth' })).toBe(
-      'Ask the user to sign in or renew the credentials, then call this tool again.',
+      'Ask the user to sign in, then call this tool again.',
     );
     expect(nextStepText({ category: 'quota' })).toContain('do not call this tool again');
     expect(nextStepText({ category: 'internal', retryable: true, retryAfterMs: 90_000 })).toBe(
       'Wait 2 min, then call this tool again.',
     );
     expect(nextStepText({ category: 'internal', details: { errorId: 'abc-1' } })).toBe(
-      'This tool failed unexpectedly: do not retry it; tell the user (error id abc-1).',
+      'Do not retry; tell the user (error id abc-1).',
     );
     expect(nextStepText({ category: 'timeout', retryable: false }, 'the search tool')).toBe(
       'Do not call the search tool again now; tell the user.',
     );
+  });
+});
+
+describe('modelSafeCode', () => {
+  it('keeps a plain name, and writes any other code as its category code', () => {
+    expect(modelSafeCode('LOGIN_EXPIRED', 'auth')).toBe('LOGIN_EXPIRED');
+    expect(modelSafeCode('tool.search:busy-1', 'rate_limit')).toBe('tool.search:busy-1');
+    expect(modelSafeCode('/home/alice/.ssh/id_rsa', 'not_found')).toBe('NOT_FOUND');
+    expect(modelSafeCode('ghp_0123456789abcdefghijklmnopqrstuvwxyzAB', 'auth')).toBe('AUTH_ERROR');
+    expect(modelSafeCode('AKIAIOSFODNN7EXAMPLE', 'auth')).toBe('AUTH_ERROR');
+    expect(modelSafeCode('x'.repeat(65), 'timeout')).toBe('TIMEOUT');
+    expect(modelSafeCode('two words', 'nonsense')).toBe('INTERNAL_ERROR');
+  });
+
+  it('is the code formatModelErrorText writes, in the header and the JSON block', () => {
+    const err = new AgentError('Export failed', {
+      category: 'unavailable',
+      code: '/srv/app/exports/q3.csv',
+      captureStack: false,
+    });
+    const text = formatModelErrorText(err);
+    expect(text).not.toContain('/srv/app');
+    expect(parseToolErrorText(text)?.code).toBe('UNAVAILABLE');
   });
 });

@@ -1,5 +1,6 @@
 import type { ErrorCategory } from './categories.js';
-import { isErrorCategory } from './categories.js';
+import { CATEGORIES, isErrorCategory } from './categories.js';
+import { mightContainSecret } from './redact.js';
 import { validDelayMs } from './lenient-options.js';
 import { sanitizeMessage } from './sanitize-message.js';
 import type { SanitizeMessageOptions } from './sanitize-message.js';
@@ -23,17 +24,24 @@ function humanDelay(ms: number): string {
   return `${String(Math.ceil(ms / 3_600_000))} h`;
 }
 
-/** The first schema issue in `details.issues`, as `path: message`, sanitised and short. */
-function firstIssue(details: Record<string, unknown> | undefined): string | undefined {
+/** What an argument path may look like to be named in the next step (`items.0.name`). */
+const ARGUMENT_PATH = /^[\w.-]{1,40}$/;
+
+/**
+ * What to fix, from the first schema issue in `details.issues`: "Fix `limit` (Too big: …)",
+ * sanitised and short.
+ */
+function fixWhat(details: Record<string, unknown> | undefined): string {
   const issues = details?.issues;
-  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  if (!Array.isArray(issues) || issues.length === 0) return 'Fix the arguments';
   const first: unknown = issues[0];
-  if (first === null || typeof first !== 'object') return undefined;
+  if (first === null || typeof first !== 'object') return 'Fix the arguments';
   const { path, message } = first as { path?: unknown; message?: unknown };
-  if (typeof message !== 'string') return undefined;
-  const where = Array.isArray(path) && path.length > 0 ? `${path.join('.')}: ` : '';
-  // Schema libraries may echo the rejected value: the line is cut short and sanitised.
-  return sanitizeMessage(`${where}${message}`, { maxLength: 160 }).replace(/[\r\n]+/g, ' ');
+  if (typeof message !== 'string') return 'Fix the arguments';
+  // Schema libraries may echo the rejected value: the reason is cut short and sanitised.
+  const why = sanitizeMessage(message, { maxLength: 60 }).replace(/[\r\n]+/g, ' ');
+  const where = Array.isArray(path) ? path.join('.') : '';
+  return ARGUMENT_PATH.test(where) ? `Fix \`${where}\` (${why})` : `Fix the arguments (${why})`;
 }
 
 function errorIdOf(details: Record<string, unknown> | undefined): string | undefined {
@@ -44,7 +52,8 @@ function errorIdOf(details: Record<string, unknown> | undefined): string | undef
 /**
  * One plain-language sentence telling a model what to do about an error: wait and call again,
  * ask the user to sign in, fix an argument, or stop. It follows the error's own advice
- * (`retryable`, `retryAfterMs`) before its category's default.
+ * (`retryable`, `retryAfterMs`) before its category's default. Short on purpose (under 80
+ * characters for a tool name of 20): the model reads it on the line under the header.
  *
  * @example
  * nextStepText({ category: 'rate_limit', retryable: true, retryAfterMs: 2000 });
@@ -57,24 +66,19 @@ export function nextStepText(
   const category: ErrorCategory = isErrorCategory(error.category) ? error.category : 'internal';
   const delay = validDelayMs(error.retryAfterMs);
   const again = `call ${subject} again`;
-  const wait = delay === undefined ? 'Wait a little' : `Wait ${humanDelay(delay)}`;
   switch (category) {
     case 'auth':
-      return `Ask the user to sign in or renew the credentials, then ${again}.`;
+      return `Ask the user to sign in, then ${again}.`;
     case 'permission':
-      return `Ask the user for access; calling it again as it is will fail the same way.`;
+      return `Ask the user for access; as it is, the call will fail the same way.`;
     case 'not_found':
       return `Check the name or id you passed: it does not exist. Do not retry it unchanged.`;
-    case 'validation': {
-      const issue = firstIssue(error.details);
-      return issue === undefined
-        ? `Fix the arguments, then ${again}.`
-        : `Fix the arguments (${issue}), then ${again}.`;
-    }
+    case 'validation':
+      return `${fixWhat(error.details)}, then ${again}.`;
     case 'quota':
       return delay === undefined
-        ? `The usage quota is used up: do not ${again}; tell the user.`
-        : `The usage quota is used up until it resets in ${humanDelay(delay)}: tell the user.`;
+        ? `The quota is used up: do not ${again}; tell the user.`
+        : `The quota is used up until it resets in ${humanDelay(delay)}: tell the user.`;
     case 'cancelled':
       return `The call was cancelled: do not ${again} unless the user asks.`;
     case 'conflict':
@@ -85,22 +89,40 @@ export function nextStepText(
       break;
   }
   // rate_limit, timeout, unavailable and internal: the error's retryability decides.
-  if (error.retryable === true) return `${wait}, then ${again}.`;
+  if (error.retryable === true) {
+    return `${delay === undefined ? 'Wait a little' : `Wait ${humanDelay(delay)}`}, then ${again}.`;
+  }
   if (category === 'internal') {
     const errorId = errorIdOf(error.details);
     return errorId === undefined
-      ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)} failed unexpectedly: do not retry it; tell the user.`
-      : `${subject.charAt(0).toUpperCase()}${subject.slice(1)} failed unexpectedly: do not retry it; tell the user (error id ${errorId}).`;
+      ? `Do not retry; tell the user.`
+      : `Do not retry; tell the user (error id ${errorId}).`;
   }
   return `Do not ${again} now; tell the user.`;
+}
+
+/** What a code must look like to be shown as it is: a name, never a path or a sentence. */
+const SAFE_CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/**
+ * `code` if it is safe to show a model or a program across a trust boundary — a short name
+ * (`^[A-Za-z0-9_.:-]{1,64}$`) that does not look like a secret — else the category's own code
+ * (`RATE_LIMITED`, `INTERNAL_ERROR`, …). A thrown error's `code` is whatever the thrower put
+ * there: a path, a token, a sentence.
+ * @internal
+ */
+export function modelSafeCode(code: unknown, category: unknown): string {
+  if (typeof code === 'string' && SAFE_CODE.test(code) && !mightContainSecret(code)) return code;
+  return CATEGORIES[isErrorCategory(category) ? category : 'internal'].code;
 }
 
 /**
  * The text a model reads when a tool fails, as the wrappers of this library write it: the tool
  * error format of {@link formatToolErrorText} with the hub category in the header (all twelve,
  * not the six of the seed format), a `Next step:` line in plain language
- * (`nextStepText`), and the JSON block. The message is sanitised; no path or secret is
- * written. {@link parseToolErrorText} and `fromToolErrorText` read it back.
+ * (`nextStepText`), and the JSON block. The message is sanitised, and a code that is not a
+ * plain name (`^[A-Za-z0-9_.:-]{1,64}$`, no secret) is written as its category's code: no path
+ * or secret is written. {@link parseToolErrorText} and `fromToolErrorText` read it back.
  *
  * @example
  * formatModelErrorText({ message: 'Too many requests', code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, retryAfterMs: 2000 });
@@ -125,5 +147,11 @@ export function formatModelErrorText(
     },
     options?.subject,
   );
-  return writeToolErrorText('formatModelErrorText', error, options, { hubHeader: true, next });
+  // A code that is no plain name (a path, a token) is written as its category's code.
+  const code = typeof error?.code === 'string' ? modelSafeCode(error.code, hub) : undefined;
+  return writeToolErrorText('formatModelErrorText', error, options, {
+    hubHeader: true,
+    next,
+    code,
+  });
 }

@@ -1,7 +1,19 @@
 /**
- * MCP (Model Context Protocol): `McpError`, its codes, and tool results with `isError: true`.
+ * MCP (Model Context Protocol): `McpError`, its codes, and tool results with `isError: true`;
+ * and the wrappers for the official MCP SDKs (v1 `@modelcontextprotocol/sdk`, v2
+ * `@modelcontextprotocol/server` / `client`), recognised by shape: none of them is a dependency.
  *
  * @module agent-errors/mcp
  */
 export * from '../dialects/mcp/index.js';
-export * from '../mcp-sdk/index.js';
+export { withToolErrors } from '../sdk/mcp-tool-errors.js';
+export type {
+  InvalidToolInput,
+  McpToolErrorMeta,
+  McpToolErrorResult,
+  WithToolErrorsOptions,
+} from '../sdk/mcp-tool-errors.js';
+export { withMcpErrors } from '../sdk/mcp-server.js';
+export type { WithMcpErrorsOptions } from '../sdk/mcp-server.js';
+export { callToolOrThrow } from '../sdk/mcp-client.js';
+export type { CallToolOrThrowOptions, McpCallToolParams } from '../sdk/mcp-client.js';

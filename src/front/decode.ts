@@ -21,7 +21,11 @@ import { statusMeaning } from '../dialects/http/status.js';
 import { isWebResponse } from '../dialects/http/web-globals.js';
 import { lspFromRpc } from '../dialects/lsp/decode.js';
 import { decodeMcpError } from '../dialects/mcp/decode.js';
-import { fromMcpSdkError, isMcpSdkProtocolError } from '../dialects/mcp/sdk-error.js';
+import {
+  fromMcpSdkClientError,
+  fromMcpSdkError,
+  isMcpSdkProtocolError,
+} from '../dialects/mcp/sdk-error.js';
 import { isToolError } from '../dialects/tool/index.js';
 import { copyRecord } from '../core/copy-record.js';
 import { markUnexpected } from '../core/unexpected.js';
@@ -235,6 +239,11 @@ function decodeText(text: string, options: DecodeOptions | undefined): AgentErro
     : decoded;
 }
 
+/** How an MCP SDK's HTTP failure reads: by its status, as the http dialect reads one. */
+function mcpSdkHttpStatus(status: number, message: string): AgentError {
+  return fromHttpResponse({ status, body: { message } });
+}
+
 /**
  * Errors thrown by the official SDKs and the AI SDK, recognised by name and shape (and their
  * JSON copies, by name). The members are those decodeRecord read; `rpc` is the error object the
@@ -251,13 +260,14 @@ function decodeSdkInstance(
   rpc: RpcError | undefined,
   protocol: Protocol | undefined,
 ): AgentError | undefined {
-  // Client libraries (AI SDK, @google/genai, AWS SDK, axios, MCP transports), then the provider
+  // Client libraries (AI SDK, @google/genai, AWS SDK, axios, the MCP SDKs), then the provider
   // SDKs' HTTP and client-side failures, then LangChain (which marks the provider's own error).
   // Instances only: nothing off the wire reaches these.
   if (instance && value instanceof Error) {
     // Thrown by a client library, never meant for our own caller's peer: marked unexpected.
     const decoded =
       fromClientLibraryError(value, classifyWrapped) ??
+      fromMcpSdkClientError(value, mcpSdkHttpStatus) ??
       fromProviderSdkError(value) ??
       fromLangChainError(value);
     if (decoded) return markUnexpected(decoded);
@@ -461,6 +471,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   }
   // MCP SDK v2's local failures carry string codes (`REQUEST_TIMEOUT`, `CONNECTION_CLOSED`, …);
   // its SdkHttpError is read by its HTTP status with the other client libraries' errors.
+  // Both readers are in dialects/mcp/sdk-error.ts.
   if (name === 'SdkError' && typeof code === 'string') {
     const sdk = fromMcpSdkError(input);
     if (sdk) return sdk;

@@ -17,7 +17,7 @@ import type {
   IdempotencyStore,
 } from './idempotency-store.js';
 import { copyRecord } from '../core/copy-record.js';
-import { mcpIdempotencyKeyOf } from '../mcp-sdk/idempotency-key.js';
+import { mcpIdempotencyKeyOf } from '../dialects/mcp/idempotency-key.js';
 
 /** A JSON-RPC-style method handler. */
 export type MethodHandler<P, C, R> = (params: P, context: C) => R | PromiseLike<R>;

@@ -158,7 +158,7 @@ describe('toolErrorFunction with the Agents SDK runner', () => {
     });
     const text = toolErrorFunction({ onError: () => {} })(new RunContext(), invalid, undefined);
     expect(text).toContain('category=validation');
-    expect(text).toMatch(/Fix the arguments \(city: .+\), then call this tool again\./);
+    expect(text).toMatch(/Fix `city` \(.+\), then call this tool again\./);
   });
 
   it('is the errorFunction the SDK calls from tool().invoke, with its (context, error, details)', async () => {

@@ -171,7 +171,7 @@ describe('withAiToolErrors with generateText and the mock model', () => {
     );
     const text = toolOutputSent(calls).value as string;
     expect(text).toContain('category=validation');
-    expect(text).toMatch(/Next step: Fix the arguments \(limit: .+\), then call this tool again\./);
+    expect(text).toMatch(/Next step: Fix `limit` \(.+\), then call this tool again\./);
   });
 
   it('passes results through untouched, sync, async and streamed', async () => {

@@ -9,8 +9,8 @@ import { statusMeaning } from './status.js';
 /**
  * Errors thrown by the client libraries agents call the world with, recognised by shape and
  * name (this package depends on none of them): the AI SDK (`ai`, `@ai-sdk/provider`),
- * `@google/genai`, the AWS SDK v3, axios, the MCP SDK's transport errors and LangChain. The LLM
- * provider SDKs' own classes are in provider-sdk.ts.
+ * `@google/genai`, the AWS SDK v3, axios and LangChain. The LLM provider SDKs' own classes are
+ * in provider-sdk.ts; the MCP SDKs' in the mcp dialect (sdk-error.ts).
  */
 
 type Rec = Record<string, unknown>;
@@ -203,54 +203,6 @@ function fromAxios(error: Error, e: Rec): AgentError | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// MCP SDK transports: v1's `UnauthorizedError`, `StreamableHTTPError` / `SseError` (`code` is
-// the HTTP status, or -1 when there was none).
-// ---------------------------------------------------------------------------------------------
-
-// MCP SDK v2's `SdkError` codes (`SdkErrorCode`): local failures, never sent on the wire.
-const MCP_SDK_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableErrorCode }> =
-  new Map([
-    ['NOT_CONNECTED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-    ['CONNECTION_CLOSED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-    ['SEND_FAILED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-    ['CLIENT_HTTP_FAILED_TO_OPEN_STREAM', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-    [
-      'CLIENT_HTTP_FAILED_TO_TERMINATE_SESSION',
-      { category: 'unavailable', code: 'CONNECTION_ERROR' },
-    ],
-    ['REQUEST_TIMEOUT', { category: 'timeout', code: 'TIMEOUT' }],
-    ['CLIENT_HTTP_AUTHENTICATION', { category: 'auth', code: 'AUTH_ERROR' }],
-    ['CLIENT_HTTP_FORBIDDEN', { category: 'permission', code: 'PERMISSION_DENIED' }],
-    ['CAPABILITY_NOT_SUPPORTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-    ['UNSUPPORTED_RESULT_TYPE', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-    ['METHOD_NOT_SUPPORTED_BY_PROTOCOL_VERSION', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-    ['CLIENT_HTTP_NOT_IMPLEMENTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-  ]);
-
-function fromMcpTransport(error: Error, e: Rec, className: string): AgentError | undefined {
-  if (className === 'UnauthorizedError') return made(error, 'auth', 'AUTH_ERROR');
-  if (e.name === 'SdkError' || e.name === 'SdkHttpError') {
-    const status = record(e.data)?.status;
-    if (typeof status === 'number' && status >= 400 && status <= 599) {
-      return wrapping(error, fromHttpResponse({ status, body: { message: error.message } }), {
-        mcpSdkCode: e.code,
-      });
-    }
-    const known = typeof e.code === 'string' ? MCP_SDK_CODES.get(e.code) : undefined;
-    // The other codes (NOT_INITIALIZED, INVALID_RESULT, …) say the two sides disagree.
-    return known === undefined
-      ? made(error, 'protocol', 'PROTOCOL_ERROR', { mcpSdkCode: e.code })
-      : made(error, known.category, known.code, { mcpSdkCode: e.code });
-  }
-  if (className !== 'StreamableHTTPError' && className !== 'SseError') return undefined;
-  const code = e.code;
-  if (typeof code === 'number' && code >= 400 && code <= 599) {
-    return wrapping(error, fromHttpResponse({ status: code, body: { message: error.message } }));
-  }
-  return made(error, 'unavailable', 'CONNECTION_ERROR');
-}
-
-// ---------------------------------------------------------------------------------------------
 // LangChain: `lc_error_code` (added to the provider's own error, which is read first), its
 // error classes, and its retryable stamp.
 // ---------------------------------------------------------------------------------------------
@@ -311,6 +263,5 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   if (className === 'ApiError' && typeof e.status === 'number') {
     return fromGenai(error, e.status, classify);
   }
-  if (typeof className === 'string') return fromMcpTransport(error, e, className);
   return undefined;
 }

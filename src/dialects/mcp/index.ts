@@ -12,3 +12,4 @@ export type { RpcEncodeOptions } from '../../core/rpc-error.js';
 export { fromCallToolResult, toCallToolResult } from './call-tool-result.js';
 export type { CallToolErrorResult, ToCallToolResultOptions } from './call-tool-result.js';
 export { MCP_META_KEYS } from './meta-keys.js';
+export { mcpIdempotencyKeyOf } from './idempotency-key.js';

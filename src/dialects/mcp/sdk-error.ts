@@ -5,19 +5,28 @@ import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { mcpFromRpc } from './decode.js';
 
 /**
- * The local failures of the MCP TypeScript SDK v2 (`SdkError` from
- * `@modelcontextprotocol/client` / `server`), by their string `code` (`SdkErrorCode`). Its
- * `SdkHttpError` (the `CLIENT_HTTP_*` codes) is read by its HTTP status with the other client
- * libraries' errors (dialects/http/client-errors.ts). v1
- * reported the same failures as an `McpError` with a JSON-RPC code; v2 never sends these on the
- * wire. The two that v1 had codes for are read through MCP's code table (so a timeout is told
- * from a caller's abort exactly as v1's -32001 is); the others by category.
+ * The error classes of the official MCP TypeScript SDKs, read in this one place: v2's `SdkError`
+ * and `SdkHttpError` (`@modelcontextprotocol/client` / `server`), its branded JSON-RPC classes
+ * (`ProtocolError` and subclasses), and v1's transport errors (`UnauthorizedError`,
+ * `StreamableHTTPError`, `SseError`). Failures an SDK reports by HTTP status are read by the
+ * status through `byHttpStatus`, which the front door passes in (a dialect never imports
+ * another).
+ */
+
+/** How an HTTP status reads (the front door passes the http dialect's reader). */
+export type ByHttpStatus = (status: number, message: string) => AgentError;
+
+/**
+ * v2's `SdkErrorCode`s: local failures, never sent on the wire. v1 reported the same failures
+ * as an `McpError` with a JSON-RPC code; the two it had codes for are read through MCP's code
+ * table (so a timeout is told from a caller's abort exactly as v1's -32001 is).
  */
 const RPC_CODE_OF: Readonly<Record<string, number>> = {
   REQUEST_TIMEOUT: -32001,
   CONNECTION_CLOSED: -32000,
 };
 
+/** The others, by category, with the SDK's code. */
 const CATEGORY_OF: Readonly<Record<string, ErrorCategory>> = {
   NOT_CONNECTED: 'unavailable',
   SEND_FAILED: 'unavailable',
@@ -32,12 +41,69 @@ const CATEGORY_OF: Readonly<Record<string, ErrorCategory>> = {
   LIST_PAGINATION_EXCEEDED: 'internal',
 };
 
+/**
+ * A client's HTTP transport failure (an `SdkHttpError`, or an `SdkError` with a code the table
+ * above does not hold, such as the `CLIENT_HTTP_*` ones) that carries no HTTP error status: by
+ * its code, as the other client libraries' failures are read (stable codes, the SDK's code in
+ * `details.mcpSdkCode`).
+ */
+const CLIENT_FAILURE_OF: ReadonlyMap<string, { category: ErrorCategory; code: string }> = new Map([
+  ['NOT_CONNECTED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+  ['CONNECTION_CLOSED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+  ['SEND_FAILED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+  ['CLIENT_HTTP_FAILED_TO_OPEN_STREAM', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+  [
+    'CLIENT_HTTP_FAILED_TO_TERMINATE_SESSION',
+    { category: 'unavailable', code: 'CONNECTION_ERROR' },
+  ],
+  ['REQUEST_TIMEOUT', { category: 'timeout', code: 'TIMEOUT' }],
+  ['CLIENT_HTTP_AUTHENTICATION', { category: 'auth', code: 'AUTH_ERROR' }],
+  ['CLIENT_HTTP_FORBIDDEN', { category: 'permission', code: 'PERMISSION_DENIED' }],
+  ['CAPABILITY_NOT_SUPPORTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+  ['UNSUPPORTED_RESULT_TYPE', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+  ['METHOD_NOT_SUPPORTED_BY_PROTOCOL_VERSION', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+  ['CLIENT_HTTP_NOT_IMPLEMENTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+]);
+
 const RETRYABLE: ReadonlySet<ErrorCategory> = new Set(['unavailable']);
 
+type Rec = Record<string, unknown>;
+
+function httpErrorStatus(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 400 && value <= 599 ? value : undefined;
+}
+
+/** `inner` (read by status) with `error` as the cause and `extra` laid over its details. */
+function byStatus(error: Error, inner: AgentError, extra?: Rec): AgentError {
+  return decodedError({
+    message: error.message || inner.message,
+    category: inner.category,
+    code: inner.code,
+    retryable: inner.retryable,
+    retryAfterMs: inner.retryAfterMs,
+    details: extra === undefined ? inner.details : { ...inner.details, ...extra },
+    wire: inner.wire,
+    cause: error,
+  });
+}
+
+function made(error: Error, category: ErrorCategory, code: string, details?: Rec): AgentError {
+  return decodedError({
+    message: error.message,
+    category,
+    code,
+    retryable: undefined,
+    retryAfterMs: undefined,
+    details,
+    wire: undefined,
+    cause: error,
+  });
+}
+
 /**
- * The {@link AgentError} for an MCP SDK v2 `SdkError` (recognised by name and
- * a string code the SDK defines), or `undefined` for anything else. Internal: `decode` reaches
- * it by the error's name.
+ * The {@link AgentError} for an MCP SDK v2 `SdkError` or `SdkHttpError` (or a copy of one) by
+ * its string code (`SdkErrorCode`), or `undefined` for a code it does not define. Internal:
+ * `decode` reaches it by the error's name.
  */
 export function fromMcpSdkError(value: {
   name?: unknown;
@@ -67,6 +133,39 @@ export function fromMcpSdkError(value: {
     wire: undefined,
     cause,
   });
+}
+
+/**
+ * An error instance one of the MCP SDKs' clients threw, or `undefined`: v2's `SdkHttpError` (by
+ * its HTTP status, the SDK's code kept in `details.mcpSdkCode`) and an `SdkError` whose code
+ * {@link fromMcpSdkError} does not define; v1's
+ * `UnauthorizedError` (auth) and `StreamableHTTPError` / `SseError` (`code` is the HTTP
+ * status, or -1 when there was none: the connection failed). Internal: `decode` calls it for
+ * instances with the other client libraries' errors.
+ */
+export function fromMcpSdkClientError(
+  error: Error,
+  readStatus: ByHttpStatus,
+): AgentError | undefined {
+  const e = error as Error & Rec;
+  const className = (error.constructor as { name?: unknown } | undefined)?.name;
+  if (typeof className !== 'string') return undefined;
+  if (className === 'UnauthorizedError') return made(error, 'auth', 'AUTH_ERROR');
+  if (e.name === 'SdkError' || e.name === 'SdkHttpError') {
+    const status = httpErrorStatus((e.data as Rec | null | undefined)?.status);
+    if (status !== undefined) {
+      return byStatus(error, readStatus(status, error.message), { mcpSdkCode: e.code });
+    }
+    const known = typeof e.code === 'string' ? CLIENT_FAILURE_OF.get(e.code) : undefined;
+    // The other codes (NOT_INITIALIZED, INVALID_RESULT, …) say the two sides disagree.
+    return known === undefined
+      ? made(error, 'protocol', 'PROTOCOL_ERROR', { mcpSdkCode: e.code })
+      : made(error, known.category, known.code, { mcpSdkCode: e.code });
+  }
+  if (className !== 'StreamableHTTPError' && className !== 'SseError') return undefined;
+  const status = httpErrorStatus(e.code);
+  if (status !== undefined) return byStatus(error, readStatus(status, error.message));
+  return made(error, 'unavailable', 'CONNECTION_ERROR');
 }
 
 const PROTOCOL_BRANDS: ReadonlySet<string> = new Set([

@@ -1,4 +1,4 @@
-import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
+import { MCP_META_KEYS } from './meta-keys.js';
 
 function record(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object'

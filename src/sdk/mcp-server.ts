@@ -5,8 +5,8 @@ import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toMcpError } from '../dialects/mcp/convert.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { toAgentError } from '../front/decode.js';
-import { invalidToolInput, wrapToolHandler } from './tool-errors.js';
-import type { WithToolErrorsOptions } from './tool-errors.js';
+import { invalidToolInput, wrapToolHandler } from './mcp-tool-errors.js';
+import type { WithToolErrorsOptions } from './mcp-tool-errors.js';
 
 /** Options of {@link withMcpErrors}: those of `withToolErrors`, for every tool. */
 export type WithMcpErrorsOptions = WithToolErrorsOptions;
@@ -30,6 +30,14 @@ interface McpServerShape {
 }
 
 const WRAPPED = Symbol.for('agent-errors.withMcpErrors');
+
+/**
+ * What the `Next step:` line calls a tool: its name ("call search.web again") when it is a short
+ * plain name, as MCP recommends, else "this tool" (the line stays one short sentence).
+ */
+function subjectFor(name: unknown): string {
+  return typeof name === 'string' && /^[\w.-]{1,40}$/.test(name) ? name : 'this tool';
+}
 
 interface StandardSchema {
   '~standard': { validate: (value: unknown) => unknown };
@@ -153,7 +161,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   ) {
     if (typeof callback !== 'function') return register.call(this, name, config, callback);
     let tool: ToolRecord | undefined;
-    const subject = options?.subject ?? `the tool ${name}`;
+    const subject = options?.subject ?? subjectFor(name);
     const wrapped = wrapToolHandler(callback, { ...options, subject }, (result) =>
       checkOutput(tool, result, name),
     );

@@ -9,10 +9,10 @@ import { AgentError } from '../core/agent-error.js';
 import { MemoryIdempotencyStore } from '../idempotency/memory-idempotency-store.js';
 import { withIdempotency } from '../idempotency/with-idempotency.js';
 import { retry } from '../retry/retry.js';
-import { callToolOrThrow } from './call-tool.js';
-import { mcpIdempotencyKeyOf } from './idempotency-key.js';
-import { withMcpErrors } from './server-errors.js';
-import { withToolErrors } from './tool-errors.js';
+import { callToolOrThrow } from './mcp-client.js';
+import { mcpIdempotencyKeyOf } from '../dialects/mcp/idempotency-key.js';
+import { withMcpErrors } from './mcp-server.js';
+import { withToolErrors } from './mcp-tool-errors.js';
 
 test('withToolErrors and withMcpErrors fit registerTool in SDK v1', () => {
   const server = withMcpErrors(new McpServerV1({ name: 's', version: '1.0.0' }));

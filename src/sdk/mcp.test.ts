@@ -175,9 +175,7 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
       expect(raw.isError).toBe(true);
       const text = (raw.content as { text: string }[])[0]!.text;
       expect(text).toMatch(/^\[ERROR code=VALIDATION_ERROR category=validation retryable=false\]/);
-      expect(text).toMatch(
-        /Next step: Fix the arguments \(hours: .*8.*\), then call the tool book again\./,
-      );
+      expect(text).toMatch(/Next step: Fix `hours` \(.*8.*\), then call book again\./);
       const error = await rejection(
         callToolOrThrow(client, { name: 'book', arguments: { hours: 'two' } }),
       );

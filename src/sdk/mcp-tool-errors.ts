@@ -3,7 +3,7 @@ import type { AgentErrorLike } from '../core/agent-error.js';
 import type { ErrorCategory } from '../core/categories.js';
 import { toExposableError } from '../core/expose.js';
 import type { ExposeOptions } from '../core/expose.js';
-import { formatModelErrorText } from '../core/model-text.js';
+import { formatModelErrorText, modelSafeCode } from '../core/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { toAgentError } from '../front/decode.js';
 
@@ -85,7 +85,8 @@ export function toolErrorResult(
     text = formatModelErrorText(AgentError.internal('Internal error', { captureStack: false }));
   }
   const meta: McpToolErrorMeta = {
-    code: hub.code,
+    // The same code as the text's: a thrown `code` may be a path or a token.
+    code: modelSafeCode(hub.code, hub.category),
     category: hub.category,
     retryable: hub.retryable,
   };
