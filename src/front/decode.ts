@@ -26,6 +26,7 @@ import { isToolError } from '../dialects/tool/index.js';
 import { copyRecord } from '../core/copy-record.js';
 import { markUnexpected } from '../core/unexpected.js';
 import { realElements } from '../core/real-elements.js';
+import { isSystemErrorCode } from '../core/system-errors.js';
 import { decodeArcpError } from '../dialects/arcp/convert.js';
 import { isArcpErrorCode } from '../dialects/arcp/codes.js';
 import { decodeHttpError } from '../dialects/http/response.js';
@@ -527,6 +528,11 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
       data: isRecord(data) ? data : {},
     });
   }
+  // A system error (`ECONNRESET`) that states its own `retryable` is still a system error, not
+  // a ToolError: its category comes from its code, and it stays unexpected (never exposed).
+  if (isSystemErrorCode(code) && protocol !== 'arcp' && !carriesCategory(input)) {
+    return normalizeError(input);
+  }
   if (
     protocol === 'arcp' ||
     (typeof type === 'string' && ERROR_ENVELOPES.has(type)) ||
@@ -570,6 +576,15 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
 function fromHttpData(input: Rec): AgentError {
   const decoded = decodeHttpError(input);
   return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
+}
+
+/** Whether `input` names a category of its own (a ToolError or an AgentError-alike does). */
+function carriesCategory(input: Rec): boolean {
+  try {
+    return input.category !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the HTTP decoder found nothing but its fallback. */
