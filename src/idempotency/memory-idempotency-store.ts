@@ -1,3 +1,4 @@
+import { timerDelay } from '../core/timer-delay.js';
 import { clockOption, numberOption, optionError } from '../retry/check-option.js';
 import { systemClock } from '../retry/clock.js';
 import type { Clock } from '../retry/clock.js';
@@ -117,7 +118,9 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
           entry.waiters.delete(done);
           resolve(this.#live(key)?.record);
         },
-        Math.max(0, Math.min(timeoutMs, entry.expiresAt - this.#clock.now())),
+        // Clamped: a timer cannot wait longer than 2^31 − 1 ms. Firing early only makes the
+        // caller look again and wait anew.
+        timerDelay(Math.min(timeoutMs, entry.expiresAt - this.#clock.now())),
       );
       entry.waiters.add(done);
     });

@@ -1,3 +1,4 @@
+import { timerDelay } from '../core/timer-delay.js';
 import { checkRedisOptions, sendBounded } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { RELEASED_TTL_MS } from '../idempotency/idempotency-store.js';
@@ -43,7 +44,7 @@ const STATES: Record<string, IdempotencyState> = { p: 'pending', d: 'done', r: '
 const PERMANENT_REPLY = /^(ERR|WRONGTYPE|NOSCRIPT|NOPERM|WRONGPASS|NOAUTH)\b/;
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, timerDelay(ms)));
 }
 
 /**

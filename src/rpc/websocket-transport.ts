@@ -1,3 +1,4 @@
+import { timerDelay } from '../core/timer-delay.js';
 import { OutputQueue, maxMessageBytesOption } from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
@@ -35,7 +36,7 @@ const CONNECTING = 0;
 const OPEN = 1;
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, timerDelay(ms)));
 }
 
 /**
