@@ -87,6 +87,37 @@ describe('transports that cannot be flooded', () => {
     expect(during - before).toBeLessThan(40);
   });
 
+  it('streamTransport reads on once the client reads: every request is answered', async () => {
+    const srv = net.createServer((socket) => {
+      createPeer({
+        transport: streamTransport({
+          readable: Readable.toWeb(socket) as ReadableStream<Uint8Array>,
+          writable: Writable.toWeb(socket),
+        }),
+        methods: { work: () => result },
+      }).start();
+    });
+    srv.listen(0, '127.0.0.1');
+    await once(srv, 'listening');
+    const client = net.connect((srv.address() as AddressInfo).port, '127.0.0.1');
+    await once(client, 'connect');
+    client.pause();
+    const count = 5_000; // about 5 MB of answers: several times the high-water mark
+    let out = '';
+    for (let i = 0; i < count; i++) out += `${line(i)}\n`;
+    client.write(out);
+    await sleep(300);
+    let answers = 0;
+    client.on('data', (chunk: Buffer) => {
+      for (const byte of chunk) if (byte === 10) answers++;
+    });
+    client.resume();
+    for (let k = 0; k < 500 && answers < count; k++) await sleep(10);
+    expect(answers).toBe(count);
+    client.destroy();
+    srv.close();
+  });
+
   async function wsServer(maxMessageBytes?: number) {
     let handled = 0;
     const closes: number[] = [];
@@ -147,6 +178,20 @@ describe('transports that cannot be flooded', () => {
     expect(handledDuring).toBeLessThan(N / 2);
     expect(buffered).toBeLessThan(8 * MB);
     expect(during - before).toBeLessThan(40);
+  });
+
+  it('webSocketTransport hands held-back messages on once the client reads: every request is answered', async () => {
+    const s = await wsServer();
+    const count = 5_000;
+    let answers = 0;
+    s.client.on('message', () => answers++);
+    for (let i = 0; i < count; i++) s.client.send(line(i));
+    await sleep(300);
+    expect(s.handled()).toBeLessThan(count);
+    (s.client as unknown as { _socket: net.Socket })._socket.resume();
+    for (let k = 0; k < 500 && answers < count; k++) await sleep(10);
+    expect(answers).toBe(count);
+    await s.close();
   });
 
   it('webSocketTransport: past maxMessageBytes of held-back messages, the socket closes with 1013', async () => {
