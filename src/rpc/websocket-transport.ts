@@ -34,8 +34,6 @@ export interface WebSocketTransportOptions {
    * later"). Default 1 MiB.
    */
   writeHighWaterMark?: number;
-  /** @deprecated The old name of `writeHighWaterMark`. */
-  highWaterMark?: number;
 }
 
 type Listener = Parameters<WebSocketLike['addEventListener']>[1];
@@ -77,10 +75,7 @@ export function webSocketTransport(
     );
   }
   const max = maxMessageBytesOption(options.maxMessageBytes, owner);
-  const highWaterMark = writeHighWaterMarkOption(
-    options.writeHighWaterMark ?? options.highWaterMark,
-    owner,
-  );
+  const highWaterMark = writeHighWaterMarkOption(options.writeHighWaterMark, owner);
   const decoder = new TextDecoder();
   let sink: TransportSink | undefined;
   let ended = false;
