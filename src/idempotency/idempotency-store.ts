@@ -70,7 +70,7 @@ export interface IdempotencyStore {
   ): Promise<IdempotencyRecord | undefined>;
   /**
    * Extend the lease of the claim `requestId` holds on `key` to `leaseMs` from now (the
-   * heartbeat {@link withIdempotency} sends while the handler runs, every `leaseMs / 3`).
+   * heartbeat `withIdempotency` sends while the handler runs, every `leaseMs / 3`).
    * Returns `false` (and changes nothing) when that request no longer holds the key. Optional:
    * without it a claim lasts its first lease, so a handler that runs longer than `leaseMs` can
    * be run again by a duplicate.
@@ -80,7 +80,7 @@ export interface IdempotencyStore {
    * Drop the claim `requestId` holds on `key` (still `pending`), waking its waiters, who claim
    * it again. Returns `false` when that request no longer holds the key. Called, best effort,
    * when the claimant gives up on a claim whose outcome it never learned (see
-   * {@link withIdempotency}). Optional: without it such a claim holds until its lease ends.
+   * `withIdempotency`). Optional: without it such a claim holds until its lease ends.
    */
   release?(key: string, requestId: string): Promise<boolean>;
 }

@@ -118,6 +118,17 @@ describe('transports that cannot be flooded', () => {
     srv.close();
   });
 
+  it('rejects a writeHighWaterMark that is not a number >= 1, by name', () => {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    expect(() => streamTransport({ readable, writable, writeHighWaterMark: 0 })).toThrow(
+      /streamTransport: options.writeHighWaterMark must be a number >= 1/,
+    );
+    const socket = { send() {}, close() {}, addEventListener() {}, removeEventListener() {} };
+    expect(() => webSocketTransport(socket as never, { writeHighWaterMark: Number.NaN })).toThrow(
+      /webSocketTransport: options.writeHighWaterMark must be a number >= 1/,
+    );
+  });
+
   async function wsServer(maxMessageBytes?: number) {
     let handled = 0;
     const closes: number[] = [];
