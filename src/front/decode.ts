@@ -529,8 +529,9 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
     });
   }
   // A system error (`ECONNRESET`) that states its own `retryable` is still a system error, not
-  // a ToolError: its category comes from its code, and it stays unexpected (never exposed).
-  if (isSystemErrorCode(code) && protocol !== 'arcp' && !carriesCategory(input)) {
+  // a ToolError (whose shape it would match): its category comes from its code, and it stays
+  // unexpected (never exposed).
+  if (isSystemErrorCode(code) && protocol !== 'arcp' && looksLikeStatedSystemError(input)) {
     return normalizeError(input);
   }
   if (
@@ -578,10 +579,13 @@ function fromHttpData(input: Rec): AgentError {
   return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
 }
 
-/** Whether `input` names a category of its own (a ToolError or an AgentError-alike does). */
-function carriesCategory(input: Rec): boolean {
+/**
+ * Whether `input` states a boolean `retryable` without a category of its own (a ToolError or
+ * an AgentError-alike names one).
+ */
+function looksLikeStatedSystemError(input: Rec): boolean {
   try {
-    return input.category !== undefined;
+    return typeof input.retryable === 'boolean' && input.category === undefined;
   } catch {
     return false;
   }
