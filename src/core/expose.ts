@@ -6,6 +6,7 @@ import { sanitizeMessage } from './sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { AS_AGENT_ERROR, isWellFormed, normalizeError } from './normalize-error.js';
 import { GENERIC_MESSAGES, isUnexpected } from './unexpected.js';
+import { isSystemErrorCode } from './system-errors.js';
 
 /** Options for {@link toExposableError}. */
 export interface ExposeOptions {
@@ -40,17 +41,23 @@ export type ExposableError =
       readonly details?: Record<string, unknown> | undefined;
     };
 
-/** A `ToolError`-like object (or a copy of one): string message and code, boolean retryable. */
+/**
+ * A `ToolError`-like object (or a copy of one): string message and code, boolean retryable. A
+ * system error (`ENOENT`, `ECONNRESET`) that states its own `retryable` is no carrier: that flag
+ * says whether to retry, not that its message (paths, hosts) was meant to be sent.
+ */
 function isCarrier(value: unknown): value is ExposableError {
   if (value === null || typeof value !== 'object') return false;
   try {
     const v = value as Record<string, unknown>;
+    const code = v.code;
+    const category = v.category;
     return (
       typeof v.message === 'string' &&
-      typeof v.code === 'string' &&
-      v.code !== '' &&
+      typeof code === 'string' &&
+      code !== '' &&
       typeof v.retryable === 'boolean' &&
-      (v.category === undefined || isErrorCategory(v.category))
+      (category === undefined ? !isSystemErrorCode(code) : isErrorCategory(category))
     );
   } catch {
     return false;

@@ -65,6 +65,16 @@ export function isWellFormed(value: unknown): value is AgentErrorLike {
   }
 }
 
+/**
+ * The `retryable` the thrown value itself states, when it states one: the source knows better
+ * than the category its code or name suggests (an `ECONNRESET` on a request that must not be
+ * sent twice). It changes only whether to retry, never whether the error is exposed.
+ */
+function statedRetryable(error: object): boolean | undefined {
+  const retryable = read(error, 'retryable');
+  return typeof retryable === 'boolean' ? retryable : undefined;
+}
+
 function describeNonError(value: unknown): string {
   switch (typeof value) {
     case 'undefined':
@@ -106,11 +116,14 @@ function fromError(error: object): AgentError {
         : describeNonError(rawMessage);
   const code = read(error, 'code');
 
+  const retryable = statedRetryable(error);
+
   if (name === 'AbortError' || code === 'ABORT_ERR' || code === 20) {
     return AgentError.cancelled(message || 'The operation was aborted', {
       cause: error,
       captureStack: false,
       code: 'ABORTED',
+      ...(retryable !== undefined ? { retryable } : {}),
     });
   }
   if (name === 'TimeoutError' || code === 23) {
@@ -118,6 +131,7 @@ function fromError(error: object): AgentError {
       cause: error,
       captureStack: false,
       code: 'TIMEOUT',
+      ...(retryable !== undefined ? { retryable } : {}),
     });
   }
 
@@ -131,7 +145,7 @@ function fromError(error: object): AgentError {
         message,
         category: system,
         code,
-        retryable: undefined,
+        retryable,
         retryAfterMs: undefined,
         details: withUnexpectedMark(systemDetails(error)),
         wire: undefined,
@@ -158,7 +172,8 @@ function fromError(error: object): AgentError {
         message: message || inner.message,
         category: inner.category,
         code: inner.code,
-        retryable: inner.retryable,
+        // What the outer error says about retrying beats what its cause suggests.
+        retryable: retryable ?? inner.retryable,
         retryAfterMs: inner.retryAfterMs,
         details: withUnexpectedMark(inner.details),
         wire: undefined,
@@ -173,6 +188,7 @@ function fromError(error: object): AgentError {
     cause: error,
     captureStack: false,
     code: typeof code === 'string' && code !== '' ? code : 'INTERNAL_ERROR',
+    ...(retryable !== undefined ? { retryable } : {}),
     details: withUnexpectedMark(undefined),
   });
 }

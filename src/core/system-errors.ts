@@ -45,3 +45,11 @@ export const SYSTEM_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   UND_ERR_BODY_TIMEOUT: 'timeout',
   ABORT_ERR: 'cancelled',
 };
+
+/**
+ * Whether `code` names a system error, one whose category its code alone says.
+ * @internal
+ */
+export function isSystemErrorCode(code: unknown): boolean {
+  return typeof code === 'string' && Object.hasOwn(SYSTEM_ERROR_CATEGORIES, code);
+}

@@ -30,6 +30,7 @@ import { isToolError } from '../dialects/tool/index.js';
 import { copyRecord } from '../core/copy-record.js';
 import { markUnexpected } from '../core/unexpected.js';
 import { realElements } from '../core/real-elements.js';
+import { isSystemErrorCode } from '../core/system-errors.js';
 import { decodeArcpError } from '../dialects/arcp/convert.js';
 import { isArcpErrorCode } from '../dialects/arcp/codes.js';
 import { decodeHttpError } from '../dialects/http/response.js';
@@ -538,6 +539,12 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
       data: isRecord(data) ? data : {},
     });
   }
+  // A system error (`ECONNRESET`) that states its own `retryable` is still a system error, not
+  // a ToolError (whose shape it would match): its category comes from its code, and it stays
+  // unexpected (never exposed).
+  if (isSystemErrorCode(code) && protocol !== 'arcp' && looksLikeStatedSystemError(input)) {
+    return normalizeError(input);
+  }
   if (
     protocol === 'arcp' ||
     (typeof type === 'string' && ERROR_ENVELOPES.has(type)) ||
@@ -581,6 +588,18 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
 function fromHttpData(input: Rec): AgentError {
   const decoded = decodeHttpError(input);
   return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
+}
+
+/**
+ * Whether `input` states a boolean `retryable` without a category of its own (a ToolError or
+ * an AgentError-alike names one).
+ */
+function looksLikeStatedSystemError(input: Rec): boolean {
+  try {
+    return typeof input.retryable === 'boolean' && input.category === undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the HTTP decoder found nothing but its fallback. */

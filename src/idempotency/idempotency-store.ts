@@ -68,6 +68,21 @@ export interface IdempotencyStore {
     key: string,
     options: { readonly timeoutMs: number },
   ): Promise<IdempotencyRecord | undefined>;
+  /**
+   * Extend the lease of the claim `requestId` holds on `key` to `leaseMs` from now (the
+   * heartbeat `withIdempotency` sends while the handler runs, every `leaseMs / 3`).
+   * Returns `false` (and changes nothing) when that request no longer holds the key. Optional:
+   * without it a claim lasts its first lease, so a handler that runs longer than `leaseMs` can
+   * be run again by a duplicate.
+   */
+  renew?(key: string, requestId: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Drop the claim `requestId` holds on `key` (still `pending`), waking its waiters, who claim
+   * it again. Returns `false` when that request no longer holds the key. Called, best effort,
+   * when the claimant gives up on a claim whose outcome it never learned (see
+   * `withIdempotency`). Optional: without it such a claim holds until its lease ends.
+   */
+  release?(key: string, requestId: string): Promise<boolean>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { timerDelay } from '../core/timer-delay.js';
 import { clockOption, numberOption, optionError } from '../retry/check-option.js';
 import { systemClock } from '../retry/clock.js';
 import type { Clock } from '../retry/clock.js';
@@ -31,8 +32,13 @@ const WHERE = 'MemoryIdempotencyStore';
 /**
  * The embedded {@link IdempotencyStore}: one process, no dependencies. Bounded in size (least
  * recently used settled entries are evicted first; running ones never are) and in time (settled
- * outcomes expire after `ttlMs`, claims after their lease). Waiters are woken the moment the
- * request they wait for settles. Results are kept as they are (not copied).
+ * outcomes expire after `ttlMs`, claims after their lease, which `renew` extends). Waiters are
+ * woken the moment the request they wait for settles or releases its claim.
+ *
+ * Results are stored and handed out as copies (`structuredClone`), so no caller's mutation is
+ * seen by another, as with any store that serialises: a class instance comes back as a plain
+ * object. A result `structuredClone` cannot copy (one holding a function, a Proxy) is kept and
+ * shared as it is.
  *
  * @example
  * const store = new MemoryIdempotencyStore({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
@@ -64,7 +70,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const entry = this.#live(key);
     if (entry && entry.record.state !== 'released') {
       this.#touch(key, entry);
-      return Promise.resolve({ claimed: false, record: entry.record });
+      return Promise.resolve({ claimed: false, record: copied(entry.record) });
     }
     this.#entries.delete(key);
     this.#entries.set(key, {
@@ -89,7 +95,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       state: keep ? 'done' : 'released',
       fingerprint: entry.record.fingerprint,
       requestId,
-      outcome,
+      // A copy: the first caller goes on holding (and may change) the original.
+      outcome: copyOutcome(outcome),
     };
     entry.record = record;
     entry.expiresAt =
@@ -105,22 +112,50 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     { timeoutMs }: { readonly timeoutMs: number },
   ): Promise<IdempotencyRecord | undefined> {
     const entry = this.#live(key);
-    if (!entry || entry.record.state !== 'pending') return Promise.resolve(entry?.record);
+    if (!entry || entry.record.state !== 'pending')
+      return Promise.resolve(entry && copied(entry.record));
     return new Promise((resolve) => {
       const done = (record: IdempotencyRecord | undefined): void => {
         this.#clock.clearTimeout(timer);
-        resolve(record);
+        resolve(record && copied(record));
       };
       // Wake at the timeout or when the claim's lease ends, whichever is first.
       const timer = this.#clock.setTimeout(
         () => {
           entry.waiters.delete(done);
-          resolve(this.#live(key)?.record);
+          const record = this.#live(key)?.record;
+          resolve(record && copied(record));
         },
-        Math.max(0, Math.min(timeoutMs, entry.expiresAt - this.#clock.now())),
+        // Clamped: a timer cannot wait longer than 2^31 − 1 ms. Firing early only makes the
+        // caller look again and wait anew.
+        timerDelay(Math.min(timeoutMs, entry.expiresAt - this.#clock.now())),
       );
       entry.waiters.add(done);
     });
+  }
+
+  renew(key: string, requestId: string, leaseMs: number): Promise<boolean> {
+    const entry = this.#held(key, requestId);
+    if (!entry) return Promise.resolve(false);
+    entry.expiresAt = this.#clock.now() + leaseMs;
+    return Promise.resolve(true);
+  }
+
+  release(key: string, requestId: string): Promise<boolean> {
+    const entry = this.#held(key, requestId);
+    if (!entry) return Promise.resolve(false);
+    this.#entries.delete(key);
+    // Waiters find the key free and claim it themselves.
+    this.#wake(entry, undefined);
+    return Promise.resolve(true);
+  }
+
+  /** The live entry of `key` while `requestId`'s claim on it is pending. */
+  #held(key: string, requestId: string): Entry | undefined {
+    const entry = this.#live(key);
+    return entry && entry.record.state === 'pending' && entry.record.requestId === requestId
+      ? entry
+      : undefined;
   }
 
   #live(key: string): Entry | undefined {
@@ -155,5 +190,25 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       this.#entries.delete(key);
       this.#wake(entry, undefined);
     }
+  }
+}
+
+/** A record whose outcome is the caller's own copy. */
+function copied(record: IdempotencyRecord): IdempotencyRecord {
+  return record.outcome === undefined
+    ? record
+    : { ...record, outcome: copyOutcome(record.outcome) };
+}
+
+/**
+ * A copy of a stored outcome, so callers never share one mutable result. What
+ * `structuredClone` cannot copy (a function, a Proxy) is shared as it is: nothing better can be
+ * done in memory, and failing the request would be worse.
+ */
+function copyOutcome(outcome: IdempotencyOutcome): IdempotencyOutcome {
+  try {
+    return structuredClone(outcome);
+  } catch {
+    return outcome;
   }
 }

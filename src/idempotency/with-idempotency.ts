@@ -1,3 +1,4 @@
+import { timerDelay } from '../core/timer-delay.js';
 import type { AgentError } from '../core/agent-error.js';
 import { AgentError as AgentErrorClass, isAgentError } from '../core/agent-error.js';
 import type { ErrorCategory } from '../core/categories.js';
@@ -12,6 +13,7 @@ import {
   requestInProgressError,
 } from './idempotency-errors.js';
 import type {
+  ClaimResult,
   IdempotencyOutcome,
   IdempotencyRecord,
   IdempotencyStore,
@@ -50,7 +52,11 @@ export interface WithIdempotencyOptions<P, C> {
   fingerprintOf?: (params: P) => string | Promise<string>;
   /** Namespaces keys, e.g. by method name, when handlers share a store. Default `''`. */
   scope?: string;
-  /** How long a claim holds before a crashed worker's key is freed. Default `60_000`. */
+  /**
+   * How long a claim holds before a crashed worker's key is freed. Default `60_000`. While the
+   * handler runs, the lease is renewed every `leaseMs / 3` (when the store has `renew`), so a
+   * handler may run longer than this: only a worker that stops renewing loses the key.
+   */
   leaseMs?: number;
   /** How long a duplicate waits for the first request before `REQUEST_IN_PROGRESS`. Default `30_000`. */
   waitTimeoutMs?: number;
@@ -61,7 +67,10 @@ export interface WithIdempotencyOptions<P, C> {
   cacheFailure?: (error: AgentError) => boolean;
   /** Turns what the handler threw into an AgentError. Default: the library's classifier. */
   classify?: (error: unknown) => AgentError;
-  /** Told when recording an outcome failed; the caller still gets the handler's outcome. */
+  /**
+   * Told when recording an outcome or renewing a lease failed; the caller still gets the
+   * handler's outcome.
+   */
   onStoreError?: (error: unknown) => void;
   /** Where time comes from for the wait deadline (tests). Only `now()` is used. */
   clock?: {
@@ -128,6 +137,74 @@ function storeKey(scope: string, principal: string, key: string): string {
   return `${scope.length}:${scope}|${principal.length}:${principal}|${key}`;
 }
 
+/**
+ * Renew `requestId`'s claim on `key` every `leaseMs / 3` until the returned stop is called: the
+ * heartbeat that keeps a duplicate from running a handler that outlives one lease. A renewal
+ * answered `false` (the claim was lost: the lease ran out while the process stalled) ends the
+ * heartbeat; a failed one is reported and the next beat tries again. The timer is `unref`ed
+ * where the platform has that (Node): a heartbeat never keeps a process alive.
+ */
+function keepLease(
+  store: IdempotencyStore,
+  key: string,
+  requestId: string,
+  leaseMs: number,
+  onStoreError: ((error: unknown) => void) | undefined,
+): () => void {
+  if (typeof store.renew !== 'function') return () => {};
+  const everyMs = timerDelay(leaseMs / 3);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(beat, everyMs);
+    const handle: unknown = timer;
+    if (typeof handle === 'object' && handle !== null && 'unref' in handle) {
+      (handle as { unref(): void }).unref();
+    }
+  };
+  const beat = (): void => {
+    timer = undefined;
+    // One renewal at a time: the next is scheduled when this one has answered.
+    Promise.resolve()
+      .then(() => store.renew?.(key, requestId, leaseMs))
+      .then(
+        (held) => {
+          if (held !== false) schedule();
+        },
+        (failure: unknown) => {
+          reportQuietly(onStoreError, failure);
+          schedule();
+        },
+      );
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/**
+ * Ask the store, best effort, to drop a claim its claimant gave up on; never throws. A failure
+ * is not reported: the claim's own failure already went to the caller, and the claim (if it was
+ * applied at all) still ends with its lease.
+ */
+function releaseQuietly(store: IdempotencyStore, key: string, requestId: string): void {
+  if (typeof store.release !== 'function') return;
+  Promise.resolve()
+    .then(() => store.release?.(key, requestId))
+    .catch(() => {});
+}
+
+function reportQuietly(onStoreError: ((error: unknown) => void) | undefined, error: unknown): void {
+  try {
+    onStoreError?.(error);
+  } catch {
+    // A throwing hook must not become an unhandled rejection.
+  }
+}
+
 function replay(outcome: IdempotencyOutcome | undefined): unknown {
   if (!outcome)
     throw AgentErrorClass.internal('An idempotency record has no outcome', { captureStack: false });
@@ -146,6 +223,15 @@ function replay(outcome: IdempotencyOutcome | undefined): unknown {
  * - a failure is kept only when {@link cacheableFailure} (or `cacheFailure`) says so; otherwise
  *   the waiting duplicates get it and the next request with the key runs again;
  * - outcomes expire with the store's TTL.
+ *
+ * While the handler runs, its claim is renewed every `leaseMs / 3` (stores with `renew`), so a
+ * handler slower than `leaseMs` is still run once; only a worker that stops renewing (it
+ * crashed or stalled past its lease) lets a duplicate claim the key. When the claimant gives
+ * up on its claim — the store's `claim` call failed or timed out on the client, so the claim
+ * may have been applied without the caller learning it — the claim is released at once, best
+ * effort (stores with `release`), instead of blocking the key for a whole lease. A handler that
+ * fails (an abort or a timeout included) settles the claim as any failure does: it is released
+ * for the next request unless {@link cacheableFailure} keeps it.
  *
  * The key is `context.idempotencyKey`, else `params._meta.idempotencyKey`; the principal is
  * `context.principal`, else `''`; requests without a key run as they are. The input compared is
@@ -216,11 +302,14 @@ export function withIdempotency<P, C, R>(
     let outcome: IdempotencyOutcome;
     let keep: boolean;
     let result: R;
+    const stopHeartbeat = keepLease(store, key, requestId, leaseMs, onStoreError);
     try {
       result = await handler(params, context);
+      stopHeartbeat();
       outcome = { ok: true, value: result };
       keep = true;
     } catch (thrown) {
+      stopHeartbeat();
       const error = classify(thrown);
       // Only errors the code meant to raise are replayed with their message and details.
       const shown = isAgentError(thrown)
@@ -283,7 +372,15 @@ export function withIdempotency<P, C, R>(
     const deadline = clock.now() + waitTimeoutMs;
 
     for (;;) {
-      const claim = await store.claim(key, { fingerprint: print, requestId, leaseMs });
+      let claim: ClaimResult;
+      try {
+        claim = await store.claim(key, { fingerprint: print, requestId, leaseMs });
+      } catch (failure) {
+        // We gave up on a claim whose outcome we never learned (the store call failed or timed
+        // out, yet may have been applied): free it now rather than leave it for a whole lease.
+        releaseQuietly(store, key, requestId);
+        throw failure;
+      }
       if (claim.claimed) return run(params, context, key, requestId);
       let current: IdempotencyRecord | undefined = claim.record;
       while (current) {

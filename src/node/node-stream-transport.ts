@@ -1,7 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
 import { ndjson } from '../rpc/framing.js';
 import type { Framing } from '../rpc/framing.js';
-import { OutputQueue, maxMessageBytesOption } from '../rpc/transport.js';
+import {
+  DEFAULT_WRITE_HIGH_WATER_MARK,
+  OutputQueue,
+  maxMessageBytesOption,
+} from '../rpc/transport.js';
 import type { Transport, TransportSink } from '../rpc/transport.js';
 
 /** Options for {@link nodeStreamTransport}. */
@@ -25,9 +29,6 @@ export interface NodeStreamTransportOptions {
    */
   writeHighWaterMark?: number;
 }
-
-/** The default {@link NodeStreamTransportOptions.writeHighWaterMark}: 1 MiB. */
-const DEFAULT_WRITE_HIGH_WATER_MARK = 1024 * 1024;
 
 type Listener = (...args: unknown[]) => void;
 

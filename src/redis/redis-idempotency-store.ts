@@ -1,3 +1,4 @@
+import { timerDelay } from '../core/timer-delay.js';
 import { checkRedisOptions, sendBounded } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { RELEASED_TTL_MS } from '../idempotency/idempotency-store.js';
@@ -10,7 +11,7 @@ import type {
   IdempotencyStore,
 } from '../idempotency/idempotency-store.js';
 import { numberOption } from '../retry/check-option.js';
-import { CLAIM_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.js';
+import { CLAIM_SCRIPT, RELEASE_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.js';
 
 /**
  * The one method the store needs from a Redis client. A node-redis v4/v5 client
@@ -42,8 +43,33 @@ const STATES: Record<string, IdempotencyState> = { p: 'pending', d: 'done', r: '
 // Replies that mean "a Redis that is up told us no": a bug or a misconfiguration, not an outage.
 const PERMANENT_REPLY = /^(ERR|WRONGTYPE|NOSCRIPT|NOPERM|WRONGPASS|NOAUTH)\b/;
 
+// A lone surrogate (an unpaired half of a UTF-16 pair), or the escape character itself.
+const NEEDS_ESCAPE = /%|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const ESCAPED = /%(25|u[0-9A-F]{4})/g;
+
+/**
+ * `text` with every lone surrogate written as `%uD800` and `%` as `%25`; anything else as it is.
+ * Redis and Lua see UTF-8, in which every lone surrogate becomes the same replacement character
+ * (`order-\uD800` and `order-\uDFFF` would be one key, and a request id would never equal
+ * itself after a round trip through cjson). Escaped, two different strings stay different
+ * byte for byte, and well-formed text (almost all of it) is unchanged and readable in Redis.
+ * @internal
+ */
+export function escapeText(text: string): string {
+  return text.replace(NEEDS_ESCAPE, (c) =>
+    c === '%' ? '%25' : `%u${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** The inverse of {@link escapeText}. @internal */
+export function unescapeText(text: string): string {
+  return text.replace(ESCAPED, (_, code: string) =>
+    code === '25' ? '%' : String.fromCharCode(parseInt(code.slice(1), 16)),
+  );
+}
+
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, timerDelay(ms)));
 }
 
 /**
@@ -90,12 +116,12 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async claim(key: string, claim: IdempotencyClaim): Promise<ClaimResult> {
-    const pending = `p${JSON.stringify([claim.requestId, claim.fingerprint])}`;
+    const pending = `p${JSON.stringify([escapeText(claim.requestId), claim.fingerprint])}`;
     const reply = await this.#command([
       'EVAL',
       CLAIM_SCRIPT,
       '1',
-      this.#prefix + key,
+      this.#key(key),
       pending,
       String(Math.max(1, Math.ceil(claim.leaseMs))),
     ]);
@@ -126,8 +152,8 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       'EVAL',
       SETTLE_SCRIPT,
       '1',
-      this.#prefix + key,
-      requestId,
+      this.#key(key),
+      escapeText(requestId),
       keep ? 'd' : 'r',
       text,
       String(ttl),
@@ -142,7 +168,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     const deadline = Date.now() + timeoutMs;
     let delay = this.#minPollMs;
     for (;;) {
-      const reply = await this.#command(['GET', this.#prefix + key]);
+      const reply = await this.#command(['GET', this.#key(key)]);
       if (reply === null || reply === undefined) return undefined;
       const record = parse(reply);
       if (!record) throw this.#corrupt(key);
@@ -151,6 +177,34 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       await sleep(Math.min(delay, left));
       delay = Math.min(delay * 2, this.#maxPollMs);
     }
+  }
+
+  async renew(key: string, requestId: string, leaseMs: number): Promise<boolean> {
+    const reply = await this.#command([
+      'EVAL',
+      RENEW_SCRIPT,
+      '1',
+      this.#key(key),
+      escapeText(requestId),
+      String(Math.max(1, Math.ceil(leaseMs))),
+    ]);
+    return reply === 1 || reply === '1';
+  }
+
+  async release(key: string, requestId: string): Promise<boolean> {
+    const reply = await this.#command([
+      'EVAL',
+      RELEASE_SCRIPT,
+      '1',
+      this.#key(key),
+      escapeText(requestId),
+    ]);
+    return reply === 1 || reply === '1';
+  }
+
+  /** The Redis key of `key`: prefixed, lone surrogates escaped (see {@link escapeText}). */
+  #key(key: string): string {
+    return this.#prefix + escapeText(key);
   }
 
   /** Send one command, bounded in time; failures become AgentErrors. */
@@ -172,7 +226,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   #corrupt(key: string): AgentError {
     return AgentError.internal('An idempotency record in Redis is not in the expected format', {
       code: 'IDEMPOTENCY_STORE_ERROR',
-      details: { key: this.#prefix + key },
+      details: { key: this.#key(key) },
       captureStack: false,
     });
   }
@@ -209,8 +263,9 @@ function parse(reply: unknown): IdempotencyRecord | undefined {
   try {
     const parts: unknown = JSON.parse(text.slice(1));
     if (!Array.isArray(parts)) return undefined;
-    const [requestId, fingerprint, outcome] = parts as unknown[];
-    if (typeof requestId !== 'string' || typeof fingerprint !== 'string') return undefined;
+    const [stored, fingerprint, outcome] = parts as unknown[];
+    if (typeof stored !== 'string' || typeof fingerprint !== 'string') return undefined;
+    const requestId = unescapeText(stored);
     if (state === 'pending') return { state, requestId, fingerprint };
     if (outcome === null || typeof outcome !== 'object') return undefined;
     return { state, requestId, fingerprint, outcome: outcome as IdempotencyOutcome };

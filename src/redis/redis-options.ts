@@ -1,3 +1,4 @@
+import { timerDelay } from '../core/timer-delay.js';
 import { numberOption, optionError } from '../retry/check-option.js';
 import type { RedisClientLike } from './redis-idempotency-store.js';
 
@@ -54,7 +55,7 @@ export async function sendBounded(
       const error = timeoutError();
       controller.abort(error);
       reject(error);
-    }, timeoutMs);
+    }, timerDelay(timeoutMs));
   });
   try {
     return await Promise.race([

@@ -1,3 +1,4 @@
+import { timerDelay } from '../core/timer-delay.js';
 import { AgentError } from '../core/agent-error.js';
 import type { Clock } from './clock.js';
 
@@ -138,7 +139,7 @@ export function runWithTimeout<T>(
         captureStack: false,
       }),
     );
-  }, timeoutMs);
+  }, timerDelay(timeoutMs));
   const result = new Promise<T>((resolve, reject) => {
     const signal = controller.signal;
     const done = (): void => {

@@ -1,3 +1,5 @@
+import { timerDelay } from '../core/timer-delay.js';
+
 /**
  * Where time comes from, for {@link retry}, retry budgets and the memory idempotency store.
  * Tests pass a manual clock; production code uses {@link systemClock}.
@@ -22,7 +24,8 @@ export interface Clock {
  */
 export const systemClock: Clock = Object.freeze({
   now: () => Date.now(),
-  setTimeout: (callback: () => void, ms: number): unknown => globalThis.setTimeout(callback, ms),
+  setTimeout: (callback: () => void, ms: number): unknown =>
+    globalThis.setTimeout(callback, timerDelay(ms)),
   clearTimeout: (handle: unknown): void => {
     globalThis.clearTimeout(handle as Parameters<typeof globalThis.clearTimeout>[0]);
   },
@@ -42,10 +45,11 @@ export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<v
       clock.clearTimeout(handle);
       reject(signal?.reason as Error);
     };
+    // Clamped for any clock: a test clock may hand the delay to the real setTimeout.
     const handle = clock.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../core/timer-delay.js';
 import type { AgentError } from '../core/agent-error.js';
 import { clockOption, functionOption, numberOption, optionError } from './check-option.js';
 import { classify as defaultClassify } from './classify.js';
@@ -108,8 +109,7 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-/** The largest delay `setTimeout` takes (2^31 − 1 ms); longer ones fire at once. */
-export const MAX_TIMER_MS = 2_147_483_647;
+export { MAX_TIMER_MS };
 
 const WHERE = 'retry';
 

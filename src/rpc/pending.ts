@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../core/timer-delay.js';
 import { AgentError } from '../core/agent-error.js';
 import type { ErrorCodec } from './error-codec.js';
 import type { RequestId, JsonRpcResponse } from './messages.js';
@@ -12,8 +13,6 @@ interface Entry {
   onAbort: (() => void) | undefined;
 }
 
-// setTimeout fires at once for delays over 2^31 - 1 ms; treat them as "no timeout".
-const MAX_TIMER_MS = 2_147_483_647;
 const MAX_REASON_LENGTH = 200;
 
 function reasonText(reason: unknown): string | undefined {
@@ -108,6 +107,8 @@ export class PendingRequests {
         signal,
         onAbort: undefined,
       };
+      // A timer cannot wait longer than MAX_TIMER_MS (it would fire at once): treat a longer
+      // timeout as none.
       if (timeoutMs <= MAX_TIMER_MS) entry.timer = setTimeout(this.#onTimeout, timeoutMs, id);
       if (signal) {
         entry.onAbort = () => this.#abort(id);

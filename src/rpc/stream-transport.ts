@@ -1,6 +1,6 @@
 import { ndjson } from './framing.js';
 import type { Framing } from './framing.js';
-import { OutputQueue, maxMessageBytesOption } from './transport.js';
+import { OutputQueue, maxMessageBytesOption, writeHighWaterMarkOption } from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
 /** Options for {@link streamTransport}. */
@@ -13,12 +13,19 @@ export interface StreamTransportOptions {
   framing?: Framing;
   /** Larger messages are skipped and answered with an error (default 16 MiB). */
   maxMessageBytes?: number;
+  /**
+   * Stop reading while this many characters are waiting to be written (queued here, or handed
+   * to the writable and not yet taken by it), and read on once half of that has drained: a
+   * peer that sends and never reads cannot grow this side's memory (default 1 MiB).
+   */
+  writeHighWaterMark?: number;
 }
 
 /**
  * A transport over a pair of Web streams: a child's stdio through `Readable.toWeb`, a `fetch`
  * body, a `TransformStream` pair in tests, or a Deno/Bun subprocess. Writes wait for the
- * writable's backpressure (`writer.ready`).
+ * writable's backpressure (`writer.ready`), and reading stops while more than
+ * `writeHighWaterMark` characters wait to be written, so backpressure reaches the sender.
  *
  * @example
  * const peer = createPeer({ transport: streamTransport({ readable, writable }) });
@@ -51,7 +58,22 @@ export function streamTransport(options: StreamTransportOptions): Transport {
     throw new TypeError(`${owner}: options.framing must be a Framing (ndjson or contentLength)`);
   }
   const max = maxMessageBytesOption(options.maxMessageBytes, owner);
+  const highWater = writeHighWaterMarkOption(options.writeHighWaterMark, owner);
   const writer = writable.getWriter();
+  // Characters handed to `send` whose write has not completed yet.
+  let backlog = 0;
+  let readAgain: (() => void) | undefined;
+  const written = (chars: number): void => {
+    backlog -= chars;
+    if (readAgain && backlog < highWater / 2) {
+      const resume = readAgain;
+      readAgain = undefined;
+      resume();
+    }
+  };
+  // Resolves at once while there is room, else once the backlog has drained (or the end).
+  const roomToRead = (): Promise<void> | undefined =>
+    backlog < highWater || ended ? undefined : new Promise((resolve) => (readAgain = resolve));
   let sink: TransportSink | undefined;
   let reader: ReadableStreamDefaultReader<Uint8Array | string> | undefined;
   let ended = false;
@@ -60,6 +82,7 @@ export function streamTransport(options: StreamTransportOptions): Transport {
     if (ended) return;
     ended = true;
     reader?.cancel().catch(() => {});
+    readAgain?.();
     // Answers already queued (say, to the last requests before EOF) are still written.
     const flushed = error === undefined ? output.drain() : Promise.resolve();
     void flushed.then(() => {
@@ -72,9 +95,17 @@ export function streamTransport(options: StreamTransportOptions): Transport {
 
   const output = new OutputQueue(async (texts) => {
     await writer.ready;
+    let chars = 0;
+    for (const text of texts) chars += text.length;
     // Not awaited: `ready` is the backpressure signal; awaiting each write would serialise
     // every chunk behind the reader on the other side.
-    writer.write(framing.encode(texts)).catch(finish);
+    writer.write(framing.encode(texts)).then(
+      () => written(chars),
+      (error: unknown) => {
+        written(chars);
+        finish(error);
+      },
+    );
   }, finish);
 
   async function pump(
@@ -84,6 +115,11 @@ export function streamTransport(options: StreamTransportOptions): Transport {
     const decoder = framing.createDecoder(s, max);
     try {
       for (;;) {
+        // Backpressure: while the other side does not take our answers, stop taking its
+        // requests; the readable's own queue then fills and pushes back on the sender.
+        const full = roomToRead();
+        if (full) await full;
+        if (ended) return;
         const { done, value } = await r.read();
         if (done) break;
         decoder.push(value);
@@ -104,7 +140,11 @@ export function streamTransport(options: StreamTransportOptions): Transport {
       void pump(reader, s);
       return () => finish();
     },
-    send: (text) => (ended ? Promise.resolve() : output.push(text)),
+    send: (text) => {
+      if (ended) return Promise.resolve();
+      backlog += text.length;
+      return output.push(text);
+    },
     async close() {
       if (ended) return;
       await output.drain();

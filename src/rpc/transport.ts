@@ -55,6 +55,24 @@ export function maxMessageBytesOption(value: unknown, owner: string): number {
 }
 
 /**
+ * The default write high-water mark of the transports: 1 MiB. Past it, a transport stops
+ * reading until what it has to write drains, so a peer that sends and never reads cannot grow
+ * this side's memory.
+ */
+export const DEFAULT_WRITE_HIGH_WATER_MARK = 1024 * 1024;
+
+/** Check a `writeHighWaterMark` option (a number ≥ 1). */
+export function writeHighWaterMarkOption(value: unknown, owner: string): number {
+  if (value === undefined) return DEFAULT_WRITE_HIGH_WATER_MARK;
+  if (typeof value !== 'number' || !(value >= 1)) {
+    throw new TypeError(
+      `${owner}: options.writeHighWaterMark must be a number >= 1; received ${typeof value === 'number' ? value : typeof value}`,
+    );
+  }
+  return value;
+}
+
+/**
  * Collects message texts sent in the same tick and writes them as one chunk, waiting for the
  * underlying stream's backpressure between chunks. One promise per chunk, not per message.
  */

@@ -1,4 +1,5 @@
-import { OutputQueue, maxMessageBytesOption } from './transport.js';
+import { timerDelay } from '../core/timer-delay.js';
+import { OutputQueue, maxMessageBytesOption, writeHighWaterMarkOption } from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
 /**
@@ -25,23 +26,35 @@ export interface WebSocketLike {
 export interface WebSocketTransportOptions {
   /** Larger messages are skipped and answered with an error (default 16 MiB, counted in UTF-16 units for text frames). */
   maxMessageBytes?: number;
-  /** Wait before sending more while `bufferedAmount` is above this (default 1 MiB). */
-  highWaterMark?: number;
+  /**
+   * Backpressure, both ways: sends wait while `bufferedAmount` is above this, and incoming
+   * messages are held back (not handed to the peer) while more than this waits to be written —
+   * queued here plus `bufferedAmount` — until half of it has drained. Held-back messages are
+   * bounded by `maxMessageBytes`; past that the socket is closed with code 1013 ("try again
+   * later"). Default 1 MiB.
+   */
+  writeHighWaterMark?: number;
 }
 
 type Listener = Parameters<WebSocketLike['addEventListener']>[1];
 
 const CONNECTING = 0;
 const OPEN = 1;
+/** How often a paused transport looks at `bufferedAmount` (a WebSocket has no drain event). */
+const DRAIN_POLL_MS = 10;
+/** The close code for "try again later": the peer sent more than we could hold back. */
+const TRY_AGAIN_LATER = 1013;
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, timerDelay(ms)));
 }
 
 /**
  * A transport over anything with the WebSocket interface. One message per frame; text frames
  * are preferred, binary frames are decoded as UTF-8. Sends wait for the socket to open and for
- * `bufferedAmount` to fall below `highWaterMark`.
+ * `bufferedAmount` to fall below `writeHighWaterMark`; while more than that waits to be written,
+ * incoming messages are held back (bounded) instead of handed to the peer, so a client that
+ * sends and never reads cannot grow this side's memory.
  *
  * @example
  * const peer = createPeer({ transport: webSocketTransport(new WebSocket('wss://agent.example/rpc')) });
@@ -62,18 +75,25 @@ export function webSocketTransport(
     );
   }
   const max = maxMessageBytesOption(options.maxMessageBytes, owner);
-  const highWaterMark = options.highWaterMark ?? 1024 * 1024;
-  if (typeof highWaterMark !== 'number' || !(highWaterMark >= 0)) {
-    throw new TypeError(`${owner}: options.highWaterMark must be a number of bytes >= 0`);
-  }
+  const highWaterMark = writeHighWaterMarkOption(options.writeHighWaterMark, owner);
   const decoder = new TextDecoder();
   let sink: TransportSink | undefined;
   let ended = false;
   const listeners: [string, Listener][] = [];
 
+  // Characters handed to `send` and not yet passed to `socket.send`.
+  let queuedChars = 0;
+  // Messages received while the write side was over the mark, and their size in characters.
+  const held: string[] = [];
+  let heldChars = 0;
+  let drainTimer: ReturnType<typeof setTimeout> | undefined;
+  const backlog = (): number => queuedChars + (socket.bufferedAmount || 0);
+
   const finish = (error?: unknown): void => {
     if (ended) return;
     ended = true;
+    if (drainTimer !== undefined) clearTimeout(drainTimer);
+    held.length = 0;
     output.close();
     for (const [type, fn] of listeners) socket.removeEventListener(type, fn);
     if (socket.readyState === CONNECTING || socket.readyState === OPEN) {
@@ -109,14 +129,45 @@ export function webSocketTransport(
     for (const text of texts) {
       while (socket.bufferedAmount > highWaterMark && socket.readyState === OPEN) await sleep(5);
       if (socket.readyState !== OPEN) throw new Error('the WebSocket is closed');
+      queuedChars -= text.length;
       socket.send(text);
     }
   }, finish);
 
+  /** Hand held-back messages to the peer while there is room; poll again while there is not. */
+  const release = (): void => {
+    drainTimer = undefined;
+    while (!ended && held.length > 0 && backlog() < highWaterMark / 2) {
+      const text = held.shift() as string;
+      heldChars -= text.length;
+      sink?.message(text);
+    }
+    if (!ended && held.length > 0) drainTimer = setTimeout(release, DRAIN_POLL_MS);
+  };
+
   const deliver = (text: string): void => {
     if (ended || !sink) return;
-    if (text.length > max) sink.oversized(text.length);
-    else sink.message(text);
+    if (text.length > max) {
+      sink.oversized(text.length);
+      return;
+    }
+    if (held.length === 0 && backlog() < highWaterMark) {
+      sink.message(text);
+      return;
+    }
+    // Backpressure: the other side is not taking our answers, so its requests wait here.
+    if (heldChars + text.length > max) {
+      try {
+        socket.close(TRY_AGAIN_LATER, 'Too many unanswered messages');
+      } catch {
+        // already closing
+      }
+      finish(new Error('the peer sent more than could be held back while it was not reading'));
+      return;
+    }
+    held.push(text);
+    heldChars += text.length;
+    drainTimer ??= setTimeout(release, DRAIN_POLL_MS);
   };
 
   const listen = (type: string, fn: Listener): void => {
@@ -151,7 +202,11 @@ export function webSocketTransport(
       );
       return () => finish();
     },
-    send: (text) => (ended ? Promise.resolve() : output.push(text)),
+    send: (text) => {
+      if (ended) return Promise.resolve();
+      queuedChars += text.length;
+      return output.push(text);
+    },
     async close() {
       if (ended) return;
       await output.drain();
