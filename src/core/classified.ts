@@ -1,3 +1,4 @@
+import { decodedError } from './agent-error.js';
 import type { AgentError } from './agent-error.js';
 import { AS_AGENT_ERROR } from './normalize-error.js';
 
@@ -19,6 +20,28 @@ type Carrier = { [DECODED]?: AgentError };
 export function carryDecoded<T extends object>(instance: T, decoded: AgentError): T {
   (instance as Carrier)[DECODED] = decoded;
   return instance;
+}
+
+/**
+ * A client library's `error` as the error it wraps was classified (`inner`: its cause, its HTTP
+ * status, its last retry), with `error` as the cause and `extra` laid over the details. The
+ * wrapper's own message is kept when it has one.
+ */
+export function classifiedAs(
+  error: Error,
+  inner: AgentError,
+  extra?: Record<string, unknown>,
+): AgentError {
+  return decodedError({
+    message: error.message || inner.message,
+    category: inner.category,
+    code: inner.code,
+    retryable: inner.retryable,
+    retryAfterMs: inner.retryAfterMs,
+    details: extra === undefined ? inner.details : { ...inner.details, ...extra },
+    wire: inner.wire,
+    cause: error,
+  });
 }
 
 /** The classification {@link carryDecoded} gave `instance`, if any. */

@@ -1,6 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { decodedError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
+import { classifiedAs } from '../../core/classified.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
 import { awsErrorMeaning } from './cloud-codes.js';
 import { fromHttpResponse } from './response.js';
@@ -42,20 +43,6 @@ function made(
   });
 }
 
-/** `inner`'s classification with `error` as the cause and `extra` laid over its details. */
-function wrapping(error: Error, inner: AgentError, extra?: Record<string, unknown>): AgentError {
-  return decodedError({
-    message: error.message || inner.message,
-    category: inner.category,
-    code: inner.code,
-    retryable: inner.retryable,
-    retryAfterMs: inner.retryAfterMs,
-    details: extra === undefined ? inner.details : { ...inner.details, ...extra },
-    wire: inner.wire,
-    cause: error,
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // AI SDK: every error's `name` is `AI_<Class>`, and it carries `Symbol.for('vercel.ai.error')`.
 // ---------------------------------------------------------------------------------------------
@@ -69,7 +56,7 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
       const cause = record(e.cause);
       if (cause !== undefined) {
         const inner = classify(cause);
-        if (inner.category !== 'internal') return wrapping(error, inner);
+        if (inner.category !== 'internal') return classifiedAs(error, inner);
       }
       return e.isRetryable === true
         ? made(error, 'unavailable', 'CONNECTION_ERROR')
@@ -82,7 +69,7 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
       const retry = { reason: e.reason, attempts: errors.length };
       if (e.reason === 'abort') return made(error, 'cancelled', 'ABORTED', { retry });
       if (last === undefined) return undefined;
-      return wrapping(error, classify(last), { retry });
+      return classifiedAs(error, classify(last), { retry });
     }
     case 'AI_NoSuchToolError':
       return made(error, 'validation', 'NO_SUCH_TOOL', {
@@ -104,7 +91,7 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
     case 'AI_UnsupportedFunctionalityError':
       return made(error, 'protocol', 'NOT_IMPLEMENTED');
     case 'AI_ToolExecutionError':
-      return e.cause === undefined ? undefined : wrapping(error, classify(e.cause));
+      return e.cause === undefined ? undefined : classifiedAs(error, classify(e.cause));
     default:
       return undefined;
   }
@@ -129,8 +116,8 @@ function fromGenai(error: Error, status: number, classify: Classify): AgentError
   const inner = record(record(body)?.error);
   if (status < 400 || status > 599) return undefined;
   // With details it is Google's error model: the classifier reads them (RetryInfo, QuotaFailure).
-  if (Array.isArray(inner?.details)) return wrapping(error, classify(body));
-  return wrapping(
+  if (Array.isArray(inner?.details)) return classifiedAs(error, classify(body));
+  return classifiedAs(
     error,
     fromHttpResponse({ status, body: inner === undefined ? { message: text } : body }),
   );
@@ -185,7 +172,7 @@ function fromAxios(error: Error, e: Rec): AgentError | undefined {
       ...(headers !== undefined ? { headers: headers as Record<string, string> } : {}),
       ...(response?.data !== undefined && response.data !== '' ? { body: response.data } : {}),
     });
-    return wrapping(error, decoded);
+    return classifiedAs(error, decoded);
   }
   switch (e.code) {
     // axios reports its own `timeout` as ECONNABORTED (ETIMEDOUT with clarifyTimeoutError).

@@ -1,6 +1,7 @@
 import { decodedError } from '../../core/agent-error.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
+import { classifiedAs } from '../../core/classified.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { mcpFromRpc } from './decode.js';
 
@@ -73,20 +74,6 @@ function httpErrorStatus(value: unknown): number | undefined {
   return typeof value === 'number' && value >= 400 && value <= 599 ? value : undefined;
 }
 
-/** `inner` (read by status) with `error` as the cause and `extra` laid over its details. */
-function byStatus(error: Error, inner: AgentError, extra?: Rec): AgentError {
-  return decodedError({
-    message: error.message || inner.message,
-    category: inner.category,
-    code: inner.code,
-    retryable: inner.retryable,
-    retryAfterMs: inner.retryAfterMs,
-    details: extra === undefined ? inner.details : { ...inner.details, ...extra },
-    wire: inner.wire,
-    cause: error,
-  });
-}
-
 function made(error: Error, category: ErrorCategory, code: string, details?: Rec): AgentError {
   return decodedError({
     message: error.message,
@@ -154,7 +141,7 @@ export function fromMcpSdkClientError(
   if (e.name === 'SdkError' || e.name === 'SdkHttpError') {
     const status = httpErrorStatus((e.data as Rec | null | undefined)?.status);
     if (status !== undefined) {
-      return byStatus(error, readStatus(status, error.message), { mcpSdkCode: e.code });
+      return classifiedAs(error, readStatus(status, error.message), { mcpSdkCode: e.code });
     }
     const known = typeof e.code === 'string' ? CLIENT_FAILURE_OF.get(e.code) : undefined;
     // The other codes (NOT_INITIALIZED, INVALID_RESULT, …) say the two sides disagree.
@@ -164,7 +151,7 @@ export function fromMcpSdkClientError(
   }
   if (className !== 'StreamableHTTPError' && className !== 'SseError') return undefined;
   const status = httpErrorStatus(e.code);
-  if (status !== undefined) return byStatus(error, readStatus(status, error.message));
+  if (status !== undefined) return classifiedAs(error, readStatus(status, error.message));
   return made(error, 'unavailable', 'CONNECTION_ERROR');
 }
 
