@@ -8,7 +8,6 @@
 export * from '../dialects/mcp/index.js';
 export { withToolErrors } from '../sdk/mcp-tool-errors.js';
 export type {
-  InvalidToolInput,
   McpToolErrorMeta,
   McpToolErrorResult,
   WithToolErrorsOptions,

@@ -5,8 +5,8 @@ import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toMcpError } from '../dialects/mcp/convert.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { toAgentError } from '../front/decode.js';
-import { invalidToolInput, wrapToolHandler } from './mcp-tool-errors.js';
-import type { WithToolErrorsOptions } from './mcp-tool-errors.js';
+import { runTool, toolErrorResult } from './mcp-tool-errors.js';
+import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 
 /** Options of {@link withMcpErrors}: those of `withToolErrors`, for every tool. */
 export type WithMcpErrorsOptions = WithToolErrorsOptions;
@@ -20,13 +20,23 @@ interface ToolRecord {
 }
 
 /**
- * The members of an `McpServer` (v1 and v2) this module replaces on the instance.
- * `validateToolInput(tool, args, name)` is where both SDKs check a tool's arguments, inside
- * their `tools/call` handler and before the tool's callback; it is not part of their typed API.
+ * The members of an `McpServer` (v1 and v2) this module replaces on the instance. Both SDKs'
+ * `tools/call` handler calls `validateToolInput(tool, args, name)`, then
+ * `executeToolHandler(tool, args, extra)`, which runs the tool's callback, whenever and however
+ * the tool was registered. Neither is part of their typed API (the tests pin both SDK majors).
  */
 interface McpServerShape {
   registerTool: (name: string, config: unknown, callback: Callback) => unknown;
   validateToolInput: (tool: unknown, args: unknown, name: string) => Promise<unknown>;
+  executeToolHandler: (tool: unknown, args: unknown, extra: unknown) => Promise<unknown>;
+}
+
+/**
+ * The arguments `validateToolInput` hands on for input that failed the tool's schema, in place
+ * of the arguments: `executeToolHandler` answers with the failure instead of running the tool.
+ */
+class InvalidInput {
+  constructor(readonly error: AgentError) {}
 }
 
 const WRAPPED = Symbol.for('agent-errors.withMcpErrors');
@@ -77,7 +87,7 @@ async function inputFailure(schema: unknown, args: unknown, refusal: unknown): P
 function checkOutput(
   tool: ToolRecord | undefined,
   result: unknown,
-  name: string,
+  nameOfTool: () => string,
 ): Promise<void> | undefined {
   const schema = tool?.outputSchema;
   if (schema == null || result === null || typeof result !== 'object') return undefined;
@@ -86,15 +96,18 @@ function checkOutput(
   if (std === undefined || isError === true || !('content' in result)) return undefined;
   if (structuredContent === undefined) {
     return Promise.reject(
-      new Error(`Tool ${name} has an output schema but returned no structuredContent`),
+      new Error(`Tool ${nameOfTool()} has an output schema but returned no structuredContent`),
     );
   }
   return Promise.resolve(std.validate(structuredContent)).then((checked) => {
     const issues = schemaIssuesOf(checked);
     if (issues !== undefined) {
-      throw new Error(`Tool ${name} returned structuredContent that fails its output schema`, {
-        cause: issues,
-      });
+      throw new Error(
+        `Tool ${nameOfTool()} returned structuredContent that fails its output schema`,
+        {
+          cause: issues,
+        },
+      );
     }
   });
 }
@@ -102,10 +115,12 @@ function checkOutput(
 /**
  * Make every tool of an MCP server answer failures the way {@link withToolErrors} does, input
  * validation included: call it on an `McpServer` (SDK v1 `@modelcontextprotocol/sdk` or v2
- * `@modelcontextprotocol/server`) before registering tools, then register them as usual.
+ * `@modelcontextprotocol/server`), before or after registering tools.
  *
- * - Each `registerTool` callback is wrapped with `withToolErrors` (the `Next step:` line names
- *   the tool).
+ * - Every tool answers as if wrapped with `withToolErrors` (the `Next step:` line names the
+ *   tool): tools registered before the call or after it, with `registerTool` or the deprecated
+ *   `tool()`, and callbacks replaced through `RegisteredTool.update` (task tools, SDK v1's
+ *   `registerToolTask`, keep the SDK's own handling).
  * - Arguments that fail the tool's `inputSchema` reach the model as a failed tool result
  *   (`isError: true`, MCP SEP-1303) with category `validation`, the schema's issues in
  *   `details.issues` and a next step naming the first one — instead of the SDK's bare
@@ -120,12 +135,11 @@ function checkOutput(
  *   SDK's own classes build (`McpError`, `ProtocolError`, `ResourceNotFoundError`, …) pass as
  *   they are.
  *
- * It replaces `registerTool`, `registerResource`, `registerPrompt` and the input check on this
- * instance only (the check is not part
- * of the SDKs' typed API; the tests pin both SDK majors). Tools registered before the call, with
- * the deprecated `server.tool()`, or given a new callback through `RegisteredTool.update` are
- * not wrapped: wrap those with `withToolErrors`. Returns `server`; calling it twice does
- * nothing more.
+ * It replaces, on this instance only, the SDK's input check and tool runner (`validateToolInput`
+ * and `executeToolHandler`: not part of the SDKs' typed API; the tests pin both SDK majors) and
+ * `registerResource` / `registerPrompt`. Resources and prompts registered before the call keep
+ * the SDK's own error handling: call it before registering those. Returns `server`; calling it
+ * twice does nothing more.
  *
  * @example
  * const server = withMcpErrors(new McpServer({ name: 'calendar', version: '1.0.0' }));
@@ -137,10 +151,11 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     target === null ||
     typeof target !== 'object' ||
     typeof target.registerTool !== 'function' ||
-    typeof target.validateToolInput !== 'function'
+    typeof target.validateToolInput !== 'function' ||
+    typeof target.executeToolHandler !== 'function'
   ) {
     throw new TypeError(
-      'withMcpErrors: server must be an McpServer from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/server (v2), with registerTool and validateToolInput',
+      'withMcpErrors: server must be an McpServer from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/server (v2), with registerTool, validateToolInput and executeToolHandler',
     );
   }
   if (options !== undefined && (options === null || typeof options !== 'object')) {
@@ -149,29 +164,8 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     );
   }
   if (target[WRAPPED] === true) return server;
-  const owned = new WeakSet<object>();
-  const register = target.registerTool;
   const validate = target.validateToolInput;
-
-  target.registerTool = function registerTool(
-    this: unknown,
-    name: string,
-    config: unknown,
-    callback: Callback,
-  ) {
-    if (typeof callback !== 'function') return register.call(this, name, config, callback);
-    let tool: ToolRecord | undefined;
-    const subject = options?.subject ?? subjectFor(name);
-    const wrapped = wrapToolHandler(callback, { ...options, subject }, (result) =>
-      checkOutput(tool, result, name),
-    );
-    const registered = register.call(this, name, config, wrapped);
-    if (registered !== null && typeof registered === 'object') {
-      tool = registered;
-      owned.add(registered);
-    }
-    return registered;
-  };
+  const execute = target.executeToolHandler;
 
   target.validateToolInput = function validateToolInput(
     this: unknown,
@@ -181,14 +175,33 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   ) {
     // No extra async frame on the path every call takes: only a refusal is handled here.
     return Promise.resolve(validate.call(this, tool, args, name)).then(undefined, (refusal) => {
-      // Only our tools get arguments they understand; a tool without an input schema is
-      // called without arguments, so its refusal stays the SDK's.
+      // A tool without an input schema is called without arguments: its refusal (the SDK's
+      // limit on the size of the arguments) stays the SDK's.
       const schema = (tool as ToolRecord | null)?.inputSchema;
-      if (tool === null || typeof tool !== 'object' || !owned.has(tool) || schema == null) {
+      if (tool === null || typeof tool !== 'object' || schema == null || isTaskTool(tool)) {
         throw refusal;
       }
-      return inputFailure(schema, args, refusal).then(invalidToolInput);
+      return inputFailure(schema, args, refusal).then((error) => new InvalidInput(error));
     });
+  };
+
+  target.executeToolHandler = function executeToolHandler(
+    this: unknown,
+    tool: unknown,
+    args: unknown,
+    extra: unknown,
+  ) {
+    if (isTaskTool(tool)) return execute.call(this, tool, args, extra);
+    // The tool's name is looked up only when it is needed: for a failure's text.
+    const name = () => toolName(this, tool);
+    const fail = (error: unknown): McpToolErrorResult =>
+      toolErrorResult(error, { ...options, subject: options?.subject ?? subjectFor(name()) });
+    if (args instanceof InvalidInput) return Promise.resolve(fail(args.error));
+    return runTool(
+      () => execute.call(this, tool, args, extra),
+      fail,
+      (result) => checkOutput(tool as ToolRecord | undefined, result, name),
+    );
   };
   // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them).
   const encodeOptions = {
@@ -213,6 +226,31 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   }
   Object.defineProperty(target, WRAPPED, { value: true });
   return server;
+}
+
+/**
+ * A task tool (SDK v1 `registerToolTask`: its handler is an object with `createTask`): the SDK
+ * runs it in ways this module does not see (automatic polling), so it keeps the SDK's handling.
+ */
+function isTaskTool(tool: unknown): boolean {
+  const handler = (tool as { handler?: unknown } | null)?.handler;
+  return handler !== null && typeof handler === 'object' && 'createTask' in handler;
+}
+
+/**
+ * The name `tool` is registered under (both SDKs keep their tools in `_registeredTools`, by
+ * name), else `'this tool'`.
+ */
+function toolName(server: unknown, tool: unknown): string {
+  try {
+    const tools = (server as { _registeredTools?: Record<string, unknown> })._registeredTools;
+    if (tools !== null && typeof tools === 'object') {
+      for (const name of Object.keys(tools)) if (tools[name] === tool) return name;
+    }
+  } catch {
+    // A server that is not what it seemed: the generic subject.
+  }
+  return 'this tool';
 }
 
 /** The revision the server negotiated, where the SDK says (v2: `server.server`). */

@@ -40,25 +40,6 @@ export type McpToolErrorResult = {
   _meta: { [key: string]: McpToolErrorMeta };
 };
 
-/** Brands the arguments `withMcpErrors` hands a tool whose input failed validation. */
-export const INVALID_INPUT: unique symbol = Symbol('agent-errors.invalidToolInput');
-
-/** What `withMcpErrors` passes as the arguments of a tool whose input failed validation. */
-export interface InvalidToolInput {
-  readonly [INVALID_INPUT]: AgentError;
-}
-
-/** @internal */
-export function invalidToolInput(error: AgentError): InvalidToolInput {
-  return Object.freeze({ [INVALID_INPUT]: error });
-}
-
-function invalidInputOf(value: unknown): AgentError | undefined {
-  return value !== null && typeof value === 'object' && INVALID_INPUT in value
-    ? (value as InvalidToolInput)[INVALID_INPUT]
-    : undefined;
-}
-
 const CLASSIFY_ONLY: ExposeOptions = Object.freeze({ classify: toAgentError });
 
 /**
@@ -134,35 +115,32 @@ export function withToolErrors<A extends unknown[], R>(
       `withToolErrors: options must be an object; received ${options === null ? 'null' : typeof options}`,
     );
   }
-  return wrapToolHandler(handler, options, undefined);
+  const fail = (error: unknown) => toolErrorResult(error, options);
+  return (...args: A) => runTool(() => handler(...args), fail);
 }
 
 /**
- * {@link withToolErrors} without its argument checks, with a hook `withMcpErrors` uses to check
- * a result (it throws to fail the call) — in the same frame, so a wrapped server pays for one
- * wrapper, not two.
+ * Run a tool (`call`) and answer what it throws as a failed tool result (`fail`), with `check`
+ * run on what it returns (it rejects to fail the call): the one try/catch both `withToolErrors`
+ * and `withMcpErrors` use, in the same frame, so a wrapped server pays for one wrapper, not two.
  * @internal
  */
-export function wrapToolHandler<A extends unknown[], R>(
-  handler: (...args: A) => R | PromiseLike<R>,
-  options: WithToolErrorsOptions | undefined,
-  checkResult: ((result: R) => PromiseLike<void> | undefined) | undefined,
-): (...args: A) => Promise<R | McpToolErrorResult> {
-  return async (...args: A): Promise<R | McpToolErrorResult> => {
-    const invalid = invalidInputOf(args[0]);
-    if (invalid !== undefined) return toolErrorResult(invalid, options);
-    try {
-      const result = await handler(...args);
-      if (checkResult !== undefined) {
-        const checking = checkResult(result);
-        if (checking !== undefined) await checking;
-      }
-      return result;
-    } catch (error) {
-      if (isUrlElicitationRequired(error)) throw error;
-      return toolErrorResult(error, options);
+export async function runTool<R>(
+  call: () => R | PromiseLike<R>,
+  fail: (error: unknown) => McpToolErrorResult,
+  check?: (result: R) => PromiseLike<void> | undefined,
+): Promise<R | McpToolErrorResult> {
+  try {
+    const result = await call();
+    if (check !== undefined) {
+      const checking = check(result);
+      if (checking !== undefined) await checking;
     }
-  };
+    return result;
+  } catch (error) {
+    if (isUrlElicitationRequired(error)) throw error;
+    return fail(error);
+  }
 }
 
 /**

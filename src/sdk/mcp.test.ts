@@ -191,6 +191,72 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
     }
   });
 
+  it('withMcpErrors covers tools registered before it, through tool(), and callbacks replaced by update', async () => {
+    const raw = sdk.server() as unknown as {
+      registerTool: (
+        name: string,
+        config: object,
+        cb: (...a: never[]) => unknown,
+      ) => {
+        update: (updates: { callback: (...a: never[]) => unknown }) => void;
+      };
+      tool?: (name: string, cb: () => unknown) => unknown;
+      connect: (t: never) => Promise<void>;
+      close: () => Promise<void>;
+    };
+    const early = raw.registerTool('early', { inputSchema: { n: z.number().max(3) } }, () => {
+      throw AgentError.rateLimited('Slow down', { retryAfterMs: 1000 });
+    });
+    // The deprecated form (SDK v1 only).
+    raw.tool?.('legacy', () => {
+      throw AgentError.notFound('No such calendar');
+    });
+    withMcpErrors(raw, { onError: () => {} });
+    const [a, b] = sdk.pair();
+    await raw.connect(a as never);
+    const client = sdk.client();
+    await client.connect(b as never);
+    try {
+      const first = await (client as unknown as ClientV1).callTool({
+        name: 'early',
+        arguments: { n: 1 },
+      });
+      expect(first._meta?.[MCP_META_KEYS.error]).toEqual({
+        code: 'RATE_LIMITED',
+        category: 'rate_limit',
+        retryable: true,
+        retryAfterMs: 1000,
+      });
+      // The next step names the tool, found by the server's own registry.
+      expect((first.content as { text: string }[])[0]!.text).toContain(
+        'Next step: Wait 1 s, then call early again.',
+      );
+      const invalid = await rejection(
+        callToolOrThrow(client, { name: 'early', arguments: { n: 9 } }),
+      );
+      expect([invalid.category, invalid.details?.issues]).toEqual([
+        'validation',
+        [{ path: ['n'], message: expect.any(String) }],
+      ]);
+      early.update({
+        callback: () => {
+          throw AgentError.auth('Calendar login expired');
+        },
+      });
+      const updated = await rejection(
+        callToolOrThrow(client, { name: 'early', arguments: { n: 1 } }),
+      );
+      expect([updated.category, updated.message]).toEqual(['auth', 'Calendar login expired']);
+      if (raw.tool !== undefined) {
+        const legacy = await rejection(callToolOrThrow(client, { name: 'legacy' }));
+        expect([legacy.category, legacy.message]).toEqual(['not_found', 'No such calendar']);
+      }
+    } finally {
+      await client.close();
+      await raw.close();
+    }
+  });
+
   it('withMcpErrors: a result that fails the output schema is an internal error, not the schema text', async () => {
     const { client, close } = await connect(sdk, (server) => {
       server.registerTool('count', { outputSchema: { n: z.number() } }, () => ({
