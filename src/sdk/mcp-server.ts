@@ -5,7 +5,7 @@ import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toMcpError } from '../dialects/mcp/convert.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { toAgentError } from '../front/decode.js';
-import { runTool, toolErrorResult } from './mcp-tool-errors.js';
+import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 
 /** Options of {@link withMcpErrors}: those of `withToolErrors`, for every tool. */
@@ -137,7 +137,8 @@ function checkOutput(
  *
  * It replaces, on this instance only, the SDK's input check and tool runner (`validateToolInput`
  * and `executeToolHandler`: not part of the SDKs' typed API; the tests pin both SDK majors) and
- * `registerResource` / `registerPrompt`. Resources and prompts registered before the call keep
+ * `registerResource` / `registerPrompt`; the runner wraps each tool's callback in its
+ * `RegisteredTool` record (v1 `handler`, v2 `executor`) the first time the tool runs. Resources and prompts registered before the call keep
  * the SDK's own error handling: call it before registering those. Returns `server`; calling it
  * twice does nothing more.
  *
@@ -185,23 +186,51 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     });
   };
 
+  // Each tool's callback is wrapped the first time the tool runs (again after `update` replaces
+  // it), where the SDK keeps it: the wrapper then sits between the SDK and the callback, as
+  // `withToolErrors` does, and catches a throw before the SDK's async code turns it into a
+  // rejection (which costs the round trip several times the wrapper's own work: bench).
+  const ours = new WeakSet<object>();
+  const wrap = (tool: ToolRecord & Record<string, unknown>, owner: unknown): void => {
+    const handler = tool.handler;
+    const v2 = typeof tool.executor === 'function';
+    if (typeof handler !== 'function' || ours.has(v2 ? (tool.executor as object) : handler)) {
+      return;
+    }
+    const name = () => toolName(owner, tool);
+    const callback = catchToolErrors(handler as Callback, failure(name), (result) =>
+      checkOutput(tool, result, name),
+    );
+    // SDK v2 runs `tool.executor(args, ctx)`, made at registration (and by `update`) to call the
+    // handler with `(args, ctx)`, or `(ctx)` for a tool without an input schema; SDK v1 calls
+    // `tool.handler` itself, in the same two forms.
+    const replacement = !v2
+      ? callback
+      : tool.inputSchema == null
+        ? (_args: unknown, ctx: unknown) => callback(ctx)
+        : (args: unknown, ctx: unknown) => callback(args, ctx);
+    ours.add(replacement);
+    if (v2) tool.executor = replacement;
+    else tool.handler = replacement;
+  };
+  const failure =
+    (name: () => string) =>
+    (error: unknown): McpToolErrorResult =>
+      toolErrorResult(error, { ...options, subject: options?.subject ?? subjectFor(name()) });
+
   target.executeToolHandler = function executeToolHandler(
     this: unknown,
     tool: unknown,
     args: unknown,
     extra: unknown,
   ) {
-    if (isTaskTool(tool)) return execute.call(this, tool, args, extra);
-    // The tool's name is looked up only when it is needed: for a failure's text.
-    const name = () => toolName(this, tool);
-    const fail = (error: unknown): McpToolErrorResult =>
-      toolErrorResult(error, { ...options, subject: options?.subject ?? subjectFor(name()) });
-    if (args instanceof InvalidInput) return Promise.resolve(fail(args.error));
-    return runTool(
-      () => execute.call(this, tool, args, extra),
-      fail,
-      (result) => checkOutput(tool as ToolRecord | undefined, result, name),
-    );
+    if (tool !== null && typeof tool === 'object' && !isTaskTool(tool)) {
+      if (args instanceof InvalidInput) {
+        return Promise.resolve(failure(() => toolName(this, tool))(args.error));
+      }
+      wrap(tool as ToolRecord & Record<string, unknown>, this);
+    }
+    return execute.call(this, tool, args, extra);
   };
   // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them).
   const encodeOptions = {

@@ -115,32 +115,34 @@ export function withToolErrors<A extends unknown[], R>(
       `withToolErrors: options must be an object; received ${options === null ? 'null' : typeof options}`,
     );
   }
-  const fail = (error: unknown) => toolErrorResult(error, options);
-  return (...args: A) => runTool(() => handler(...args), fail);
+  return catchToolErrors(handler, (error) => toolErrorResult(error, options));
 }
 
 /**
- * Run a tool (`call`) and answer what it throws as a failed tool result (`fail`), with `check`
- * run on what it returns (it rejects to fail the call): the one try/catch both `withToolErrors`
- * and `withMcpErrors` use, in the same frame, so a wrapped server pays for one wrapper, not two.
+ * `handler` (called with its `this` and arguments), with what it throws answered as a failed
+ * tool result (`fail`) and `check` run on what it returns (it rejects to fail the call): the one
+ * try/catch of `withToolErrors` and `withMcpErrors`, one frame deep (the stack a thrown error
+ * records is the handler's, and recording it costs per frame).
  * @internal
  */
-export async function runTool<R>(
-  call: () => R | PromiseLike<R>,
+export function catchToolErrors<A extends unknown[], R>(
+  handler: (...args: A) => R | PromiseLike<R>,
   fail: (error: unknown) => McpToolErrorResult,
   check?: (result: R) => PromiseLike<void> | undefined,
-): Promise<R | McpToolErrorResult> {
-  try {
-    const result = await call();
-    if (check !== undefined) {
-      const checking = check(result);
-      if (checking !== undefined) await checking;
+): (...args: A) => Promise<R | McpToolErrorResult> {
+  return async function (this: unknown, ...args: A): Promise<R | McpToolErrorResult> {
+    try {
+      const result = await handler.apply(this, args);
+      if (check !== undefined) {
+        const checking = check(result);
+        if (checking !== undefined) await checking;
+      }
+      return result;
+    } catch (error) {
+      if (isUrlElicitationRequired(error)) throw error;
+      return fail(error);
     }
-    return result;
-  } catch (error) {
-    if (isUrlElicitationRequired(error)) throw error;
-    return fail(error);
-  }
+  };
 }
 
 /**
