@@ -152,7 +152,10 @@ function walk(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue 
   if (ctx.nodes-- <= 0) return MARKERS.truncated;
   switch (typeof value) {
     case 'string':
-      return safeString(value, ctx);
+      // Most strings are short and hold nothing to redact: they go out as they are.
+      return value.length <= ctx.maxStringLength && !(ctx.redact && mightHoldSecret(value, ctx))
+        ? value
+        : safeString(value, ctx);
     case 'number':
       return Number.isFinite(value) ? value : String(value);
     case 'boolean':
@@ -192,6 +195,8 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
   if (Array.isArray(obj)) return walkList(obj, depth, ctx);
   const proto: unknown = Object.getPrototypeOf(obj);
   const plain = proto === Object.prototype || proto === null;
+  // Plain data (what JSON.parse gives), the common case: copied key by key.
+  if (plain && !('toJSON' in obj)) return walkPlain(obj, depth, ctx);
   if (!plain && isErrorLike(obj)) return serializeInto(obj, depth, ctx, 0) as unknown as JsonValue;
   let toJSON: unknown;
   try {
@@ -226,12 +231,16 @@ function walkPlain(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonV
   const out: { [key: string]: JsonValue } = {};
   const keys = Object.keys(obj);
   const n = Math.min(keys.length, ctx.maxKeys);
-  for (let i = 0; i < n; i++) {
-    const k = keys[i] as string;
-    writeProperty(out, obj, k, depth, ctx);
-  }
+  for (let i = 0; i < n; i++) writeProperty(out, obj, keys[i] as string, depth, ctx);
   if (keys.length > n) out['…'] = `[${keys.length - n} more keys]`;
   return out;
+}
+
+/** Whether a value under a sensitive key goes: counts and flags (`max_tokens`) stay. */
+function isSecretHolder(value: unknown): boolean {
+  return (
+    value !== null && value !== undefined && typeof value !== 'number' && typeof value !== 'boolean'
+  );
 }
 
 function writeProperty(
@@ -252,91 +261,47 @@ function writeProperty(
   try {
     v = get(from, key);
   } catch {
-    out[outKey] = MARKERS.getterThrew;
+    put(out, outKey, MARKERS.getterThrew);
     return;
   }
-  if (
-    sensitive &&
-    v !== null &&
-    v !== undefined &&
-    typeof v !== 'number' &&
-    typeof v !== 'boolean'
-  ) {
-    // Numbers and booleans under such keys are counts and flags (`max_tokens`), never secrets.
-    out[outKey] = REDACTED;
+  if (sensitive && isSecretHolder(v)) {
+    put(out, outKey, REDACTED);
     return;
   }
   const safe = walk(v, depth + 1, ctx, key);
-  if (safe !== undefined) out[outKey] = safe;
+  if (safe !== undefined) put(out, outKey, safe);
 }
 
 /**
- * Whether `value` can go to `JSON.stringify` as it is: only JSON types, plain objects and arrays,
- * within every bound, no cycle, nothing to redact. Allocates nothing; most error data passes,
- * and then the copying walk is skipped.
+ * `out[key] = value`, except that an own `__proto__` (JSON.parse makes one) stays an own key:
+ * assigned, it would set the copy's prototype instead.
  */
-function isClean(value: unknown, depth: number, ctx: Ctx): boolean {
-  switch (typeof value) {
-    case 'string':
-      return value.length <= ctx.maxStringLength && !(ctx.redact && mightHoldSecret(value, ctx));
-    case 'number':
-      return Number.isFinite(value);
-    case 'boolean':
-      return true;
-    case 'object':
-      break;
-    default:
-      return false;
-  }
-  if (value === null) return true;
-  // No cycle check: depth is bounded, so a cycle runs into maxDepth, is judged not clean, and
-  // the copying walk marks it. A hostile proxy that throws is caught by the caller.
-  if (depth >= ctx.maxDepth || --ctx.nodes <= 0) return false;
-  if (Array.isArray(value)) {
-    const list = value as unknown[];
-    if (list.length > ctx.maxArrayLength) return false;
-    for (let i = 0; i < list.length; i++) if (!isClean(list[i], depth + 1, ctx)) return false;
-    return true;
-  }
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  const keys = Object.keys(value);
-  if (keys.length > ctx.maxKeys) return false;
-  for (const key of keys) {
-    if (key === 'toJSON') return false;
-    // Read by descriptor: a getter is never run here, so the copying walk that follows reads
-    // each value once (a getter can answer differently on its second read).
-    const d = Object.getOwnPropertyDescriptor(value, key);
-    if (d === undefined || d.get !== undefined || d.set !== undefined) return false;
-    const v: unknown = d.value;
-    if (v === undefined) continue;
-    if (ctx.redact) {
-      const info = keyInfo(key, ctx);
-      if (info.out !== key) return false;
-      if (info.sensitive && v !== null && typeof v !== 'number' && typeof v !== 'boolean')
-        return false;
-    }
-    if (!isClean(v, depth + 1, ctx)) return false;
-  }
-  return true;
+function put(out: { [key: string]: JsonValue }, key: string, value: JsonValue): void {
+  if (key === '__proto__') {
+    Object.defineProperty(out, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else out[key] = value;
 }
 
 function mightHoldSecret(text: string, ctx: Ctx): boolean {
   return ctx.rules !== undefined || mightContainSecret(text);
 }
 
-/** `value` itself when it is already safe, else its safe copy. */
+/**
+ * `value`'s safe copy. Always a copy, each member read once: what was checked is what is sent,
+ * so a getter or a proxy that answers differently on a second read (when `JSON.stringify` reads
+ * the result) has nothing to answer to. A proxy or getter that throws is marked.
+ */
 function safeValue(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
-  const budget = ctx.nodes;
-  let clean = false;
   try {
-    clean = isClean(value, depth, ctx);
+    return walk(value, depth, ctx, key);
   } catch {
-    // A proxy or getter that throws: the copying walk marks it.
+    return MARKERS.unreadable;
   }
-  if (clean) return value as JsonValue;
-  ctx.nodes = budget;
-  return walk(value, depth, ctx, key);
 }
 
 interface KeyInfo {
@@ -365,8 +330,9 @@ function keyInfo(key: string, ctx: Ctx): KeyInfo {
 
 function walkList(list: readonly unknown[], depth: number, ctx: Ctx): JsonValue[] {
   const n = Math.min(list.length, ctx.maxArrayLength);
-  const out: JsonValue[] = new Array<JsonValue>(n);
-  for (let i = 0; i < n; i++) out[i] = walk(list[i], depth + 1, ctx) ?? null;
+  // Pushed, not preallocated: a packed array is what JSON.stringify writes fastest.
+  const out: JsonValue[] = [];
+  for (let i = 0; i < n; i++) out.push(walk(list[i], depth + 1, ctx) ?? null);
   if (list.length > n) out.push(`[${list.length - n} more items]`);
   return out;
 }
@@ -513,8 +479,9 @@ function serializeNested(
 /**
  * Turn any value into one `JSON.stringify` accepts, bounded in depth, length and size, with
  * secrets redacted. Never throws: cycles, BigInt, symbols, throwing getters and `toJSON`s, and
- * unreadable proxies become markers (`'[Circular]'`, `'[Getter threw]'`, …). Input that is already safe (plain
- * JSON data within the bounds, nothing to redact) is returned as it is, not copied.
+ * unreadable proxies become markers (`'[Circular]'`, `'[Getter threw]'`, …). Objects and arrays are always
+ * copied, each member read once: what was checked is what is sent, even from a getter or a
+ * proxy that would answer differently when read again.
  *
  * @example
  * const a: Record<string, unknown> = { apiKey: 'sk-live-0123456789', n: 1n };

@@ -1,0 +1,106 @@
+// Check-then-use: data that answers one thing when it is checked and another when it is read
+// again must not get its second answer onto the wire. What an encoder returns is read once more
+// by whoever calls JSON.stringify on it, so nothing the caller's objects hold may be handed
+// back as it is: an accessor on an array index, a proxy whose descriptor trap lies, a getter.
+import { describe, expect, it } from 'vitest';
+import { AgentError, PROTOCOLS, encode, serializeError, toJsonSafe } from 'agent-errors';
+
+const SECRET = 'sk-live-PLANTEDsecret0123456789abcdef';
+const LEAK = `password=${SECRET}`;
+
+/** A value that reads `harmless` the first time and the secret every time after. */
+function twoFaced(): () => string {
+  let reads = 0;
+  return () => (++reads === 1 ? 'harmless' : LEAK);
+}
+
+const SHAPES: [string, () => unknown][] = [
+  [
+    'an accessor on an array index',
+    () => {
+      const list = ['x'];
+      Object.defineProperty(list, 0, { enumerable: true, get: twoFaced() });
+      return { list };
+    },
+  ],
+  [
+    'a getter on an object',
+    () => {
+      const value = {};
+      Object.defineProperty(value, 'note', { enumerable: true, get: twoFaced() });
+      return { value };
+    },
+  ],
+  [
+    'a proxy whose descriptor trap reports a harmless value',
+    () => ({
+      value: new Proxy(
+        { note: 'x' },
+        {
+          get: (target, key): unknown => (key === 'note' ? LEAK : Reflect.get(target, key)),
+          getOwnPropertyDescriptor: () => ({
+            value: 'harmless',
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          }),
+        },
+      ),
+    }),
+  ],
+  [
+    'a proxy of an array that answers twice',
+    () => {
+      const next = twoFaced();
+      return {
+        list: new Proxy(['x'], {
+          get: (target, key): unknown => (key === '0' ? next() : Reflect.get(target, key)),
+        }),
+      };
+    },
+  ],
+];
+
+/** Every way the package hands data out, as the bytes a transport would carry. */
+function everyWayOut(make: () => unknown): [string, () => string][] {
+  const ways: [string, () => string][] = [
+    ['toJsonSafe', () => JSON.stringify(toJsonSafe(make()))],
+    [
+      'JSON.stringify(agentError)',
+      () =>
+        JSON.stringify(
+          AgentError.validation('bad', { details: make() as Record<string, unknown> }),
+        ),
+    ],
+    [
+      'serializeError',
+      () =>
+        JSON.stringify(
+          serializeError(
+            AgentError.validation('bad', { details: make() as Record<string, unknown> }),
+          ),
+        ),
+    ],
+  ];
+  for (const protocol of PROTOCOLS) {
+    ways.push([
+      `encode(…, '${protocol}')`,
+      () => {
+        const wire: unknown = encode(
+          AgentError.validation('bad', { details: make() as Record<string, unknown> }),
+          protocol,
+        );
+        return typeof wire === 'string' ? wire : JSON.stringify(wire);
+      },
+    ]);
+  }
+  return ways;
+}
+
+describe.each(SHAPES)('%s', (_name, make) => {
+  it.each(everyWayOut(make))('%s sends what was checked, not a second answer', (_way, send) => {
+    const bytes = send();
+    // A proxy's get trap is read once, like any value: its answer is redacted like any value.
+    expect(bytes).not.toContain('PLANTED');
+  });
+});
