@@ -12,31 +12,38 @@ import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-error
 export type WithMcpErrorsOptions = WithToolErrorsOptions;
 
 type Callback = (...args: unknown[]) => unknown;
+type Runner = (...args: unknown[]) => Promise<unknown>;
 
 /** What the SDKs' `RegisteredTool` holds that this module reads (both SDKs name them so). */
 interface ToolRecord {
   inputSchema?: unknown;
   outputSchema?: unknown;
+  handler?: unknown;
 }
 
 /**
- * The members of an `McpServer` (v1 and v2) this module replaces on the instance. Both SDKs'
- * `tools/call` handler calls `validateToolInput(tool, args, name)`, then
- * `executeToolHandler(tool, args, extra)`, which runs the tool's callback, whenever and however
- * the tool was registered. Neither is part of their typed API (the tests pin both SDK majors).
+ * The members of an `McpServer` (v1 and v2) this module replaces on the instance. For every
+ * call, whenever and however the tool was registered, both SDKs' `tools/call` handler runs
+ * `validateToolInput(tool, args, name)`, `executeToolHandler(tool, args, extra)` (which calls the
+ * tool's callback) and `validateToolOutput(tool, result, name)`. None of them is part of the
+ * SDKs' typed API (the tests pin both SDK majors).
  */
 interface McpServerShape {
   registerTool: (name: string, config: unknown, callback: Callback) => unknown;
   validateToolInput: (tool: unknown, args: unknown, name: string) => Promise<unknown>;
   executeToolHandler: (tool: unknown, args: unknown, extra: unknown) => Promise<unknown>;
+  validateToolOutput: (tool: unknown, result: unknown, name: string) => Promise<unknown>;
 }
 
 /**
- * The arguments `validateToolInput` hands on for input that failed the tool's schema, in place
- * of the arguments: `executeToolHandler` answers with the failure instead of running the tool.
+ * What `validateToolInput` hands on, in place of the arguments, for input the tool must not
+ * run with: `executeToolHandler` answers with `error` instead of running the tool.
  */
 class InvalidInput {
-  constructor(readonly error: AgentError) {}
+  constructor(
+    readonly error: unknown,
+    readonly name: string,
+  ) {}
 }
 
 const WRAPPED = Symbol.for('agent-errors.withMcpErrors');
@@ -53,63 +60,49 @@ interface StandardSchema {
   '~standard': { validate: (value: unknown) => unknown };
 }
 
-function standardOf(schema: unknown): StandardSchema['~standard'] | undefined {
+/** `schema` run on `value` as the SDKs run it: Zod's `safeParseAsync`, else Standard Schema. */
+async function runSchema(schema: unknown, value: unknown): Promise<unknown> {
   if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
     return undefined;
   }
+  // Zod first, as SDK v1 does: Zod's Standard Schema entry tries a synchronous parse first and
+  // leaves an async refinement's rejection unhandled, which ends the process.
+  const zod = schema as { safeParseAsync?: (v: unknown) => Promise<{ error?: unknown }> };
+  if (typeof zod.safeParseAsync === 'function') return (await zod.safeParseAsync(value)).error;
   const std = (schema as Partial<StandardSchema>)['~standard'];
-  return std !== undefined && typeof std.validate === 'function' ? std : undefined;
+  return typeof std?.validate === 'function' ? std.validate(value) : undefined;
 }
 
-/** Why the SDK refused a tool's input, with the schema's own issues when it has them. */
-async function inputFailure(schema: unknown, args: unknown, refusal: unknown): Promise<AgentError> {
-  const std = standardOf(schema);
-  if (std !== undefined) {
-    try {
-      const issues = schemaIssuesOf(await std.validate(args ?? {}));
-      if (issues !== undefined) return schemaFailureError(issues);
-    } catch {
-      // A schema that throws is reported as the SDK reported it.
-    }
-  }
-  // The SDK's own refusal (too many elements, a schema without Standard Schema): its message.
-  const message = refusal instanceof Error ? refusal.message : 'Invalid arguments';
-  return AgentError.validation(sanitizeMessage(stripMcpErrorPrefix(message), { maxLength: 300 }), {
-    code: 'VALIDATION_ERROR',
-    captureStack: false,
-  });
-}
+// The SDKs' refusal of arguments over their size limit (`maxToolInputElements`).
+const TOO_MANY_ELEMENTS = /arguments contain more than the maximum of \d+ elements/;
 
 /**
- * Rejects when `result` does not match the tool's output schema (the SDK would say so in bare
- * text); `undefined` when there is nothing to check, so a tool without one pays nothing.
+ * Why the SDK refused a tool's input: a validation error with the schema's own issues; the
+ * SDK's words for arguments over its size limit (the schema is not run on those); or, when the
+ * schema itself failed to run (a refinement that throws), that error, which goes out as any
+ * unexpected error does (`Internal error`, the error to `onError`).
  */
-function checkOutput(
-  tool: ToolRecord | undefined,
-  result: unknown,
-  nameOfTool: () => string,
-): Promise<void> | undefined {
-  const schema = tool?.outputSchema;
-  if (schema == null || result === null || typeof result !== 'object') return undefined;
-  const std = standardOf(schema);
-  const { isError, structuredContent } = result as Record<string, unknown>;
-  if (std === undefined || isError === true || !('content' in result)) return undefined;
-  if (structuredContent === undefined) {
-    return Promise.reject(
-      new Error(`Tool ${nameOfTool()} has an output schema but returned no structuredContent`),
-    );
-  }
-  return Promise.resolve(std.validate(structuredContent)).then((checked) => {
-    const issues = schemaIssuesOf(checked);
-    if (issues !== undefined) {
-      throw new Error(
-        `Tool ${nameOfTool()} returned structuredContent that fails its output schema`,
-        {
-          cause: issues,
-        },
-      );
+async function inputFailure(schema: unknown, args: unknown, refusal: unknown): Promise<unknown> {
+  // The SDKs refuse bad input with their InvalidParams error (-32602); anything else is the
+  // schema's own failure.
+  if (!(refusal instanceof Error) || (refusal as { code?: unknown }).code !== -32602)
+    return refusal;
+  if (!TOO_MANY_ELEMENTS.test(refusal.message)) {
+    try {
+      const issues = schemaIssuesOf(await runSchema(schema, args ?? {}));
+      if (issues !== undefined) return schemaFailureError(issues);
+    } catch (error) {
+      return error;
     }
-  });
+  }
+  // The SDK's own words (the size limit, a schema whose issues cannot be read).
+  return AgentError.validation(
+    sanitizeMessage(stripMcpErrorPrefix(refusal.message), { maxLength: 300 }),
+    {
+      code: 'VALIDATION_ERROR',
+      captureStack: false,
+    },
+  );
 }
 
 /**
@@ -124,10 +117,12 @@ function checkOutput(
  * - Arguments that fail the tool's `inputSchema` reach the model as a failed tool result
  *   (`isError: true`, MCP SEP-1303) with category `validation`, the schema's issues in
  *   `details.issues` and a next step naming the first one — instead of the SDK's bare
- *   `Input validation error` text. The SDK still checks the input (its limits included); only
- *   its refusal is rewritten.
- * - A result that fails the tool's `outputSchema` is a server bug: `Internal error` with an
- *   `errorId`, the details to `onError`.
+ *   `Input validation error` text. The SDK still checks the input; arguments over its size
+ *   limit (`maxToolInputElements`) are refused in its words, without running the schema on them.
+ *   A schema that throws (a refinement that cannot run) is a server fault, sent as any
+ *   unexpected error is.
+ * - A result that fails the tool's `outputSchema` (the SDK's own check, run once) is a server
+ *   bug: `Internal error` with an `errorId`, the details to `onError`.
  * - `registerResource` and `registerPrompt` callbacks fail with JSON-RPC errors (MCP has no
  *   result form for them) in the codes of the revision the session negotiated (see
  *   `toMcpError`'s `protocolVersion`; a missing resource with `details.uri` is -32002 before
@@ -135,11 +130,11 @@ function checkOutput(
  *   SDK's own classes build (`McpError`, `ProtocolError`, `ResourceNotFoundError`, …) pass as
  *   they are.
  *
- * It replaces, on this instance only, the SDK's input check and tool runner (`validateToolInput`
- * and `executeToolHandler`: not part of the SDKs' typed API; the tests pin both SDK majors) and
- * `registerResource` / `registerPrompt`; the runner wraps each tool's callback in its
- * `RegisteredTool` record (v1 `handler`, v2 `executor`) the first time the tool runs. Resources and prompts registered before the call keep
- * the SDK's own error handling: call it before registering those. Returns `server`; calling it
+ * It replaces, on this instance only, the three steps of the SDK's `tools/call` handler
+ * (`validateToolInput`, `executeToolHandler`, `validateToolOutput`: not part of the SDKs' typed
+ * API; the tests pin both SDK majors) and `registerResource` / `registerPrompt`. The SDK's tool
+ * records are left as they are. Resources and prompts registered before the call keep the
+ * SDK's own error handling: call it before registering those. Returns `server`; calling it
  * twice does nothing more.
  *
  * @example
@@ -153,10 +148,11 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     typeof target !== 'object' ||
     typeof target.registerTool !== 'function' ||
     typeof target.validateToolInput !== 'function' ||
-    typeof target.executeToolHandler !== 'function'
+    typeof target.executeToolHandler !== 'function' ||
+    typeof target.validateToolOutput !== 'function'
   ) {
     throw new TypeError(
-      'withMcpErrors: server must be an McpServer from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/server (v2), with registerTool, validateToolInput and executeToolHandler',
+      'withMcpErrors: server must be an McpServer from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/server (v2), with registerTool, validateToolInput, executeToolHandler and validateToolOutput',
     );
   }
   if (options !== undefined && (options === null || typeof options !== 'object')) {
@@ -165,8 +161,16 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     );
   }
   if (target[WRAPPED] === true) return server;
-  const validate = target.validateToolInput;
+  const validateInput = target.validateToolInput;
   const execute = target.executeToolHandler;
+  const validateOutput = target.validateToolOutput;
+  // The name each tool was last called by (the SDK passes it to validateToolInput only).
+  const names = new WeakMap<object, string>();
+  const nameOf = (tool: object): string => names.get(tool) ?? toolName(server, tool);
+  const failure =
+    (name: string) =>
+    (error: unknown): McpToolErrorResult =>
+      toolErrorResult(error, { ...options, subject: options?.subject ?? subjectFor(name) });
 
   target.validateToolInput = function validateToolInput(
     this: unknown,
@@ -174,49 +178,52 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     args: unknown,
     name: string,
   ) {
+    if (!isRunHere(tool)) return validateInput.call(this, tool, args, name);
+    names.set(tool, name);
     // No extra async frame on the path every call takes: only a refusal is handled here.
-    return Promise.resolve(validate.call(this, tool, args, name)).then(undefined, (refusal) => {
-      // A tool without an input schema is called without arguments: its refusal (the SDK's
-      // limit on the size of the arguments) stays the SDK's.
-      const schema = (tool as ToolRecord | null)?.inputSchema;
-      if (tool === null || typeof tool !== 'object' || schema == null || isTaskTool(tool)) {
-        throw refusal;
-      }
-      return inputFailure(schema, args, refusal).then((error) => new InvalidInput(error));
-    });
+    return Promise.resolve(validateInput.call(this, tool, args, name)).then(
+      undefined,
+      (refusal) => {
+        // A tool without an input schema is called without arguments: its refusal (the SDK's
+        // limit on the size of the arguments) stays the SDK's.
+        if (tool.inputSchema == null) throw refusal;
+        return inputFailure(tool.inputSchema, args, refusal).then(
+          (error) => new InvalidInput(error, name),
+        );
+      },
+    );
   };
 
-  // Each tool's callback is wrapped the first time the tool runs (again after `update` replaces
-  // it), where the SDK keeps it: the wrapper then sits between the SDK and the callback, as
-  // `withToolErrors` does, and catches a throw before the SDK's async code turns it into a
-  // rejection (which costs the round trip several times the wrapper's own work: bench).
-  const ours = new WeakSet<object>();
-  const wrap = (tool: ToolRecord & Record<string, unknown>, owner: unknown): void => {
-    const handler = tool.handler;
-    const v2 = typeof tool.executor === 'function';
-    if (typeof handler !== 'function' || ours.has(v2 ? (tool.executor as object) : handler)) {
-      return;
-    }
-    const name = () => toolName(owner, tool);
-    const callback = catchToolErrors(handler as Callback, failure(name), (result) =>
-      checkOutput(tool, result, name),
+  // The callback is run here, wrapped, as the SDK would run it — with `(args, extra)`, or
+  // `(extra)` for a tool without an input schema — so that a throw is caught where it happens
+  // (past the SDK's async code it is a rejection, which costs the round trip several times the
+  // wrapper's own work: bench). The SDK's records are left as they are.
+  const runners = new WeakMap<object, { handler: unknown; run: Runner }>();
+  const runnerOf = (tool: ToolRecord & object, handler: Callback): Runner => {
+    const known = runners.get(tool);
+    if (known !== undefined && known.handler === handler) return known.run;
+    const run = catchToolErrors(
+      handler,
+      (error) => failure(nameOf(tool))(error),
+      // The output is checked here, by the SDK's own check, so that a failure is a server bug
+      // (`Internal error`, the details to onError), not the schema's text for the model.
+      (result) =>
+        tool.outputSchema == null
+          ? undefined
+          : Promise.resolve(validateOutput.call(server, tool, result, nameOf(tool))).catch(
+              (refusal: unknown) => {
+                throw new Error(
+                  `Tool ${nameOf(tool)} returned a result its output schema refuses`,
+                  {
+                    cause: refusal,
+                  },
+                );
+              },
+            ),
     );
-    // SDK v2 runs `tool.executor(args, ctx)`, made at registration (and by `update`) to call the
-    // handler with `(args, ctx)`, or `(ctx)` for a tool without an input schema; SDK v1 calls
-    // `tool.handler` itself, in the same two forms.
-    const replacement = !v2
-      ? callback
-      : tool.inputSchema == null
-        ? (_args: unknown, ctx: unknown) => callback(ctx)
-        : (args: unknown, ctx: unknown) => callback(args, ctx);
-    ours.add(replacement);
-    if (v2) tool.executor = replacement;
-    else tool.handler = replacement;
+    runners.set(tool, { handler, run });
+    return run;
   };
-  const failure =
-    (name: () => string) =>
-    (error: unknown): McpToolErrorResult =>
-      toolErrorResult(error, { ...options, subject: options?.subject ?? subjectFor(name()) });
 
   target.executeToolHandler = function executeToolHandler(
     this: unknown,
@@ -224,14 +231,22 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     args: unknown,
     extra: unknown,
   ) {
-    if (tool !== null && typeof tool === 'object' && !isTaskTool(tool)) {
-      if (args instanceof InvalidInput) {
-        return Promise.resolve(failure(() => toolName(this, tool))(args.error));
-      }
-      wrap(tool as ToolRecord & Record<string, unknown>, this);
-    }
-    return execute.call(this, tool, args, extra);
+    if (!isRunHere(tool)) return execute.call(this, tool, args, extra);
+    if (args instanceof InvalidInput) return Promise.resolve(failure(args.name)(args.error));
+    const run = runnerOf(tool, tool.handler as Callback);
+    return tool.inputSchema ? run(args, extra) : run(extra);
   };
+
+  // Checked already, in executeToolHandler.
+  target.validateToolOutput = function validateToolOutput(
+    this: unknown,
+    tool: unknown,
+    result: unknown,
+    name: string,
+  ) {
+    return isRunHere(tool) ? Promise.resolve() : validateOutput.call(this, tool, result, name);
+  };
+
   // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them).
   const encodeOptions = {
     classify: toAgentError,
@@ -258,19 +273,21 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
 }
 
 /**
- * A task tool (SDK v1 `registerToolTask`: its handler is an object with `createTask`): the SDK
- * runs it in ways this module does not see (automatic polling), so it keeps the SDK's handling.
+ * Whether this module runs `tool`: a tool whose handler is a function. A task tool (SDK v1's
+ * `registerToolTask`: its handler is an object with `createTask`) is run by the SDK in ways this
+ * module does not see (automatic polling), so it keeps the SDK's handling.
  */
-function isTaskTool(tool: unknown): boolean {
-  const handler = (tool as { handler?: unknown } | null)?.handler;
-  return handler !== null && typeof handler === 'object' && 'createTask' in handler;
+function isRunHere(tool: unknown): tool is ToolRecord & object {
+  return (
+    tool !== null && typeof tool === 'object' && typeof (tool as ToolRecord).handler === 'function'
+  );
 }
 
 /**
  * The name `tool` is registered under (both SDKs keep their tools in `_registeredTools`, by
  * name), else `'this tool'`.
  */
-function toolName(server: unknown, tool: unknown): string {
+function toolName(server: unknown, tool: object): string {
   try {
     const tools = (server as { _registeredTools?: Record<string, unknown> })._registeredTools;
     if (tools !== null && typeof tools === 'object') {

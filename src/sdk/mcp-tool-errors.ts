@@ -128,7 +128,7 @@ export function withToolErrors<A extends unknown[], R>(
 export function catchToolErrors<A extends unknown[], R>(
   handler: (...args: A) => R | PromiseLike<R>,
   fail: (error: unknown) => McpToolErrorResult,
-  check?: (result: R) => PromiseLike<void> | undefined,
+  check?: (result: R) => PromiseLike<unknown> | undefined,
 ): (...args: A) => Promise<R | McpToolErrorResult> {
   return async function (this: unknown, ...args: A): Promise<R | McpToolErrorResult> {
     try {
@@ -147,12 +147,9 @@ export function catchToolErrors<A extends unknown[], R>(
 
 /**
  * The SDKs' `UrlElicitationRequiredError` (-32042): a request for the user to open a URL that
- * both SDKs send as a JSON-RPC error on purpose, not a tool failure.
+ * both SDKs send as a JSON-RPC error on purpose, not a tool failure. The SDKs pass any error
+ * with that code through (v1 checks `instanceof McpError` and the code), and so does this.
  */
 function isUrlElicitationRequired(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: unknown }).code === -32042 &&
-    typeof (error as { data?: { elicitations?: unknown } }).data?.elicitations === 'object'
-  );
+  return error instanceof Error && (error as { code?: unknown }).code === -32042;
 }

@@ -2,7 +2,8 @@
 import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport as InMemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer as McpServerV2 } from '@modelcontextprotocol/server';
+import { McpServer as McpServerV2, ProtocolError } from '@modelcontextprotocol/server';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, InMemoryTransport as InMemoryV2 } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -19,6 +20,11 @@ import { fromToolErrorText } from 'agent-errors/tool';
 
 type AnyServer = {
   registerTool: (...args: never[]) => unknown;
+  connect: (t: never) => Promise<void>;
+  close: () => Promise<void>;
+};
+type LooseServer = {
+  registerTool: (name: string, config: object, cb: (...a: never[]) => unknown) => unknown;
   connect: (t: never) => Promise<void>;
   close: () => Promise<void>;
 };
@@ -428,3 +434,148 @@ describe.each([{ sdk: 'v1' }, { sdk: 'v2' }] as const)(
     });
   },
 );
+
+// What a hostile or careless tool author meets: limits, schemas that crash, shared callbacks.
+describe.each([
+  {
+    sdk: 'v1',
+    server: (options?: object) =>
+      new McpServerV1({ name: 's', version: '1.0.0' }, options) as unknown as LooseServer,
+    client: () => new ClientV1({ name: 'c', version: '1.0.0' }),
+    pair: () => InMemoryV1.createLinkedPair(),
+    // A bare -32042 without `data.elicitations`: the SDK passes any of its errors with that code.
+    elicitation: () => new McpError(-32042, 'Open this URL to sign in'),
+  },
+  {
+    sdk: 'v2',
+    server: (options?: object) =>
+      new McpServerV2({ name: 's', version: '1.0.0' }, options) as unknown as LooseServer,
+    client: () => new ClientV2({ name: 'c', version: '1.0.0' }) as unknown as ClientV1,
+    pair: () => InMemoryV2.createLinkedPair(),
+    elicitation: () => new ProtocolError(-32042, 'Open this URL to sign in'),
+  },
+] as const)('withMcpErrors, MCP SDK $sdk: limits, crashing schemas, shared callbacks', (sdk) => {
+  async function open(server: LooseServer) {
+    const [a, b] = sdk.pair();
+    await server.connect(a as never);
+    const client = sdk.client();
+    await client.connect(b);
+    return {
+      call: (name: string, args?: Record<string, unknown>) =>
+        client.callTool({ name, ...(args ? { arguments: args } : {}) }),
+      close: async () => {
+        await client.close();
+        await server.close();
+      },
+    };
+  }
+  const metaOf = (result: { _meta?: Record<string, unknown> | undefined }) =>
+    result._meta?.[MCP_META_KEYS.error] as { category: string; errorId?: string } | undefined;
+
+  it("arguments over the SDK's size limit are refused without running the schema on them", async () => {
+    let checks = 0;
+    const server = withMcpErrors(sdk.server({ maxToolInputElements: 1000 }), {
+      onError: () => {},
+    });
+    server.registerTool(
+      'tag',
+      { inputSchema: { tags: z.array(z.string().refine((t) => (checks++, t.length < 50))) } },
+      () => ({ content: [] }),
+    );
+    const { call, close } = await open(server);
+    try {
+      const result = await call('tag', { tags: Array<string>(20_000).fill('x'.repeat(60)) });
+      expect(metaOf(result)?.category).toBe('validation');
+      expect((result.content as { text: string }[])[0]!.text).toContain(
+        'more than the maximum of 1000 elements',
+      );
+      expect(checks).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a schema that crashes is a server fault, not bad input: its message never reaches the model', async () => {
+    const seen: unknown[] = [];
+    const server = withMcpErrors(sdk.server(), { onError: (error) => seen.push(error) });
+    server.registerTool(
+      'signup',
+      {
+        inputSchema: {
+          user: z.string().refine(() => {
+            throw new Error('connect ECONNREFUSED 10.0.0.5:5432');
+          }),
+        },
+      },
+      () => ({ content: [] }),
+    );
+    const { call, close } = await open(server);
+    try {
+      const result = await call('signup', { user: 'bob' });
+      expect(JSON.stringify(result)).not.toContain('10.0.0.5');
+      // Sent as any unexpected error is: its category (a refused connection is `unavailable`),
+      // a fixed text and an errorId; the error itself to onError.
+      expect(metaOf(result)).toMatchObject({
+        category: 'unavailable',
+        errorId: expect.any(String),
+      });
+      expect((result.content as { text: string }[])[0]!.text).toContain('] Service unavailable');
+      expect(seen).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a result its output schema refuses is an internal error, content or not', async () => {
+    const server = withMcpErrors(sdk.server(), { onError: () => {} });
+    server.registerTool('count', { outputSchema: { n: z.number() } }, () =>
+      sdk.sdk === 'v2'
+        ? { structuredContent: { n: 'many' } }
+        : { content: [], structuredContent: { n: 'many' } },
+    );
+    const { call, close } = await open(server);
+    try {
+      const result = await call('count');
+      expect(metaOf(result)?.category).toBe('internal');
+      expect(JSON.stringify(result)).not.toContain('many');
+    } finally {
+      await close();
+    }
+  });
+
+  it("the SDK's records keep the callbacks they were given; a callback shared by two tools answers for each", async () => {
+    const server = withMcpErrors(sdk.server(), { onError: () => {} });
+    const callback = () => ({ content: [], structuredContent: { n: 1 } });
+    const one = server.registerTool('one', { outputSchema: { n: z.number() } }, callback) as {
+      handler?: unknown;
+    };
+    const { call, close } = await open(server);
+    try {
+      await call('one');
+      expect(one.handler).toBe(callback);
+      server.registerTool('two', { outputSchema: { s: z.string() } }, one.handler as () => unknown);
+      const second = await call('two');
+      expect(metaOf(second)?.category).toBe('internal');
+      expect(await call('one')).toMatchObject({ structuredContent: { n: 1 } });
+    } finally {
+      await close();
+    }
+  });
+
+  it('a URL elicitation request passes through as the JSON-RPC error the SDK sends', async () => {
+    const server = withMcpErrors(sdk.server(), { onError: () => {} });
+    server.registerTool('login', {}, () => {
+      throw sdk.elicitation();
+    });
+    const { call, close } = await open(server);
+    try {
+      const outcome = await call('login').then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      );
+      expect('error' in outcome && (outcome.error as { code?: unknown }).code).toBe(-32042);
+    } finally {
+      await close();
+    }
+  });
+});
