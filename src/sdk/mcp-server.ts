@@ -80,7 +80,7 @@ const TOO_MANY_ELEMENTS = /arguments contain more than the maximum of \d+ elemen
  * Why the SDK refused a tool's input: a validation error with the schema's own issues; the
  * SDK's words for arguments over its size limit (the schema is not run on those); or, when the
  * schema itself failed to run (a refinement that throws), that error, which goes out as any
- * unexpected error does (`Internal error`, the error to `onError`).
+ * unexpected error does (its category's fixed text and an `errorId`, the error to `onError`).
  */
 async function inputFailure(schema: unknown, args: unknown, refusal: unknown): Promise<unknown> {
   // The SDKs refuse bad input with their InvalidParams error (-32602); anything else is the
