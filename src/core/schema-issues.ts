@@ -1,3 +1,4 @@
+import { sanitizeMessage } from './sanitize-message.js';
 import { AgentError } from './agent-error.js';
 
 /** One schema failure, reduced to what every schema library agrees on. */
@@ -40,7 +41,12 @@ export function schemaIssuesOf(value: unknown): SchemaIssue[] | undefined {
     if (issue === null || typeof issue !== 'object') return undefined;
     const { message, path } = issue as { message?: unknown; path?: unknown };
     if (typeof message !== 'string') return undefined;
-    out.push({ path: Array.isArray(path) ? (path as unknown[]).map(pathSegment) : [], message });
+    // A schema failure is sent as it is (the exposure rule): its messages, which schema
+    // libraries may write with the rejected value in them, are sanitised here, once.
+    out.push({
+      path: Array.isArray(path) ? (path as unknown[]).map(pathSegment) : [],
+      message: sanitizeMessage(message),
+    });
   }
   return out;
 }
