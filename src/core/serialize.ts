@@ -19,7 +19,10 @@ export interface SafeJsonOptions extends RedactOptions {
   maxArrayLength?: number;
   /** Objects with more keys are cut and marked (default 100 keys). */
   maxKeys?: number;
-  /** At most this many values are visited in all; the rest become `'[Truncated]'` (default 5,000). */
+  /**
+   * At most this many objects and arrays are visited in all; the rest become `'[Truncated]'`
+   * (default 5,000). String values are read up to 4 million characters in all, likewise.
+   */
   maxNodes?: number;
 }
 
@@ -60,6 +63,16 @@ export const MARKERS = {
   unreadable: '[Unreadable]',
 } as const;
 
+/**
+ * How deep `toJsonSafe` / `serializeError` may be re-entered (from a `toJSON` or getter that calls
+ * back in): each call brings its own budget, so unbounded re-entry would be unbounded work.
+ */
+const MAX_NESTING = 8;
+let nesting = 0;
+
+/** Characters of string values read in one serialisation, at most (redaction is linear). */
+const MAX_CHARS = 4_000_000;
+
 function bound(value: number | undefined, fallback: number, option: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value >= 0)) {
@@ -83,6 +96,8 @@ class Ctx {
   readonly includeCause: boolean;
   readonly maxCauseDepth: number;
   nodes: number;
+  /** The characters of strings still to read (each is redacted whole before it is cut). */
+  chars = MAX_CHARS;
   // The objects on the current path. Depth is bounded, so a list beats a Set here.
   readonly seen: object[] = [];
 
@@ -149,9 +164,10 @@ function isErrorLike(value: object): boolean {
 }
 
 function walk(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
-  if (ctx.nodes-- <= 0) return MARKERS.truncated;
   switch (typeof value) {
     case 'string':
+      // Redaction reads the whole of each string: past the budget, the rest is not read.
+      if ((ctx.chars -= value.length) < 0) return MARKERS.truncated;
       // Most strings are short and hold nothing to redact: they go out as they are.
       return value.length <= ctx.maxStringLength && !(ctx.redact && mightHoldSecret(value, ctx))
         ? value
@@ -177,6 +193,8 @@ function walk(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue 
       return undefined;
   }
   if (value === null) return null;
+  // The budget counts objects and arrays (primitives are bounded by the lengths per level).
+  if (ctx.nodes-- <= 0) return MARKERS.truncated;
   const obj = value as object;
   if (ctx.seen.includes(obj)) return MARKERS.circular;
   if (depth >= ctx.maxDepth) return MARKERS.maxDepth;
@@ -214,8 +232,7 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
     return replaced === obj ? MARKERS.circular : walk(replaced, depth + 1, ctx, key);
   }
   if (plain) return walkPlain(obj, depth, ctx);
-  if (obj instanceof Map)
-    return walkList([...obj.entries()].slice(0, ctx.maxArrayLength + 1), depth, ctx);
+  if (obj instanceof Map) return walkMap(obj as Map<unknown, unknown>, depth, ctx);
   if (obj instanceof Set) return walkList([...obj].slice(0, ctx.maxArrayLength + 1), depth, ctx);
   if (ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer) {
     return `[${obj.constructor.name} ${obj.byteLength} bytes]`;
@@ -225,6 +242,27 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
     return `[${obj.constructor.name}]`;
   }
   return walkPlain(obj, depth, ctx);
+}
+
+/**
+ * A Map as `[key, value]` pairs, a value under a sensitive string key redacted as an object's
+ * would be (`new Map([['password', …]])`). Stops reading past `maxArrayLength` entries.
+ */
+function walkMap(map: Map<unknown, unknown>, depth: number, ctx: Ctx): JsonValue[] {
+  const out: JsonValue[] = [];
+  for (const [key, value] of map) {
+    if (out.length >= ctx.maxArrayLength) {
+      out.push(`[${map.size - out.length} more entries]`);
+      break;
+    }
+    const hidden =
+      ctx.redact && typeof key === 'string' && keyInfo(key, ctx).sensitive && isSecretHolder(value);
+    out.push([
+      walk(key, depth + 2, ctx) ?? null,
+      hidden ? REDACTED : (walk(value, depth + 2, ctx) ?? null),
+    ]);
+  }
+  return out;
 }
 
 function walkPlain(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonValue } {
@@ -403,13 +441,16 @@ function serializeInto(
   const wire = readField(error, 'wire');
   if (wire.ok && wire.value !== null && typeof wire.value === 'object') {
     const w = wire.value as Record<string, unknown>;
-    if (isProtocol(w.protocol) && (typeof w.code === 'number' || typeof w.code === 'string')) {
+    // Each field read once: a getter could pass the check and then answer something else.
+    const { protocol, code, message } = w;
+    if (isProtocol(protocol) && (typeof code === 'number' || typeof code === 'string')) {
       const safeWire: NonNullable<SerializedError['wire']> = {
-        protocol: w.protocol,
-        code: typeof w.code === 'string' ? safeString(w.code, ctx) : w.code,
-        message: typeof w.message === 'string' ? safeString(w.message, ctx) : '',
+        protocol,
+        code: typeof code === 'string' ? safeString(code, ctx) : code,
+        message: typeof message === 'string' ? safeString(message, ctx) : '',
       };
-      const data = w.data === undefined ? undefined : safeValue(w.data, depth + 1, ctx, 'data');
+      const rawData = w.data;
+      const data = rawData === undefined ? undefined : safeValue(rawData, depth + 1, ctx, 'data');
       if (data !== undefined) safeWire.data = data;
       out.wire = safeWire;
     }
@@ -478,7 +519,8 @@ function serializeNested(
 
 /**
  * Turn any value into one `JSON.stringify` accepts, bounded in depth, length and size, with
- * secrets redacted. Never throws: cycles, BigInt, symbols, throwing getters and `toJSON`s, and
+ * secrets redacted. Never throws for any value (an option out of range is a `TypeError`): cycles,
+ * BigInt, symbols, throwing getters and `toJSON`s, and
  * unreadable proxies become markers (`'[Circular]'`, `'[Getter threw]'`, …). Objects and arrays are always
  * copied, each member read once: what was checked is what is sent, even from a getter or a
  * proxy that would answer differently when read again.
@@ -489,6 +531,20 @@ function serializeNested(
  * toJsonSafe(a); // { apiKey: '[REDACTED]', n: '1n', self: '[Circular]' }
  */
 export function toJsonSafe(value: unknown, options?: SafeJsonOptions): JsonValue | undefined {
+  // A toJSON that calls back in gets a fresh context and budget: the nesting is bounded instead.
+  if (nesting >= MAX_NESTING) return MARKERS.maxDepth;
+  nesting++;
+  try {
+    return toJsonSafeOnce(value, options);
+  } finally {
+    nesting--;
+  }
+}
+
+function toJsonSafeOnce(
+  value: unknown,
+  options: SafeJsonOptions | undefined,
+): JsonValue | undefined {
   // Encoders call this for every error they send: reuse one default context when it is free
   // (a toJSON reached during the walk may call back in, and then gets a fresh one).
   const pooled = pooledCtx !== undefined && usesDefaults(options);
@@ -501,6 +557,7 @@ export function toJsonSafe(value: unknown, options?: SafeJsonOptions): JsonValue
   } finally {
     if (pooled) {
       ctx.nodes = DEFAULT_MAX_NODES;
+      ctx.chars = MAX_CHARS;
       if (ctx.seen.length !== 0) ctx.seen.length = 0;
       pooledCtx = ctx;
     }
@@ -533,13 +590,27 @@ let pooledCtx: Ctx | undefined = /* @__PURE__ */ new Ctx(undefined, DEFAULT_MAX_
 /**
  * A JSON-safe plain object describing `error`: name, message, the {@link AgentError} fields,
  * other own properties, and the `cause` chain and `AggregateError.errors`, all bounded and with
- * secrets redacted. Never throws. `stack` only with `includeStack: true`.
+ * secrets redacted. Never throws for any value (an option out of range is a `TypeError`).
+ * `stack` only with `includeStack: true`.
  *
  * @example
  * const err = new Error('upstream said 401 for Bearer abc.def.ghi');
  * serializeError(err); // { name: 'Error', message: 'upstream said 401 for Bearer [REDACTED]' }
  */
 export function serializeError(error: unknown, options?: SerializeErrorOptions): SerializedError {
+  if (nesting >= MAX_NESTING) return { name: 'Error', message: MARKERS.maxDepth };
+  nesting++;
+  try {
+    return serializeErrorOnce(error, options);
+  } finally {
+    nesting--;
+  }
+}
+
+function serializeErrorOnce(
+  error: unknown,
+  options: SerializeErrorOptions | undefined,
+): SerializedError {
   const ctx = new Ctx(options, DEFAULT_MAX_NODES);
   if (error === null || typeof error !== 'object') {
     return {

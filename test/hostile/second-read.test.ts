@@ -104,3 +104,52 @@ describe.each(SHAPES)('%s', (_name, make) => {
     expect(bytes).not.toContain('PLANTED');
   });
 });
+
+describe('what the serialiser reads, and how much', () => {
+  it("an error's wire fields are read once: a getter that changes its answer ships nothing", () => {
+    let reads = 0;
+    const error = Object.assign(new Error('b'), {
+      wire: {
+        code: 1,
+        message: 'm',
+        get protocol(): unknown {
+          return reads++ === 0 ? 'jsonrpc' : { note: LEAK };
+        },
+      },
+    });
+    for (const bytes of [
+      JSON.stringify(serializeError(error)),
+      JSON.stringify(toJsonSafe({ error })),
+      JSON.stringify(encode(AgentError.validation('bad', { details: { error } }), 'mcp')),
+    ]) {
+      expect(bytes).not.toContain('PLANTED');
+    }
+  });
+
+  it('a Map is redacted by key, as an object is', () => {
+    const bytes = JSON.stringify(toJsonSafe({ m: new Map([['password', 'hunter2hunter2']]) }));
+    expect(bytes).not.toContain('hunter2');
+    expect(bytes).toContain('[REDACTED]');
+  });
+
+  it('a toJSON that calls back in is bounded, not a crash', () => {
+    const value: { toJSON?: () => unknown } = {};
+    value.toJSON = () => toJsonSafe(value);
+    expect(JSON.stringify(toJsonSafe({ value }))).toContain('[MaxDepth]');
+    const error = new Error('x') as Error & { data?: unknown };
+    error.data = { toJSON: () => serializeError(error) };
+    expect(JSON.stringify(serializeError(error))).toContain('[MaxDepth]');
+  });
+
+  it('clean data is sent whole: the node budget counts objects, not every number', () => {
+    const rows = Array.from({ length: 60 }, () => Array.from({ length: 100 }, (_, j) => j));
+    expect(toJsonSafe({ rows })).toEqual({ rows });
+  });
+
+  it('many copies of a long string cost a bounded read, not one redaction each', () => {
+    const long = 'x'.repeat(1_000_000);
+    const out = JSON.stringify(toJsonSafe({ a: Array.from({ length: 40 }, () => [long, long]) }));
+    // Bounded by MAX_CHARS (4 million characters): a handful of full reads, then markers.
+    expect(out.match(/\[Truncated\]/g)?.length).toBeGreaterThan(70);
+  });
+});
