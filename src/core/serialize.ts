@@ -266,12 +266,66 @@ function walkMap(map: Map<unknown, unknown>, depth: number, ctx: Ctx): JsonValue
 }
 
 function walkPlain(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonValue } {
-  const out: { [key: string]: JsonValue } = {};
   const keys = Object.keys(obj);
+  if (keys.length > WIDE) {
+    const copy = wideCopy(obj, depth, ctx);
+    if (copy !== undefined) return copy;
+  }
+  return copyByKey(obj, keys, depth, ctx);
+}
+
+/** A new object with `from`'s first `maxKeys` keys, each read once and made safe. */
+function copyByKey(
+  from: object,
+  keys: readonly string[],
+  depth: number,
+  ctx: Ctx,
+): { [key: string]: JsonValue } {
+  const out: { [key: string]: JsonValue } = {};
   const n = Math.min(keys.length, ctx.maxKeys);
-  for (let i = 0; i < n; i++) writeProperty(out, obj, keys[i] as string, depth, ctx);
+  for (let i = 0; i < n; i++) writeProperty(out, from, keys[i] as string, depth, ctx);
   if (keys.length > n) out['…'] = `[${keys.length - n} more keys]`;
   return out;
+}
+
+// Past this many keys, an object is cloned and edited in place: adding keys one by one to a new
+// object costs a map transition each, and a clone does not (bench: a 100-key object, 2x).
+const WIDE = 16;
+
+/**
+ * {@link walkPlain} for a wide object: one spread reads each own enumerable property once (a
+ * getter runs once) into a plain clone, whose values are then made safe in place. The clone's
+ * own keys are walked, not the object's (a proxy may list other keys the second time).
+ * `undefined` when a getter or trap throws: the key-by-key copy then marks where.
+ */
+function wideCopy(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonValue } | undefined {
+  let copy: Record<PropertyKey, unknown>;
+  try {
+    copy = { ...obj };
+  } catch {
+    return undefined;
+  }
+  const keys = Object.keys(copy);
+  if (keys.length > ctx.maxKeys) return copyByKey(copy, keys, depth, ctx);
+  // Symbol-keyed members are no JSON, and a logger would still show them.
+  for (const symbol of Object.getOwnPropertySymbols(copy)) delete copy[symbol];
+  for (const key of keys) {
+    const value = copy[key];
+    let outKey = key;
+    let safe: JsonValue | undefined;
+    if (ctx.redact) {
+      const info = keyInfo(key, ctx);
+      outKey = info.out;
+      if (info.sensitive && isSecretHolder(value)) safe = REDACTED;
+    }
+    safe ??= walk(value, depth + 1, ctx, key);
+    if (outKey !== key) {
+      // A key that is itself a secret leaves under its redacted name.
+      delete copy[key];
+      if (safe !== undefined) put(copy as { [key: string]: JsonValue }, outKey, safe);
+    } else if (safe !== value) copy[key] = safe;
+  }
+  return copy as { [key: string]: JsonValue };
 }
 
 /** Whether a value under a sensitive key goes: counts and flags (`max_tokens`) stay. */

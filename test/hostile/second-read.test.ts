@@ -153,3 +153,50 @@ describe('what the serialiser reads, and how much', () => {
     expect(out.match(/\[Truncated\]/g)?.length).toBeGreaterThan(70);
   });
 });
+
+describe('wide objects (cloned, then made safe in place)', () => {
+  const wide = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+    ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field_${i}`, `value ${i}`])),
+    ...extra,
+  });
+
+  it('are redacted by key and by value, symbols dropped, order kept', () => {
+    const input = wide({ password: 'hunter2hunter2', note: `see ${LEAK}`, count: 3 });
+    (input as Record<symbol, unknown>)[Symbol('hidden')] = LEAK;
+    const out = toJsonSafe(input) as Record<string, unknown>;
+    const bytes = JSON.stringify(out);
+    expect(bytes).not.toContain('PLANTED');
+    expect(bytes).not.toContain('hunter2');
+    expect(Object.getOwnPropertySymbols(out)).toEqual([]);
+    expect(Object.keys(out)).toEqual(Object.keys(input));
+    expect(out.count).toBe(3);
+  });
+
+  it('a getter runs once, and a proxy that lists other keys the second time ships nothing unread', () => {
+    let reads = 0;
+    const getter = wide();
+    Object.defineProperty(getter, 'late', {
+      enumerable: true,
+      get: () => (reads++ === 0 ? 'harmless' : LEAK),
+    });
+    expect(JSON.stringify(toJsonSafe(getter))).not.toContain('PLANTED');
+    expect(reads).toBe(1);
+    let listed = 0;
+    // Unwalked, the BigInt would make JSON.stringify throw; walked, it is written '1n'.
+    const target = wide({ extra: { note: LEAK, n: 1n } });
+    const shifty = new Proxy(target, {
+      ownKeys: (t) =>
+        listed++ === 0 ? Reflect.ownKeys(t).filter((k) => k !== 'extra') : Reflect.ownKeys(t),
+    });
+    const shipped = JSON.stringify(toJsonSafe(shifty));
+    expect(shipped).not.toContain('PLANTED');
+    expect(shipped).toContain('"n":"1n"');
+  });
+
+  it('a key that is itself a secret leaves under its redacted name; past maxKeys it is cut', () => {
+    const out = JSON.stringify(toJsonSafe(wide({ [SECRET]: 1 })));
+    expect(out).not.toContain('PLANTED');
+    const many = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, i]));
+    expect(JSON.stringify(toJsonSafe(many))).toContain('more keys');
+  });
+});
