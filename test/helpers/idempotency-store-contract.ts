@@ -158,14 +158,22 @@ export function storeContract(harness: () => StoreHarness): void {
       },
       { cacheFailure: () => true },
     );
-    const first = call({ week: 'W1' }, { idempotencyKey: 'k6' }).catch((e: unknown) => e);
-    const waiter = call({ week: 'W1' }, { idempotencyKey: 'k6' }).catch((e: unknown) => e);
+    // Both calls race for the claim; over a real store (Redis) either can win it, so
+    // the test asks for one caller with its own error and one with the shared verdict.
+    const outcomes = [
+      call({ week: 'W1' }, { idempotencyKey: 'k6' }).catch((e: unknown) => e),
+      call({ week: 'W1' }, { idempotencyKey: 'k6' }).catch((e: unknown) => e),
+    ];
     await until(() => runs === 1);
     gate.resolve();
-    expect(((await first) as Error).message).toContain('/srv/secret');
-    const shared = (await waiter) as AgentError;
-    expect(shared.category).toBe('internal');
-    expect(shared.message).not.toContain('secret');
+    const errors = (await Promise.all(outcomes)) as Error[];
+    expect(runs).toBe(1);
+    const own = errors.filter((e) => e.message.includes('/srv/secret'));
+    const shared = errors.filter((e) => !e.message.includes('/srv/secret')) as AgentError[];
+    expect(own).toHaveLength(1);
+    expect(shared).toHaveLength(1);
+    expect(shared[0]!.category).toBe('internal');
+    expect(shared[0]!.message).not.toContain('secret');
   });
 
   it('forgets outcomes after the TTL', async () => {
