@@ -55,6 +55,64 @@ describe('formatModelErrorText', () => {
     expect(text).not.toContain('ghp_0123456789');
   });
 
+  it('writes the same text with and without the frame kept for a code', () => {
+    // The first call of each case writes the frame, the second may reuse it: both must be the
+    // text written from scratch, whatever changed since (category, delay, subject, message).
+    const cases: [AgentError, { subject?: string } | undefined][] = [
+      [AgentError.rateLimited('Busy', { code: 'SAME', retryAfterMs: 2000 }), undefined],
+      [AgentError.rateLimited('Busy', { code: 'SAME', retryAfterMs: 3000 }), undefined],
+      [AgentError.rateLimited('Busy', { code: 'SAME', retryAfterMs: 3000 }), { subject: 'search' }],
+      [AgentError.rateLimited('Other\nlines', { code: 'SAME', retryable: false }), undefined],
+      [AgentError.auth('Log in', { code: 'SAME' }), undefined],
+      [AgentError.auth('Log in', { code: 'SAME', details: { errorId: 'e-1' } }), undefined],
+      [
+        new AgentError('Gone', { category: 'not_found', code: 'SAME', captureStack: false }),
+        undefined,
+      ],
+    ];
+    const texts = cases.map(([err, options]) => {
+      const first = formatModelErrorText(err, options);
+      expect(formatModelErrorText(err, options)).toBe(first);
+      return first;
+    });
+    expect(new Set(texts).size).toBe(cases.length);
+    expect(texts[1]).toContain(
+      'retryAfterMs=3000] Busy\nNext step: Wait 3 s, then call this tool again.',
+    );
+    expect(texts[2]).toContain('then call search again.');
+    expect(parseToolErrorText(texts[3]!)).toMatchObject({
+      message: 'Other\nlines',
+      retryable: false,
+    });
+    expect(texts[4]).toContain('category=auth');
+    expect(parseToolErrorText(texts[5]!).details).toEqual({ errorId: 'e-1' });
+    // Many codes (more than are kept) still each get their own text.
+    for (let i = 0; i < 600; i++) {
+      const err = AgentError.timeout(`slow ${i}`, { code: `SLOW_${i % 300}` });
+      expect(parseToolErrorText(formatModelErrorText(err))).toMatchObject({
+        code: `SLOW_${i % 300}`,
+        message: `slow ${i}`,
+      });
+    }
+  });
+
+  it('reads each field of the error once: a getter cannot change what was checked', () => {
+    let reads = 0;
+    const shifty = {
+      message: 'Boom',
+      category: 'internal' as const,
+      retryable: false,
+      get code() {
+        reads++;
+        return reads === 1 ? 'PLAIN_CODE' : '/home/ana/.ssh/id_rsa';
+      },
+    };
+    const text = formatModelErrorText(shifty);
+    expect(reads).toBe(1);
+    expect(text).toContain('code=PLAIN_CODE');
+    expect(text).not.toContain('/home/ana');
+  });
+
   it('leaves the seed format untouched', () => {
     const err = AgentError.unavailable('Upstream down');
     expect(formatToolErrorText(err)).not.toContain('Next step');

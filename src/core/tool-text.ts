@@ -98,8 +98,19 @@ function headerValue(text: string): string {
   return v === '' ? '_' : v;
 }
 
-function validDelay(value: unknown): value is number {
-  return validDelayMs(value) !== undefined;
+/**
+ * `JSON.stringify(text)`. A call to JSON.stringify for a short code was a third of the text's
+ * cost (bench: MCP wrappers): text with nothing to escape is quoted as it is.
+ */
+function jsonString(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Control characters, `"`, `\` and surrogates (a lone one is escaped) take the slow way.
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
+      return JSON.stringify(text);
+    }
+  }
+  return `"${text}"`;
 }
 
 /**
@@ -138,13 +149,129 @@ export function formatToolErrorText(
 }
 
 /** How {@link writeToolErrorText} departs from the seed format (the model-facing text). */
-interface TextStyle {
+export interface TextStyle {
   /** The header names the hub category (any of the twelve), not its nearest of the six. */
   readonly hubHeader: boolean;
   /** A line written under the header (the next step). */
   readonly next: string;
   /** The code to write instead of `error.code` (one safe to show: `modelSafeCode`). */
   readonly code?: string | undefined;
+}
+
+/**
+ * Everything of a tool error text but the message: the header up to it, the line under the
+ * header, and the JSON block (open, for the message to be added). It depends on the error's
+ * code, category, retryability, delay and details only, so a writer may keep one.
+ * @internal
+ */
+export interface TextFrame {
+  readonly head: string;
+  readonly next: string;
+  readonly block: string;
+}
+
+/**
+ * `error`'s fields, each read once (a getter answers once: what is checked is what is written),
+ * or the `TypeError` that says what is wrong with it as a tool error text's input.
+ * @internal
+ */
+export function toolErrorFields(where: string, error: unknown): ToolErrorTextInput {
+  if (error === null || typeof error !== 'object') {
+    throw new TypeError(
+      `${where}: error must be an object with message and code; received ${error === null ? 'null' : typeof error}`,
+    );
+  }
+  const e = error as ToolErrorTextInput;
+  const fields: ToolErrorTextInput = {
+    message: e.message,
+    code: e.code,
+    category: e.category,
+    agentCategory: e.agentCategory,
+    retryable: e.retryable,
+    retryAfterMs: e.retryAfterMs,
+    details: e.details,
+  };
+  if (typeof fields.code !== 'string' || fields.code === '') {
+    throw new TypeError(`${where}: error.code must be a non-empty string`);
+  }
+  if (typeof fields.message !== 'string') {
+    throw new TypeError(
+      `${where}: error.message must be a string; received ${typeof fields.message}`,
+    );
+  }
+  return fields;
+}
+
+function hubOf(error: ToolErrorTextInput): ErrorCategory | undefined {
+  return isErrorCategory(error.agentCategory)
+    ? error.agentCategory
+    : isErrorCategory(error.category)
+      ? error.category
+      : undefined;
+}
+
+function hasDetails(error: ToolErrorTextInput): boolean {
+  const details = error.details;
+  return details !== null && typeof details === 'object' && !Array.isArray(details);
+}
+
+/**
+ * The {@link TextFrame} of `error` (read by {@link toolErrorFields}), in the seed's format
+ * or (with `style`) the model-facing one.
+ * @internal
+ */
+export function toolTextFrame(error: ToolErrorTextInput, style?: TextStyle): TextFrame {
+  const { retryable, details } = error;
+  const hub = hubOf(error);
+  const category =
+    hub === undefined ? undefined : style?.hubHeader ? hub : NEAREST_TOOL_CATEGORY[hub];
+  const delay = validDelayMs(error.retryAfterMs);
+  const safeCode = style?.code ?? sanitizeMessage(error.code, { maxLength: 200 });
+  let header = `code=${headerValue(safeCode)}`;
+  // The JSON block is written field by field, in the order listed, rather than built as an
+  // object for JSON.stringify: that halves the cost of the text (bench: MCP wrappers).
+  let block = `{"code":${jsonString(safeCode)}`;
+  if (category !== undefined) {
+    header += ` category=${category}`;
+    block += `,"category":"${category}"`;
+  }
+  if (typeof retryable === 'boolean') {
+    header += ` retryable=${String(retryable)}`;
+    block += `,"retryable":${String(retryable)}`;
+  }
+  if (delay !== undefined) {
+    header += ` retryAfterMs=${String(delay)}`;
+    // A finite number (validDelayMs): its JSON is its String.
+    block += `,"retryAfterMs":${String(delay)}`;
+  }
+  if (hub !== undefined && hub !== category) {
+    header += ` agentCategory=${hub}`;
+    block += `,"agentCategory":"${hub}"`;
+  }
+  if (hasDetails(error)) {
+    const safe = toJsonSafe(details, { maxDepth: 6, maxStringLength: 2_000 });
+    if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) {
+      block += `,"details":${JSON.stringify(safe)}`;
+    }
+  }
+  return {
+    head: `[ERROR ${header}] `,
+    next: style === undefined ? '' : `\nNext step: ${style.next}`,
+    block,
+  };
+}
+
+/**
+ * The text of `frame` around `message` (already sanitised): kept to one line in the header, and
+ * given whole in the JSON block when that changed it.
+ * @internal
+ */
+export function framedText(frame: TextFrame, message: string): string {
+  if (!message.includes('\n') && !message.includes('\r')) {
+    return `${frame.head}${message}${frame.next}\n\n\`\`\`json\n${frame.block}}\n\`\`\``;
+  }
+  const oneLine = message.replace(/\r\n|[\r\n]/g, ' ');
+  return `${frame.head}${oneLine}${frame.next}\n\n\`\`\`json\n${frame.block},"message":${jsonString(message)}}\n\`\`\``;
 }
 
 /**
@@ -157,78 +284,22 @@ export function writeToolErrorText(
   options?: SanitizeMessageOptions,
   style?: TextStyle,
 ): string {
-  if (error === null || typeof error !== 'object') {
-    throw new TypeError(
-      `${where}: error must be an object with message and code; received ${error === null ? 'null' : typeof error}`,
-    );
-  }
-  const { code, retryable, retryAfterMs, details } = error;
-  if (typeof code !== 'string' || code === '') {
-    throw new TypeError(`${where}: error.code must be a non-empty string`);
-  }
-  if (typeof error.message !== 'string') {
-    throw new TypeError(
-      `${where}: error.message must be a string; received ${typeof error.message}`,
-    );
-  }
+  error = toolErrorFields(where, error);
   const message = sanitizeMessage(error.message, options);
-  const oneLine =
-    message.includes('\n') || message.includes('\r')
-      ? message.replace(/\r\n|[\r\n]/g, ' ')
-      : message;
-  const hub = isErrorCategory(error.agentCategory)
-    ? error.agentCategory
-    : isErrorCategory(error.category)
-      ? error.category
-      : undefined;
-  const category =
-    hub === undefined ? undefined : style?.hubHeader ? hub : NEAREST_TOOL_CATEGORY[hub];
-  const delay = validDelay(retryAfterMs) ? retryAfterMs : undefined;
-  const hasDetails = details !== null && typeof details === 'object' && !Array.isArray(details);
-
   // opentabs writes the bare form only when no structured field is present at all.
   if (
     style === undefined &&
-    hub === undefined &&
-    typeof retryable !== 'boolean' &&
-    delay === undefined &&
-    !hasDetails &&
-    oneLine === message &&
-    BARE_CODE.test(code)
+    hubOf(error) === undefined &&
+    typeof error.retryable !== 'boolean' &&
+    validDelayMs(error.retryAfterMs) === undefined &&
+    !hasDetails(error) &&
+    !message.includes('\n') &&
+    !message.includes('\r') &&
+    BARE_CODE.test(error.code)
   ) {
-    return `[${code}] ${message}`;
+    return `[${error.code}] ${message}`;
   }
-
-  const safeCode = style?.code ?? sanitizeMessage(code, { maxLength: 200 });
-  let header = `code=${headerValue(safeCode)}`;
-  // The JSON block is written field by field, in the order listed, rather than built as an
-  // object for JSON.stringify: that halves the cost of the text (bench: MCP wrappers).
-  let block = `{"code":${JSON.stringify(safeCode)}`;
-  if (category !== undefined) {
-    header += ` category=${category}`;
-    block += `,"category":"${category}"`;
-  }
-  if (typeof retryable === 'boolean') {
-    header += ` retryable=${String(retryable)}`;
-    block += `,"retryable":${String(retryable)}`;
-  }
-  if (delay !== undefined) {
-    header += ` retryAfterMs=${String(delay)}`;
-    block += `,"retryAfterMs":${JSON.stringify(delay)}`;
-  }
-  if (hub !== undefined && hub !== category) {
-    header += ` agentCategory=${hub}`;
-    block += `,"agentCategory":"${hub}"`;
-  }
-  if (hasDetails) {
-    const safe = toJsonSafe(details, { maxDepth: 6, maxStringLength: 2_000 });
-    if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) {
-      block += `,"details":${JSON.stringify(safe)}`;
-    }
-  }
-  if (oneLine !== message) block += `,"message":${JSON.stringify(message)}`;
-  const next = style === undefined ? '' : `\nNext step: ${style.next}`;
-  return `[ERROR ${header}] ${oneLine}${next}\n\n\`\`\`json\n${block}}\n\`\`\``;
+  return framedText(toolTextFrame(error, style), message);
 }
 
 const HEADER = /\[ERROR((?: +[A-Za-z]+=[^\s\][]*)*) *\] ?([^\n]*)/;
@@ -295,7 +366,8 @@ function fromFields(
       : undefined;
   if (hub !== undefined) into.category = hub;
   if (typeof fields.retryable === 'boolean') into.retryable = fields.retryable;
-  if (validDelay(fields.retryAfterMs)) into.retryAfterMs = fields.retryAfterMs;
+  const delay = validDelayMs(fields.retryAfterMs);
+  if (delay !== undefined) into.retryAfterMs = delay;
   const details = validDetails(fields.details);
   if (details !== undefined) into.details = details;
   into.message = typeof fields.message === 'string' ? fields.message : message;

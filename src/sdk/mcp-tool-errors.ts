@@ -3,7 +3,7 @@ import type { AgentErrorLike } from '../core/agent-error.js';
 import type { ErrorCategory } from '../core/categories.js';
 import { toExposableError } from '../core/expose.js';
 import type { ExposeOptions } from '../core/expose.js';
-import { formatModelErrorText, modelSafeCode } from '../core/model-text.js';
+import { modelErrorText } from '../core/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { toAgentError } from '../front/decode.js';
 
@@ -59,15 +59,15 @@ export function toolErrorResult(
   );
   // A ToolError-like carrier without a hub category is read by the one classifier.
   const hub: AgentErrorLike = isAgentError(shown) ? shown : toAgentError(shown);
-  let text: string;
+  let written: { text: string; code: string };
   try {
-    text = formatModelErrorText(hub, options?.subject === undefined ? undefined : options);
+    written = modelErrorText(hub, options?.subject === undefined ? undefined : options);
   } catch {
-    text = formatModelErrorText(AgentError.internal('Internal error', { captureStack: false }));
+    written = modelErrorText(AgentError.internal('Internal error', { captureStack: false }));
   }
   const meta: McpToolErrorMeta = {
     // The same code as the text's: a thrown `code` may be a path or a token.
-    code: modelSafeCode(hub.code, hub.category),
+    code: written.code,
     category: hub.category,
     retryable: hub.retryable,
   };
@@ -76,7 +76,7 @@ export function toolErrorResult(
   if (typeof errorId === 'string') meta.errorId = errorId;
   return {
     isError: true,
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text: written.text }],
     _meta: { [MCP_META_KEYS.error]: meta },
   };
 }
