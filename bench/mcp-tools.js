@@ -67,8 +67,11 @@ async function timeBatch(fn, n) {
 }
 
 const WARMUP_CALLS = 3_000;
-const ROUNDS = 41;
-const CALLS_PER_BATCH = 300;
+// Many short batches rather than a few long ones: this host's speed drifts within tens of
+// milliseconds, so 300-call batches gave one process 8% and the next 49% for the same code;
+// 50-call batches, 250 rounds, keep runs within a few percent of each other.
+const ROUNDS = 250;
+const CALLS_PER_BATCH = 50;
 
 /**
  * In a child process (one per SDK major): the three candidates connected side by side, each
