@@ -209,6 +209,59 @@ describe('parseToolErrorText', () => {
     ).toEqual({ code: 'A B', message: 'm', retryable: true });
   });
 
+  it('reads a block that repeats the header as a parsed block would read', () => {
+    // The block is not parsed when it is exactly what the writers put under this header: every
+    // case here must read as the header's fields with the parsed block laid over them.
+    const cases: [string, string][] = [
+      [
+        'code=A category=rate_limit retryable=true retryAfterMs=2000',
+        '{"code":"A","category":"rate_limit","retryable":true,"retryAfterMs":2000}',
+      ],
+      [
+        'code=A category=rate_limit retryable=true retryAfterMs=2000',
+        '{"code":"A","category":"rate_limit","retryable":true,"retryAfterMs":3000}',
+      ],
+      [
+        'code=A category=rate_limit retryable=true',
+        '{"code":"A","category":"rate_limit","retryable":true,"retryAfterMs":2000}',
+      ],
+      ['code=A_B category=quota', '{"code":"A B","category":"quota"}'],
+      ['code=A"B category=quota', '{"code":"A\\"B","category":"quota"}'],
+      ['code=A"B category=quota', '{"code":"A"B","category":"quota"}'],
+      [
+        'code=A category=internal agentCategory=conflict',
+        '{"code":"A","category":"internal","agentCategory":"conflict"}',
+      ],
+      ['code=A retryable=false', '{"code":"A","retryable":false,"details":{"field":"x"}}'],
+      ['code=A retryAfterMs=2000.0', '{"code":"A","retryAfterMs":2000}'],
+    ];
+    for (const [header, block] of cases) {
+      const text = `[ERROR ${header}] Failed\n\n\`\`\`json\n${block}\n\`\`\``;
+      const fields: Record<string, unknown> = {};
+      for (const pair of header.split(' ')) {
+        const [key, value] = pair.split('=') as [string, string];
+        fields[key] =
+          key === 'retryable' ? value === 'true' : key === 'retryAfterMs' ? Number(value) : value;
+      }
+      let parsed: Record<string, unknown> = {};
+      try {
+        parsed = JSON.parse(block) as Record<string, unknown>;
+      } catch {
+        // Not JSON: the header alone speaks.
+      }
+      const merged = { ...fields, ...parsed };
+      const hub = (merged.agentCategory ?? merged.category) as string | undefined;
+      expect(parseToolErrorText(text), `${header} | ${block}`).toEqual({
+        code: merged.code,
+        message: 'Failed',
+        ...(hub !== undefined ? { category: hub } : {}),
+        ...(merged.retryable !== undefined ? { retryable: merged.retryable } : {}),
+        ...(merged.retryAfterMs !== undefined ? { retryAfterMs: merged.retryAfterMs } : {}),
+        ...(merged.details !== undefined ? { details: merged.details } : {}),
+      });
+    }
+  });
+
   it('returns undefined for text that is not a tool error', () => {
     for (const text of [
       '',
