@@ -85,7 +85,7 @@ describe('formatModelErrorText', () => {
       retryable: false,
     });
     expect(texts[4]).toContain('category=auth');
-    expect(parseToolErrorText(texts[5]!).details).toEqual({ errorId: 'e-1' });
+    expect(parseToolErrorText(texts[5]!)?.details).toEqual({ errorId: 'e-1' });
     // Many codes (more than are kept) still each get their own text.
     for (let i = 0; i < 600; i++) {
       const err = AgentError.timeout(`slow ${i}`, { code: `SLOW_${i % 300}` });
@@ -94,6 +94,21 @@ describe('formatModelErrorText', () => {
         message: `slow ${i}`,
       });
     }
+  });
+
+  it('keeps no frame for a long code or a subject that is not text (review findings)', () => {
+    // A subject that is an object is read on every call, as it was before frames were kept.
+    let name = 'search';
+    const subject = { toString: () => name } as unknown as string;
+    const err = AgentError.rateLimited('Busy', { code: 'SUBJ_OBJ', retryAfterMs: 2000 });
+    expect(formatModelErrorText(err, { subject })).toContain('call search again');
+    name = 'post';
+    expect(formatModelErrorText(err, { subject })).toContain('call post again');
+    // A code longer than any shown is written as its category's code and not kept.
+    const long = 'X'.repeat(100_000);
+    const text = formatModelErrorText({ message: 'm', code: long, category: 'internal' });
+    expect(text).toContain('code=INTERNAL_ERROR');
+    expect(text).not.toContain('XXXX');
   });
 
   it('reads each field of the error once: a getter cannot change what was checked', () => {

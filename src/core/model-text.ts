@@ -133,10 +133,17 @@ interface KeptFrame {
 // failed tool call's added cost (bench: MCP wrappers, 8% of the round trip against 2%).
 const FRAMES = new Map<string, KeptFrame>();
 const FRAMES_LIMIT = 256;
+// A longer code is never shown (`modelSafeCode`), and a kept one must not pin a huge string.
+const FRAME_CODE_MAX_LENGTH = 64;
 
 /** The frame of `error` (read by `toolErrorFields`) for the model-facing text, and its code. */
 function modelFrame(error: ToolErrorTextInput, subject: string | undefined): KeptFrame {
-  const kept = error.details === undefined ? FRAMES.get(error.code) : undefined;
+  // Kept only for what repeats: no details, a code of a name's length, a subject that is text.
+  const keep =
+    error.details === undefined &&
+    error.code.length <= FRAME_CODE_MAX_LENGTH &&
+    (subject === undefined || typeof subject === 'string');
+  const kept = keep ? FRAMES.get(error.code) : undefined;
   if (
     kept !== undefined &&
     kept.agentCategory === error.agentCategory &&
@@ -168,7 +175,7 @@ function modelFrame(error: ToolErrorTextInput, subject: string | undefined): Kep
     retryAfterMs: error.retryAfterMs,
     subject,
   };
-  if (error.details === undefined) {
+  if (keep) {
     if (FRAMES.size >= FRAMES_LIMIT) FRAMES.clear();
     FRAMES.set(error.code, made);
   }

@@ -262,6 +262,20 @@ describe('parseToolErrorText', () => {
     }
   });
 
+  it('parses a block when the header holds a delay that is no JSON number (review finding)', () => {
+    // 400 digits read as Infinity: a block that repeats it is no JSON, and the next block wins.
+    const text =
+      `[ERROR code=PLAIN retryAfterMs=${'9'.repeat(400)}] msg\n\n` +
+      '```json\n{"code":"PLAIN","retryAfterMs":Infinity}\n```\n' +
+      '```json\n{"code":"SECOND","category":"auth","retryable":true}\n```';
+    expect(parseToolErrorText(text)).toEqual({
+      code: 'SECOND',
+      message: 'msg',
+      category: 'auth',
+      retryable: true,
+    });
+  });
+
   it('returns undefined for text that is not a tool error', () => {
     for (const text of [
       '',

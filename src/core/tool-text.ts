@@ -433,7 +433,11 @@ function echoOf(fields: Record<string, unknown>): string | undefined {
   let block = `{"code":${jsonString(code)}`;
   if (typeof category === 'string') block += `,"category":${jsonString(category)}`;
   if (typeof retryable === 'boolean') block += `,"retryable":${String(retryable)}`;
-  if (typeof retryAfterMs === 'number') block += `,"retryAfterMs":${String(retryAfterMs)}`;
+  if (typeof retryAfterMs === 'number') {
+    // A delay of 309 digits reads as Infinity, which is no JSON: such a block must be parsed.
+    if (!Number.isFinite(retryAfterMs)) return undefined;
+    block += `,"retryAfterMs":${String(retryAfterMs)}`;
+  }
   if (typeof agentCategory === 'string') block += `,"agentCategory":${jsonString(agentCategory)}`;
   return `${block}}`;
 }
