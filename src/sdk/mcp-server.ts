@@ -123,19 +123,19 @@ async function inputFailure(schema: unknown, args: unknown, refusal: unknown): P
  *   unexpected error is.
  * - A result that fails the tool's `outputSchema` (the SDK's own check, run once) is a server
  *   bug: `Internal error` with an `errorId`, the details to `onError`.
- * - `registerResource` and `registerPrompt` callbacks fail with JSON-RPC errors (MCP has no
- *   result form for them) in the codes of the revision the session negotiated (see
+ * - Resource and prompt callbacks (`resources/read`, `prompts/get`), whenever they were
+ *   registered, fail with JSON-RPC errors (MCP has no result form for them) in the codes of
+ *   the revision the session negotiated (see
  *   `toMcpError`'s `protocolVersion`; a missing resource with `details.uri` is -32002 before
  *   2026-07-28, -32602 with `data.uri` from it on), under the same exposure rule. Errors the
  *   SDK's own classes build (`McpError`, `ProtocolError`, `ResourceNotFoundError`, …) pass as
  *   they are.
  *
  * It replaces, on this instance only, the three steps of the SDK's `tools/call` handler
- * (`validateToolInput`, `executeToolHandler`, `validateToolOutput`: not part of the SDKs' typed
- * API; the tests pin both SDK majors) and `registerResource` / `registerPrompt`. The SDK's tool
- * records are left as they are. Resources and prompts registered before the call keep the
- * SDK's own error handling: call it before registering those. Returns `server`; calling it
- * twice does nothing more.
+ * (`validateToolInput`, `executeToolHandler`, `validateToolOutput`) and wraps the request
+ * handlers of `resources/read` and `prompts/get` in the protocol object's `_requestHandlers`
+ * map (none of these is part of the SDKs' typed API; the tests pin both SDK majors). The SDK's
+ * records are left as they are. Returns `server`; calling it twice does nothing more.
  *
  * @example
  * const server = withMcpErrors(new McpServer({ name: 'calendar', version: '1.0.0' }));
@@ -161,6 +161,12 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     );
   }
   if (target[WRAPPED] === true) return server;
+  const handlers = requestHandlersOf(target);
+  if (handlers === undefined) {
+    throw new TypeError(
+      'withMcpErrors: server must be an McpServer whose protocol object (`server.server`) keeps its request handlers in a `_requestHandlers` map, as both SDK majors do',
+    );
+  }
   const validateInput = target.validateToolInput;
   const execute = target.executeToolHandler;
   const validateOutput = target.validateToolOutput;
@@ -247,29 +253,57 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     return isRunHere(tool) ? Promise.resolve() : validateOutput.call(this, tool, result, name);
   };
 
-  // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them).
+  // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them). Their
+  // request handlers are wrapped where the SDK keeps them, so that callbacks registered before
+  // this call, or swapped in later through `update`, are covered too.
   const encodeOptions = {
     classify: toAgentError,
     ...(options?.onError === undefined ? {} : { onError: options.onError }),
   };
   const versionOf = () => negotiatedVersion(server);
-  for (const method of ['registerResource', 'registerPrompt'] as const) {
-    const original = (target as unknown as Record<string, unknown>)[method];
-    if (typeof original !== 'function') continue;
-    (target as unknown as Record<string, unknown>)[method] = function (
-      this: unknown,
-      ...args: unknown[]
-    ) {
-      const last = args.length - 1;
-      const callback = args[last];
-      if (typeof callback === 'function') {
-        args[last] = protocolErrors(callback as Callback, encodeOptions, versionOf);
-      }
-      return (original as Callback).apply(this, args);
-    };
-  }
+  wrapRequestHandlers(handlers, ['resources/read', 'prompts/get'], (handler) =>
+    protocolErrors(handler, encodeOptions, versionOf),
+  );
   Object.defineProperty(target, WRAPPED, { value: true });
   return server;
+}
+
+/**
+ * The map in which the SDK's protocol object keeps its request handlers by method (both majors:
+ * `server.server._requestHandlers`, read at each request; not part of their typed API, pinned by
+ * the tests).
+ */
+function requestHandlersOf(server: object): Map<string, unknown> | undefined {
+  const handlers = (server as { server?: { _requestHandlers?: unknown } }).server?._requestHandlers;
+  return handlers instanceof Map ? (handlers as Map<string, unknown>) : undefined;
+}
+
+/**
+ * Wrap, with `wrap`, the handlers of `methods` in `handlers`: those set already and those set
+ * later (an SDK sets them when the first resource or prompt is registered, and may set them
+ * again).
+ */
+function wrapRequestHandlers(
+  handlers: Map<string, unknown>,
+  methods: readonly string[],
+  wrap: (handler: Callback) => Callback,
+): void {
+  const set = Map.prototype.set;
+  const wrapped = (method: unknown, handler: unknown) =>
+    typeof handler === 'function' && methods.includes(method as string)
+      ? wrap(handler as Callback)
+      : handler;
+  for (const method of methods) {
+    const handler = handlers.get(method);
+    if (handler !== undefined) set.call(handlers, method, wrapped(method, handler));
+  }
+  Object.defineProperty(handlers, 'set', {
+    value: function (this: Map<string, unknown>, method: string, handler: unknown) {
+      return set.call(this, method, wrapped(method, handler));
+    },
+    configurable: true,
+    writable: true,
+  });
 }
 
 /**
@@ -329,7 +363,7 @@ function isSdkProtocolError(error: unknown): boolean {
   );
 }
 
-/** A resource or prompt callback whose failures leave as MCP errors of the negotiated revision. */
+/** A resource or prompt request handler whose failures leave as MCP errors of the negotiated revision. */
 function protocolErrors(
   callback: Callback,
   options: ToMcpErrorOptions,

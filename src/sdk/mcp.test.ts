@@ -368,28 +368,55 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
 });
 
 // On 2025-11-25 (the in-memory transports do not offer 2026-07-28; the HTTP interop test does).
-describe.each([{ sdk: 'v1' }, { sdk: 'v2' }] as const)(
-  'withMcpErrors, MCP SDK $sdk: resources and prompts fail with protocol errors',
-  ({ sdk }) => {
+// When the resource and prompt are registered: after withMcpErrors, before it, or after it and
+// then given a new callback through the SDK's `update`.
+const REGISTRATION_ORDERS = ['after', 'before', 'update'] as const;
+
+describe.each(
+  (['v1', 'v2'] as const).flatMap((sdk) => REGISTRATION_ORDERS.map((order) => ({ sdk, order }))),
+)(
+  'withMcpErrors, MCP SDK $sdk: resources and prompts fail with protocol errors (registered $order)',
+  ({ sdk, order }) => {
     async function setup() {
       const seen: string[] = [];
       const raw =
         sdk === 'v1'
           ? (new McpServerV1({ name: 's', version: '1.0.0' }) as unknown as AnyServer)
           : (new McpServerV2({ name: 's', version: '1.0.0' }) as unknown as AnyServer);
-      const server = withMcpErrors(raw, { onError: (_e, id) => seen.push(id) }) as unknown as {
-        registerResource: (...args: unknown[]) => unknown;
-        registerPrompt: (...args: unknown[]) => unknown;
+      type Registered = { update: (updates: { callback: unknown }) => void };
+      type Registering = {
+        registerResource: (...args: unknown[]) => Registered;
+        registerPrompt: (...args: unknown[]) => Registered;
       };
-      server.registerResource('doc', 'docs://missing', {}, (uri: URL) => {
+      const missing = (uri: URL) => {
         throw AgentError.notFound(`No document ${uri.href}`, {
           code: 'RESOURCE_NOT_FOUND',
           details: { uri: uri.href },
         });
-      });
-      server.registerPrompt('greet', {}, () => {
+      };
+      const unreadable = () => {
         throw new Error('template at /srv/app/prompts/greet.txt unreadable (password=hunter2)');
-      });
+      };
+      const register = (on: Registering) => {
+        const doc = on.registerResource(
+          'doc',
+          'docs://missing',
+          {},
+          order === 'update' ? () => ({ contents: [] }) : missing,
+        );
+        const greet = on.registerPrompt(
+          'greet',
+          {},
+          order === 'update' ? () => ({ messages: [] }) : unreadable,
+        );
+        if (order === 'update') {
+          doc.update({ callback: missing });
+          greet.update({ callback: unreadable });
+        }
+      };
+      if (order === 'before') register(raw as unknown as Registering);
+      const server = withMcpErrors(raw, { onError: (_e, id) => seen.push(id) });
+      if (order !== 'before') register(server as unknown as Registering);
       const [a, b] = sdk === 'v1' ? InMemoryV1.createLinkedPair() : InMemoryV2.createLinkedPair();
       await raw.connect(a as never);
       const client =
@@ -427,6 +454,12 @@ describe.each([{ sdk: 'v1' }, { sdk: 'v2' }] as const)(
         expect(wire).not.toContain('/srv/app');
         expect(seen).toHaveLength(1);
         expect(wire).toContain(seen[0]);
+
+        // The SDK's own refusals pass as they are (an unknown prompt is its -32602).
+        const unknown = await client.getPrompt({ name: 'nope' }).catch((e: unknown) => e);
+        expect((unknown as { code: number }).code).toBe(-32602);
+        expect((unknown as Error).message).toContain('nope');
+        expect(seen).toHaveLength(1);
       } finally {
         await client.close();
         await raw.close();
