@@ -288,18 +288,20 @@ function wrapRequestHandlers(
   methods: readonly string[],
   wrap: (handler: Callback) => Callback,
 ): void {
-  const set = Map.prototype.set;
+  // The map's own `set`, whatever the instance's is by then.
+  const set = (map: Map<string, unknown>, method: string, handler: unknown) =>
+    Map.prototype.set.call(map, method, handler);
   const wrapped = (method: unknown, handler: unknown) =>
     typeof handler === 'function' && methods.includes(method as string)
       ? wrap(handler as Callback)
       : handler;
   for (const method of methods) {
     const handler = handlers.get(method);
-    if (handler !== undefined) set.call(handlers, method, wrapped(method, handler));
+    if (handler !== undefined) set(handlers, method, wrapped(method, handler));
   }
   Object.defineProperty(handlers, 'set', {
     value: function (this: Map<string, unknown>, method: string, handler: unknown) {
-      return set.call(this, method, wrapped(method, handler));
+      return set(this, method, wrapped(method, handler));
     },
     configurable: true,
     writable: true,
