@@ -123,17 +123,18 @@ async function inputFailure(schema: unknown, args: unknown, refusal: unknown): P
  *   unexpected error is.
  * - A result that fails the tool's `outputSchema` (the SDK's own check, run once) is a server
  *   bug: `Internal error` with an `errorId`, the details to `onError`.
- * - Resource and prompt callbacks (`resources/read`, `prompts/get`), whenever they were
- *   registered, fail with JSON-RPC errors (MCP has no result form for them) in the codes of
- *   the revision the session negotiated (see
- *   `toMcpError`'s `protocolVersion`; a missing resource with `details.uri` is -32002 before
- *   2026-07-28, -32602 with `data.uri` from it on), under the same exposure rule. Errors the
- *   SDK's own classes build (`McpError`, `ProtocolError`, `ResourceNotFoundError`, …) pass as
- *   they are.
+ * - Resource, prompt and completion callbacks (`resources/read`, a template's `list` in
+ *   `resources/list`, `prompts/get`, `completion/complete`), whenever they were registered,
+ *   fail with JSON-RPC errors (MCP has no result form for them) in the codes of the revision
+ *   the session negotiated (see `toMcpError`'s `protocolVersion`; a missing resource with
+ *   `details.uri` is -32002 before 2026-07-28, -32602 with `data.uri` from it on), under the
+ *   same exposure rule. The SDK's own refusals (`McpError` / `ProtocolError` with a code other
+ *   than -32603) pass as they are; a -32603 (what an SDK client throws when the server it
+ *   reads from fails) goes through the exposure rule.
  *
  * It replaces, on this instance only, the three steps of the SDK's `tools/call` handler
  * (`validateToolInput`, `executeToolHandler`, `validateToolOutput`) and wraps the request
- * handlers of `resources/read` and `prompts/get` in the protocol object's `_requestHandlers`
+ * handlers of those four methods in the protocol object's `_requestHandlers`
  * map (none of these is part of the SDKs' typed API; the tests pin both SDK majors). The SDK's
  * records are left as they are. Returns `server`; calling it twice does nothing more.
  *
@@ -261,12 +262,24 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     ...(options?.onError === undefined ? {} : { onError: options.onError }),
   };
   const versionOf = () => negotiatedVersion(server);
-  wrapRequestHandlers(handlers, ['resources/read', 'prompts/get'], (handler) =>
+  wrapRequestHandlers(handlers, USER_CODE_METHODS, (handler) =>
     protocolErrors(handler, encodeOptions, versionOf),
   );
   Object.defineProperty(target, WRAPPED, { value: true });
   return server;
 }
+
+/**
+ * The requests, other than `tools/call`, whose SDK handlers run the server author's callbacks:
+ * reading a resource, a template's `list` (in `resources/list`), a prompt, and the `complete`
+ * callbacks of templates and prompt arguments.
+ */
+const USER_CODE_METHODS = [
+  'resources/read',
+  'resources/list',
+  'prompts/get',
+  'completion/complete',
+];
 
 /**
  * The map in which the SDK's protocol object keeps its request handlers by method (both majors:
@@ -349,23 +362,38 @@ function negotiatedVersion(server: object): string | undefined {
   }
 }
 
+// The classes the SDKs build their own refusals with (v1 `McpError` and its subclasses, v2
+// `ProtocolError` and its subclasses, which keep those names).
+const SDK_ERROR_NAMES: ReadonlySet<string> = new Set(['McpError', 'ProtocolError']);
+
 /**
- * An error one of the SDKs built (`McpError`, `ProtocolError`, `ResourceNotFoundError`, …): the
- * code meant it, and the SDK sends it as it is.
+ * An error one of the SDKs built (a resource or prompt that does not exist, arguments its schema
+ * refuses): the code meant it, and the SDK sends it as it is. Not -32603: that is what an SDK
+ * client throws for any failure of the server it reads from, with that server's message, which a
+ * proxying callback would relay. And not another library's error that has a JSON-RPC code (a
+ * blockchain client's `RpcRequestError` carries the node's URL and API key in its message).
  */
 function isSdkProtocolError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+  if (!(error instanceof Error) || !SDK_ERROR_NAMES.has(error.name)) return false;
   const code = (error as { code?: unknown }).code;
   return (
     Number.isInteger(code) &&
     (code as number) >= -32768 &&
     (code as number) <= -32000 &&
-    error.name !== 'Error' &&
-    error.name.endsWith('Error')
+    code !== -32603
   );
 }
 
-/** A resource or prompt request handler whose failures leave as MCP errors of the negotiated revision. */
+/** An SDK error with -32603: another server's failure, its message that server's. */
+function isRelayedFailure(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    SDK_ERROR_NAMES.has(error.name) &&
+    (error as { code?: unknown }).code === -32603
+  );
+}
+
+/** A request handler whose failures leave as MCP errors of the negotiated revision. */
 function protocolErrors(
   callback: Callback,
   options: ToMcpErrorOptions,
@@ -376,7 +404,12 @@ function protocolErrors(
       return await callback.apply(this, args);
     } catch (error) {
       if (isSdkProtocolError(error)) throw error;
-      throw toMcpError(error, { ...options, protocolVersion: versionOf() });
+      // The MCP encoder relays an McpError as it is (the code meant it); a failure relayed from
+      // another server goes out as an unexpected error, with the original as its cause.
+      const sent = isRelayedFailure(error)
+        ? new Error('A server this one reads from failed', { cause: error })
+        : error;
+      throw toMcpError(sent, { ...options, protocolVersion: versionOf() });
     }
   };
 }
