@@ -124,22 +124,26 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
     const issues = schemaIssuesOf(error);
     if (issues) return schemaFailureError(issues);
     const name = readSafely(error, 'name');
-    if (name === 'AbortError' || name === 'TimeoutError') return normalizeError(error);
+    // A cancel or a timeout says what it is, in its own words, sanitised as any text sent is.
+    if (name === 'AbortError' || name === 'TimeoutError') return sanitized(normalizeError(error));
   }
   const classify = options?.classify ?? normalizeError;
   // What the classifier can name (a refused connection, a missing file) keeps its category,
   // code and retryability, so the agent still knows what to do; its text is sanitised.
   const classified = classify(error);
-  if (classified.category !== 'internal' && !isUnexpected(classified)) {
-    return new AgentError(sanitizeMessage(classified.message), {
-      category: classified.category,
-      code: classified.code,
-      retryable: classified.retryable,
-      ...(classified.retryAfterMs !== undefined ? { retryAfterMs: classified.retryAfterMs } : {}),
-      captureStack: false,
-    });
-  }
+  if (classified.category !== 'internal' && !isUnexpected(classified)) return sanitized(classified);
   return generic(classified, error, options);
+}
+
+/** `classified`'s category, code, retryability and delay, with its message sanitised. */
+function sanitized(classified: AgentError): AgentError {
+  return new AgentError(sanitizeMessage(classified.message), {
+    category: classified.category,
+    code: classified.code,
+    retryable: classified.retryable,
+    ...(classified.retryAfterMs !== undefined ? { retryAfterMs: classified.retryAfterMs } : {}),
+    captureStack: false,
+  });
 }
 
 const PLAIN_CODE = /^[\w.:-]{1,64}$/;

@@ -183,6 +183,14 @@ describe('the exposure mark', () => {
     // An AbortError says what it is.
     const aborted = toAgentError(new DOMException('The operation was aborted', 'AbortError'));
     expect(encode(aborted, 'acp').message).toBe('The operation was aborted');
+    // A timeout keeps its words, sanitised: no path, no secret (review finding).
+    const timedOut = Object.assign(new Error(`timed out waiting for lock ${PATH} ${SECRET}`), {
+      name: 'TimeoutError',
+    });
+    const shown = toExposableError(timedOut);
+    expect([shown.category, shown.code]).toEqual(['timeout', 'TIMEOUT']);
+    expect(shown.message).toContain('timed out waiting for lock');
+    expectNoLeak(everyEncoding(shown));
   });
 
   it('the mark lives in details and cannot be removed by copying details', () => {
