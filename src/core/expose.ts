@@ -136,7 +136,7 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
 }
 
 /** `classified`'s category, code, retryability and delay, with its message sanitised. */
-function sanitized(classified: AgentError): AgentError {
+function sanitized(classified: AgentErrorLike): AgentError {
   return new AgentError(sanitizeMessage(classified.message), {
     category: classified.category,
     code: classified.code,
