@@ -202,6 +202,32 @@ export function toolErrorFields(where: string, error: unknown): ToolErrorTextInp
   return fields;
 }
 
+/** The fields a tool error text's JSON block opens with, those present, in the writers' order. */
+interface BlockFields {
+  code: string;
+  category: string | undefined;
+  retryable: boolean | undefined;
+  /** Finite (its JSON is its String). */
+  retryAfterMs: number | undefined;
+  agentCategory: string | undefined;
+}
+
+/**
+ * The JSON block up to its details, open (`{"code":…,"category":…`). Written field by field
+ * rather than built as an object for JSON.stringify: that halves the cost of the text (bench:
+ * MCP wrappers). The writers and the reader's echo check share it, so they cannot drift apart.
+ */
+function blockFields(fields: BlockFields): string {
+  let block = `{"code":${jsonString(fields.code)}`;
+  if (fields.category !== undefined) block += `,"category":${jsonString(fields.category)}`;
+  if (fields.retryable !== undefined) block += `,"retryable":${String(fields.retryable)}`;
+  if (fields.retryAfterMs !== undefined) block += `,"retryAfterMs":${String(fields.retryAfterMs)}`;
+  if (fields.agentCategory !== undefined) {
+    block += `,"agentCategory":${jsonString(fields.agentCategory)}`;
+  }
+  return block;
+}
+
 function hubOf(error: ToolErrorTextInput): ErrorCategory | undefined {
   return isErrorCategory(error.agentCategory)
     ? error.agentCategory
@@ -227,27 +253,19 @@ export function toolTextFrame(error: ToolErrorTextInput, style?: TextStyle): Tex
     hub === undefined ? undefined : style?.hubHeader ? hub : NEAREST_TOOL_CATEGORY[hub];
   const delay = validDelayMs(error.retryAfterMs);
   const safeCode = style?.code ?? sanitizeMessage(error.code, { maxLength: 200 });
+  const agentCategory = hub !== undefined && hub !== category ? hub : undefined;
   let header = `code=${headerValue(safeCode)}`;
-  // The JSON block is written field by field, in the order listed, rather than built as an
-  // object for JSON.stringify: that halves the cost of the text (bench: MCP wrappers).
-  let block = `{"code":${jsonString(safeCode)}`;
-  if (category !== undefined) {
-    header += ` category=${category}`;
-    block += `,"category":"${category}"`;
-  }
-  if (typeof retryable === 'boolean') {
-    header += ` retryable=${String(retryable)}`;
-    block += `,"retryable":${String(retryable)}`;
-  }
-  if (delay !== undefined) {
-    header += ` retryAfterMs=${String(delay)}`;
-    // A finite number (validDelayMs): its JSON is its String.
-    block += `,"retryAfterMs":${String(delay)}`;
-  }
-  if (hub !== undefined && hub !== category) {
-    header += ` agentCategory=${hub}`;
-    block += `,"agentCategory":"${hub}"`;
-  }
+  if (category !== undefined) header += ` category=${category}`;
+  if (typeof retryable === 'boolean') header += ` retryable=${String(retryable)}`;
+  if (delay !== undefined) header += ` retryAfterMs=${String(delay)}`;
+  if (agentCategory !== undefined) header += ` agentCategory=${agentCategory}`;
+  let block = blockFields({
+    code: safeCode,
+    category,
+    retryable: typeof retryable === 'boolean' ? retryable : undefined,
+    retryAfterMs: delay,
+    agentCategory,
+  });
   if (hasDetails(error)) {
     const safe = toJsonSafe(details, { maxDepth: 6, maxStringLength: 2_000 });
     if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) {
@@ -430,16 +448,15 @@ function headerFields(raw: string): Record<string, unknown> {
 function echoOf(fields: Record<string, unknown>): string | undefined {
   const { code, category, retryable, retryAfterMs, agentCategory } = fields;
   if (typeof code !== 'string') return undefined;
-  let block = `{"code":${jsonString(code)}`;
-  if (typeof category === 'string') block += `,"category":${jsonString(category)}`;
-  if (typeof retryable === 'boolean') block += `,"retryable":${String(retryable)}`;
-  if (typeof retryAfterMs === 'number') {
-    // A delay of 309 digits reads as Infinity, which is no JSON: such a block must be parsed.
-    if (!Number.isFinite(retryAfterMs)) return undefined;
-    block += `,"retryAfterMs":${String(retryAfterMs)}`;
-  }
-  if (typeof agentCategory === 'string') block += `,"agentCategory":${jsonString(agentCategory)}`;
-  return `${block}}`;
+  // A delay of 309 digits reads as Infinity, which is no JSON: such a block must be parsed.
+  if (typeof retryAfterMs === 'number' && !Number.isFinite(retryAfterMs)) return undefined;
+  return `${blockFields({
+    code,
+    category: typeof category === 'string' ? category : undefined,
+    retryable: typeof retryable === 'boolean' ? retryable : undefined,
+    retryAfterMs: typeof retryAfterMs === 'number' ? retryAfterMs : undefined,
+    agentCategory: typeof agentCategory === 'string' ? agentCategory : undefined,
+  })}}`;
 }
 
 /** The header's fields with the JSON block's laid over them (the block wins where it speaks). */
