@@ -16,7 +16,7 @@ import {
 import { Client as ClientV2, InMemoryTransport as InMemoryV2 } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withMcpErrors } from 'agent-errors/mcp';
+import { toMcpError, withMcpErrors } from 'agent-errors/mcp';
 
 const SECRET = 'password=hunter2 reading /srv/app/x.txt';
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -112,6 +112,18 @@ describe.each(['v1', 'v2'] as const)('withMcpErrors, MCP SDK %s: callbacks beyon
     const wire = await wireOf((await link(server)).readResource({ uri: 'chain://balance' }));
     expect(wire).not.toContain('hunter2');
     expect(seen).toHaveLength(1);
+  });
+
+  it("a callback's own toMcpError goes out as it made it: one errorId, onError heard once", async () => {
+    const ids: string[] = [];
+    const server = withMcpErrors(newServer(), { onError: (_e, id) => ids.push(id) });
+    server.registerResource('d', 'docs://a', {}, () => {
+      throw toMcpError(new Error(SECRET), { onError: (_e, id) => ids.push(id) });
+    });
+    const wire = await wireOf((await link(server)).readResource({ uri: 'docs://a' }));
+    expect(wire).not.toContain('hunter2');
+    expect(ids).toHaveLength(1);
+    expect(wire).toContain(ids[0]);
   });
 
   it("an upstream MCP server's raw failure is not relayed by a proxying resource", async () => {

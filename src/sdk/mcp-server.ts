@@ -3,6 +3,7 @@ import { stripMcpErrorPrefix } from '../core/mcp-prefix.js';
 import { sanitizeMessage } from '../core/sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toMcpError } from '../dialects/mcp/convert.js';
+import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { toAgentError } from '../front/decode.js';
 import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';
@@ -403,7 +404,8 @@ function protocolErrors(
     try {
       return await callback.apply(this, args);
     } catch (error) {
-      if (isSdkProtocolError(error)) throw error;
+      // This package's McpError (`toMcpError`'s) has been through the exposure rule already.
+      if (error instanceof McpError || isSdkProtocolError(error)) throw error;
       // The MCP encoder relays an McpError as it is (the code meant it); a failure relayed from
       // another server goes out as an unexpected error, with the original as its cause.
       const sent = isRelayedFailure(error)
