@@ -149,7 +149,7 @@ export function formatToolErrorText(
 }
 
 /** How {@link writeToolErrorText} departs from the seed format (the model-facing text). */
-export interface TextStyle {
+interface TextStyle {
   /** The header names the hub category (any of the twelve), not its nearest of the six. */
   readonly hubHeader: boolean;
   /** A line written under the header (the next step). */
@@ -279,13 +279,17 @@ export function toolTextFrame(error: ToolErrorTextInput, style?: TextStyle): Tex
   };
 }
 
+function isOneLine(message: string): boolean {
+  return !message.includes('\n') && !message.includes('\r');
+}
+
 /**
  * The text of `frame` around `message` (already sanitised): kept to one line in the header, and
  * given whole in the JSON block when that changed it.
  * @internal
  */
 export function framedText(frame: TextFrame, message: string): string {
-  if (!message.includes('\n') && !message.includes('\r')) {
+  if (isOneLine(message)) {
     return `${frame.head}${message}${frame.next}\n\n\`\`\`json\n${frame.block}}\n\`\`\``;
   }
   const oneLine = message.replace(/\r\n|[\r\n]/g, ' ');
@@ -311,8 +315,7 @@ export function writeToolErrorText(
     typeof error.retryable !== 'boolean' &&
     validDelayMs(error.retryAfterMs) === undefined &&
     !hasDetails(error) &&
-    !message.includes('\n') &&
-    !message.includes('\r') &&
+    isOneLine(message) &&
     BARE_CODE.test(error.code)
   ) {
     return `[${error.code}] ${message}`;
