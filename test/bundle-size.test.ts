@@ -30,10 +30,11 @@ beforeAll(() => {
 // The targets (6 KB and 30 KB, printed by the bench) are not met since the redaction rules grew
 // to cover 58 secret formats, 56 token prefixes and Unicode-folded key names (about 7 KB gzipped,
 // which every path that serialises pulls in) and decode gained the gRPC dialect and the provider
-// SDKs, then the web APIs, the client libraries and the MCP SDK v2 errors (39.9 KB). Until they
+// SDKs, then the web APIs, the client libraries and the MCP SDK v2 errors (39.9 KB), then the
+// tool text's fast path for the writers' layout (41.1 KB, for decode's speed target). Until they
 // are met again, this test holds the line where it is, so that nothing grows further unnoticed:
 // a ceiling per import, a little above today's size.
-const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 41 };
+const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 41.5 };
 
 it('AgentError alone and decode with every dialect stay under their ceilings (min + gzip)', () => {
   const targeted = measured.filter((m) => m.targetKb !== undefined);
