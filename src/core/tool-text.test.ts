@@ -400,3 +400,46 @@ describe('format → parse', () => {
     );
   });
 });
+
+describe('the writers’ layout is read as any layout is', () => {
+  // The parser reads the writers' exact header and block with a pattern of its own; these
+  // variations of the same text take the general path and must read the same.
+  const generalHeader = (text: string) => text.replace('[ERROR ', '[ERROR  ');
+  const generalBlock = (text: string) => text.replace('```json\n{"code"', '```json\n{ "code"');
+  it('for arbitrary fields, with and without the line under the header', () => {
+    fc.assert(
+      fc.property(
+        errorInput,
+        fc.constantFrom('', '\nNext step: wait.'),
+        fc.constantFrom('\n', '\r\n'),
+        (e, under, eol) => {
+          const written = formatToolErrorText(e).replace('\n\n```json', `${under}\n\n\`\`\`json`);
+          const text = written.replaceAll('\n', eol);
+          const parsed = parseToolErrorText(text);
+          expect(parsed).toBeDefined();
+          expect(parseToolErrorText(generalHeader(text))).toEqual(parsed);
+          expect(parseToolErrorText(generalBlock(text))).toEqual(parsed);
+          expect(parseToolErrorText(generalBlock(generalHeader(text)))).toEqual(parsed);
+        },
+      ),
+    );
+  });
+
+  it('when the block says more than the header, or differs from it', () => {
+    const header = '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] m';
+    for (const block of [
+      '{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}',
+      '{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000.0}',
+      '{"code":"RATE_LIMITED","category":"quota","retryable":true,"retryAfterMs":2000}',
+      '{"code":"RATE_LIMITED","category":"rate_limit","retryable":false,"retryAfterMs":2000}',
+      '{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":007}',
+      '{"code":"OTHER","category":"rate_limit","retryable":true}',
+      '{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000,"details":{"a":1}}',
+    ]) {
+      const text = `${header}\n\n\`\`\`json\n${block}\n\`\`\`\n\n\`\`\`json\n{"code":"LATER","details":{"b":2}}\n\`\`\``;
+      const parsed = parseToolErrorText(text);
+      expect(parseToolErrorText(generalHeader(text))).toEqual(parsed);
+      expect(parseToolErrorText(generalBlock(text))).toEqual(parsed);
+    }
+  });
+});
