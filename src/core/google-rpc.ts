@@ -39,13 +39,35 @@ const MAX_DETAILS = 100;
 /** The typed details in `data` (anything that is not one is skipped). */
 export function typedEntries(data: unknown): TypedDetail[] {
   if (!Array.isArray(data)) return [];
-  // Its real elements, bounded: a sparse list of length 2^32 − 1 costs what it holds.
-  return realElements(data, MAX_DETAILS).filter(
-    (d): d is TypedDetail =>
-      d !== null &&
-      typeof d === 'object' &&
-      typeof (d as { '@type'?: unknown })['@type'] === 'string',
-  );
+  // Its real elements, bounded: a sparse list of length 2^32 − 1 costs what it holds. The list
+  // is ours: the details are kept in place.
+  const list = realElements(data, MAX_DETAILS);
+  let kept = 0;
+  for (const d of list) {
+    if (d !== null && typeof d === 'object' && typeof (d as TypedDetail)['@type'] === 'string')
+      list[kept++] = d;
+  }
+  list.length = kept;
+  return list as TypedDetail[];
+}
+
+/**
+ * The detail of type `type` among details already read ({@link typedEntries}): a dialect that
+ * looks for several types reads the list once.
+ */
+export function detailIn(
+  details: readonly TypedDetail[],
+  type: string,
+): TypedDetail | undefined {
+  for (const d of details) if (d['@type'] === type) return d;
+  return undefined;
+}
+
+/** {@link findErrorInfo} among details already read ({@link typedEntries}). */
+export function errorInfoIn(details: readonly TypedDetail[]): ErrorInfo | undefined {
+  const info = detailIn(details, ERROR_INFO_TYPE);
+  if (!info || typeof info.reason !== 'string' || typeof info.domain !== 'string') return undefined;
+  return info as unknown as ErrorInfo;
 }
 
 /**
@@ -56,9 +78,7 @@ export function typedEntries(data: unknown): TypedDetail[] {
  * // 'TASK_NOT_FOUND'
  */
 export function findErrorInfo(data: unknown): ErrorInfo | undefined {
-  const info = typedEntries(data).find((d) => d['@type'] === ERROR_INFO_TYPE);
-  if (!info || typeof info.reason !== 'string' || typeof info.domain !== 'string') return undefined;
-  return info as unknown as ErrorInfo;
+  return errorInfoIn(typedEntries(data));
 }
 
 /**
@@ -68,7 +88,7 @@ export function findErrorInfo(data: unknown): ErrorInfo | undefined {
  * findDetail([{ '@type': RETRY_INFO_TYPE, retryDelay: '2s' }], RETRY_INFO_TYPE)?.retryDelay; // '2s'
  */
 export function findDetail(data: unknown, type: string): TypedDetail | undefined {
-  return typedEntries(data).find((d) => d['@type'] === type);
+  return detailIn(typedEntries(data), type);
 }
 
 /**

@@ -22,10 +22,11 @@ import { A2A_ERROR_DOMAIN, AGENT_ERROR_DETAIL_TYPE } from './error-info.js';
 import {
   ERROR_INFO_TYPE,
   RETRY_INFO_TYPE,
-  findDetail,
-  findErrorInfo,
+  detailIn,
+  errorInfoIn,
   formatRetryDelay,
   parseRetryDelay,
+  typedEntries,
 } from '../../core/google-rpc.js';
 import type { TypedDetail } from '../../core/google-rpc.js';
 import { codeTable } from '../../core/code-table.js';
@@ -74,11 +75,12 @@ export function a2aFromRpc(error: RpcErrorObject, cause?: unknown): AgentError {
   if (!Array.isArray(error.data)) {
     return decodeRpcError('a2a', error, classification, cause);
   }
-  const ours = findDetail(error.data, AGENT_ERROR_DETAIL_TYPE);
+  const entries = typedEntries(error.data);
+  const ours = detailIn(entries, AGENT_ERROR_DETAIL_TYPE);
   const hints = hintsFromDetail(ours) ?? {};
-  const retryDelay = parseRetryDelay(findDetail(error.data, RETRY_INFO_TYPE)?.retryDelay);
+  const retryDelay = parseRetryDelay(detailIn(entries, RETRY_INFO_TYPE)?.retryDelay);
   if (hints.retryAfterMs === undefined && retryDelay !== undefined) hints.retryAfterMs = retryDelay;
-  const info = findErrorInfo(error.data);
+  const info = errorInfoIn(entries);
   let details: Record<string, unknown> | undefined;
   if (ours && ours.details !== null && typeof ours.details === 'object') {
     details = ours.details as Record<string, unknown>;

@@ -11,8 +11,8 @@ import {
   QUOTA_FAILURE_TYPE,
   REQUEST_INFO_TYPE,
   RETRY_INFO_TYPE,
-  findDetail,
-  findErrorInfo,
+  detailIn,
+  errorInfoIn,
   formatRetryDelay,
   parseRetryDelay,
   typedEntries,
@@ -88,7 +88,7 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   if (row === undefined) return undefined;
   const details = typedEntries(read.details);
   const retryDelay =
-    parseRetryDelay(findDetail(details, RETRY_INFO_TYPE)?.retryDelay) ??
+    parseRetryDelay(detailIn(details, RETRY_INFO_TYPE)?.retryDelay) ??
     (read.statusBin === undefined ? undefined : retryDelayFromStatus(read.statusBin));
   // gRFC A6: a pushback that is not a non-negative integer means "do not retry".
   const pushback =
@@ -101,14 +101,14 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   let code: string = row.stable;
   let retryable = !refused && (row.retryable || retryAfterMs !== undefined);
   const out: Record<string, unknown> = { grpcStatus: row.name };
-  const quota = findDetail(details, QUOTA_FAILURE_TYPE);
+  const quota = detailIn(details, QUOTA_FAILURE_TYPE);
   if (row.name === 'RESOURCE_EXHAUSTED' && quota !== undefined && retryAfterMs === undefined) {
     category = 'quota';
     code = 'QUOTA_EXCEEDED';
     retryable = false;
   }
   if (quota?.violations !== undefined) out.quotaViolations = quota.violations;
-  const info = findErrorInfo(details);
+  const info = errorInfoIn(details);
   if (info !== undefined) {
     out.reason = info.reason;
     out.domain = info.domain;
@@ -126,11 +126,11 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
       delete out.metadata;
     }
   }
-  const issues = issuesOf(findDetail(details, BAD_REQUEST_TYPE));
+  const issues = issuesOf(detailIn(details, BAD_REQUEST_TYPE));
   if (issues !== undefined) out.issues = issues;
-  const precondition = findDetail(details, PRECONDITION_FAILURE_TYPE)?.violations;
+  const precondition = detailIn(details, PRECONDITION_FAILURE_TYPE)?.violations;
   if (precondition !== undefined) out.preconditionViolations = precondition;
-  const requestId = findDetail(details, REQUEST_INFO_TYPE)?.requestId;
+  const requestId = detailIn(details, REQUEST_INFO_TYPE)?.requestId;
   if (typeof requestId === 'string') out.requestId = requestId;
   return decodedError({
     message: read.message,
