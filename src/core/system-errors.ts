@@ -46,10 +46,14 @@ export const SYSTEM_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   ABORT_ERR: 'cancelled',
 };
 
+// A Set: asked of codes fresh off the wire, which it finds faster than an own-property check
+// on an object does (a profile of decode).
+const SYSTEM_CODES: ReadonlySet<string> = new Set(Object.keys(SYSTEM_ERROR_CATEGORIES));
+
 /**
  * Whether `code` names a system error, one whose category its code alone says.
  * @internal
  */
 export function isSystemErrorCode(code: unknown): boolean {
-  return typeof code === 'string' && Object.hasOwn(SYSTEM_ERROR_CATEGORIES, code);
+  return typeof code === 'string' && SYSTEM_CODES.has(code);
 }
