@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeMessage } from 'agent-errors';
 import { SECRET_FORMATS, formatPattern } from '../../src/core/secret-formats.js';
+import { readMcpErrorPrefix } from '../../src/core/mcp-prefix.js';
 
 const SMALL = 10_000;
 const MEDIUM = 100_000;
@@ -182,5 +183,25 @@ describe('each token format pattern is linear in the input', () => {
       large: 100_000,
     });
     expect(ratio, `${format.name} on ${prefix}0…`).toBeLessThanOrEqual(MAX_RATIO);
+  });
+});
+
+describe('the MCP SDK prefix is read in linear time', () => {
+  // Every leading `MCP error N: ` is read by one pattern: white space between prefixes and
+  // prefixes repeated without end must not make it re-read the text.
+  const PREFIX_FAMILIES: Record<string, Shape> = {
+    'prefix, then white space without end': (n) => `MCP error 1:${' '.repeat(n - 12)}`,
+    'prefixes repeated': 'MCP error -32001: ',
+    'prefixes with white space between': 'MCP error 1: \t ',
+    'prefix without its colon, repeated': (n) => `MCP error 1: ${'MCP error 2 '.repeat(n / 12)}`,
+  };
+  it.each(Object.entries(PREFIX_FAMILIES))('%s', (name, shape) => {
+    const ratio = growth(shape, (text) => readMcpErrorPrefix(text));
+    expect(ratio, `${name}: 1 MB / 100 KB`).toBeLessThanOrEqual(MAX_RATIO);
+  });
+
+  it('strips them all and keeps the first code', () => {
+    const text = `${'MCP error -32001:  '.repeat(50_000)}MCP error -32602 x`;
+    expect(readMcpErrorPrefix(text)).toEqual({ code: -32001, rest: 'MCP error -32602 x' });
   });
 });
