@@ -1,0 +1,203 @@
+// A `tools/call` round trip that fails, over each MCP SDK's in-memory transport, with the SDK's
+// own `Client`: the same SDK with a bare handler that throws (the SDK turns the throw into
+// `isError` text) against a handler wrapped with `withToolErrors` (our text, `_meta`,
+// classification) and against `withMcpErrors` on the server. And, in process, the wrapper's own
+// work per failure. Run `npx tsc -p tsconfig.build.json` first: this imports ../dist.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { AgentError } from '/work/main/dist/index.js';
+import { withMcpErrors, withToolErrors } from '/work/main/dist/entries/mcp.js';
+import { printTable } from '/work/main/bench/harness.js';
+
+const SDKS = {
+  v1: async () => ({
+    McpServer: (await import('@modelcontextprotocol/sdk/server/mcp.js')).McpServer,
+    Client: (await import('@modelcontextprotocol/sdk/client/index.js')).Client,
+    InMemory: (await import('@modelcontextprotocol/sdk/inMemory.js')).InMemoryTransport,
+  }),
+  v2: async () => ({
+    McpServer: (await import('@modelcontextprotocol/server')).McpServer,
+    Client: (await import('@modelcontextprotocol/client')).Client,
+    InMemory: (await import('@modelcontextprotocol/client')).InMemoryTransport,
+  }),
+};
+
+// What a tool throws: an error the code meant (a rate limit with its delay).
+const fail = () => {
+  throw AgentError.rateLimited('Search is busy', { retryAfterMs: 2000 });
+};
+
+const MODES = (process.env.MODES ?? 'bare,wrapped,server').split(',');
+let RICH;
+const { catchToolErrors } = await import('/work/main/dist/sdk/mcp-tool-errors.js');
+const { sanitizeMessage } = await import('/work/main/dist/index.js');
+const { toolErrorResult } = await import('/work/main/dist/sdk/mcp-tool-errors.js');
+const { toExposableError } = await import('/work/main/dist/core/expose.js');
+const { formatModelErrorText } = await import('/work/main/dist/core/model-text.js');
+const { toAgentError } = await import('/work/main/dist/index.js');
+
+/** A connected client whose one tool fails; `mode` is 'bare', 'wrapped' or 'server'. */
+async function connect(sdk, mode) {
+  const { McpServer, Client, InMemory } = await SDKS[sdk]();
+  const raw = new McpServer({ name: 'bench', version: '1.0.0' });
+  const server = mode === 'server' ? withMcpErrors(raw) : raw;
+  const wrappedFail = withToolErrors(fail);
+  RICH ??= await wrappedFail({ query: 'x' }, {});
+  const rich = async () => { try { fail(); } catch { return RICH; } };
+  const KEY = Object.keys(RICH._meta)[0]; const T = RICH.content[0].text; const cut = T.indexOf(']') + 1;
+  const fresh = async () => { try { fail(); } catch (e) { const m = RICH._meta[KEY]; return { isError: true, content: [{ type: 'text', text: `${T.slice(0, cut)} ${e.message}${T.slice(cut + 15)}` }], _meta: { [KEY]: { code: m.code, category: m.category, retryable: m.retryable, retryAfterMs: m.retryAfterMs } } }; } };
+  const viaResult = async () => { try { fail(); } catch (e) { return toolErrorResult(e, undefined); } };
+  const CL = { classify: toAgentError };
+  const expose = async () => { try { fail(); } catch (e) { toExposableError(e, CL); const m = RICH._meta[KEY]; return { isError: true, content: [{ type: 'text', text: `${T.slice(0, cut)} ${e.message}${T.slice(cut + 15)}` }], _meta: { [KEY]: { code: m.code, category: m.category, retryable: m.retryable, retryAfterMs: m.retryAfterMs } } }; } };
+  const textOnly = async () => { try { fail(); } catch (e) { const m = RICH._meta[KEY]; return { isError: true, content: [{ type: 'text', text: formatModelErrorText(e) }], _meta: { [KEY]: { code: m.code, category: m.category, retryable: m.retryable, retryAfterMs: m.retryAfterMs } } }; } };
+  const mk = (text) => { const m = RICH._meta[KEY]; return { isError: true, content: [{ type: 'text', text }], _meta: { [KEY]: { code: m.code, category: m.category, retryable: m.retryable, retryAfterMs: m.retryAfterMs } } }; };
+  let sink;
+  const textflat = async () => { try { fail(); } catch (e) { const t = formatModelErrorText(e); t.charCodeAt(t.length - 1); return mk(t); } };
+  const textconst = async () => { try { fail(); } catch (e) { sink = formatModelErrorText(e); return mk(T); } };
+  const fmt10 = async () => { try { fail(); } catch (e) { for (let i = 0; i < 10; i++) sink = formatModelErrorText(e); return mk(T); } };
+  const msgonly = async () => { try { fail(); } catch (e) { return mk(`${T.slice(0, cut)} ${sanitizeMessage(e.message)}${T.slice(cut + 15)}`); } };
+  const wrapconst = catchToolErrors(fail, () => RICH);
+  const wrapfresh = catchToolErrors(fail, (e) => mk(`${T.slice(0, cut)} ${e.message}${T.slice(cut + 15)}`));
+  const handlers = { wrapconst, wrapfresh, msgonly, fmt10, textflat, textconst, wrapped: wrappedFail, rich, fresh, result: viaResult, expose, text: textOnly };
+  const handler = handlers[mode] ?? fail;
+  server.registerTool('search', { inputSchema: { query: z.string() } }, handler);
+  const [a, b] = InMemory.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await client.connect(b);
+  const params = { name: 'search', arguments: { query: 'mcp' } };
+  return {
+    call: async () => {
+      const result = await client.callTool(params);
+      if (result.isError !== true) throw new Error('expected a failed tool result');
+    },
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * CPU nanoseconds per call of `n` sequential calls. Client and server share the process (the
+ * in-memory transport), so its CPU time is the whole round trip's cost; wall time on a shared
+ * host mostly measures the neighbours.
+ */
+async function timeBatch(fn, n) {
+  const t0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) await fn();
+  const used = process.cpuUsage(t0);
+  return ((used.user + used.system) * 1000) / n;
+}
+
+const WARMUP_CALLS = 3_000;
+const ROUNDS = +(process.env.R ?? 250);
+const CALLS_PER_BATCH = +(process.env.C ?? 50);
+
+/**
+ * In a child process (one per SDK major): the three candidates connected side by side, each
+ * warmed up, then `ROUNDS` rounds of one batch each, in an order that rotates every round so no
+ * candidate always runs first or after the same neighbour. They share the process, and so the
+ * SDK's code, its inline caches and the heap: what one candidate's results cost the SDK's shared
+ * code, the others pay too, as the tools of one real server do. A round's ratio compares
+ * batches run within milliseconds of each other; prints each candidate's per-round times.
+ */
+async function child(sdk) {
+  const candidates = [];
+  for (const mode of MODES) candidates.push(await connect(sdk, mode));
+  for (const { call } of candidates) await timeBatch(call, WARMUP_CALLS);
+  const times = MODES.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (let j = 0; j < MODES.length; j++) {
+      const k = (r + j) % MODES.length;
+      times[k].push(await timeBatch(candidates[k].call, CALLS_PER_BATCH));
+    }
+  }
+  for (const { close } of candidates) await close();
+  process.stdout.write(JSON.stringify(times));
+}
+
+function runChild(sdk) {
+  const script = fileURLToPath(import.meta.url);
+  const out = execFileSync(process.execPath, [script, '--child', sdk], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+const LABELS = {
+  bare: 'bare handler throws',
+  wrapped: 'withToolErrors',
+  server: 'withMcpErrors(server)',
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** What the wrapper itself does per failure, in process: wrapped call less a bare try/catch. */
+async function wrapperWork() {
+  const wrapped = withToolErrors(fail);
+  const bare = async () => {
+    try {
+      fail();
+    } catch {
+      // what the SDK's own catch does with it is part of the round trip
+    }
+  };
+  const samples = [];
+  for (let r = 0; r < 7; r++) {
+    const w = await timeBatch(wrapped, 20_000);
+    const b = await timeBatch(bare, 20_000);
+    samples.push(w - b);
+  }
+  return median(samples);
+}
+
+/**
+ * Per SDK major, one process with the three candidates side by side (see `child`); the ratio of
+ * a candidate to the bare handler is taken within each round, and the median over the rounds is
+ * reported. Each SDK is measured `runs` times (a fresh process each: JIT and heap layout differ
+ * between processes): the table shows the run with the median withToolErrors ratio, the summary
+ * line each candidate's median ratio over the runs, with every run's.
+ */
+export async function runMcpToolsBench({ runs = 3 } = {}) {
+  const rows = [];
+  const bareNs = {};
+  for (const sdk of Object.keys(SDKS)) {
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const times = runChild(sdk);
+      const ratios = MODES.map((_, k) => median(times[k].map((t, r) => t / times[0][r])));
+      results.push({ medians: times.map(median), ratios });
+    }
+    // The run whose withToolErrors ratio is the median of the runs.
+    const byRatio = [...results].sort((x, y) => x.ratios[1] - y.ratios[1]);
+    const chosen = byRatio[Math.floor(byRatio.length / 2)];
+    const sdkRows = MODES.map((mode, k) => ({
+      name: `${sdk} ${LABELS[mode]}`,
+      value: chosen.medians[k] / 1000,
+    }));
+    bareNs[sdk] = chosen.medians[0];
+    printTable(
+      `MCP SDK ${sdk}: a failing tools/call round trip over InMemoryTransport (CPU µs per call, lower is better)`,
+      sdkRows,
+      { unit: 'µs/call', digits: 1, ratioTo: sdkRows[0].name, ratioLabel: 'vs bare' },
+    );
+    const pct = (ratio) => `${((ratio - 1) * 100).toFixed(1)}%`;
+    // Each candidate's own median over the runs (the table shows the run chosen above).
+    const acrossRuns = (k) => median(results.map((x) => x.ratios[k]));
+    const spread = (k) => results.map((x) => pct(x.ratios[k])).join(' ');
+    console.log(
+      `${sdk}: withToolErrors adds ${pct(acrossRuns(1))}, withMcpErrors ${pct(acrossRuns(2))} to the round trip (median of ${ROUNDS} interleaved rounds; runs: ${spread(1)} | ${spread(2)}; target <= 5%)`,
+    );
+    rows.push(...sdkRows);
+  }
+  const work = await wrapperWork();
+  console.log(
+    `withToolErrors' own work per failure (text, _meta, classification): ${(work / 1000).toFixed(1)} µs CPU = ${((work / bareNs.v1) * 100).toFixed(1)}% of v1's bare round trip, ${((work / bareNs.v2) * 100).toFixed(1)}% of v2's`,
+  );
+  return rows;
+}
+
+if (process.argv[2] !== "--prof") {
+  if (process.argv[2] === '--child') await child(process.argv[3]);
+  else await runMcpToolsBench();
+}
+if (process.argv[2] === '--prof') { const c = await connect(process.argv[3], process.argv[4]); for (let i=0;i<60000;i++) await c.call(); await c.close(); }
