@@ -55,10 +55,7 @@ export function typedEntries(data: unknown): TypedDetail[] {
  * The detail of type `type` among details already read ({@link typedEntries}): a dialect that
  * looks for several types reads the list once.
  */
-export function detailIn(
-  details: readonly TypedDetail[],
-  type: string,
-): TypedDetail | undefined {
+export function detailIn(details: readonly TypedDetail[], type: string): TypedDetail | undefined {
   for (const d of details) if (d['@type'] === type) return d;
   return undefined;
 }

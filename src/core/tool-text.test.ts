@@ -426,7 +426,8 @@ describe('the writers’ layout is read as any layout is', () => {
   });
 
   it('when the block says more than the header, or differs from it', () => {
-    const header = '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] m';
+    const header =
+      '[ERROR code=RATE_LIMITED category=rate_limit retryable=true retryAfterMs=2000] m';
     for (const block of [
       '{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}',
       '{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000.0}',

@@ -590,9 +590,7 @@ export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
     const header = start < 0 ? undefined : (writersHeader(text, start) ?? anyHeader(text));
     if (header) {
       const fields = header.fields;
-      const block = echoesHeader(text, header)
-        ? ECHO
-        : readBlock(text, header.end, echoOf(fields));
+      const block = echoesHeader(text, header) ? ECHO : readBlock(text, header.end, echoOf(fields));
       const merged = block && block !== ECHO ? overlay(fields, block) : fields;
       const code = merged.code;
       if (typeof code !== 'string' || code === '') return undefined;
