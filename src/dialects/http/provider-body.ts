@@ -3,8 +3,9 @@ import type { StableErrorCode } from '../../core/stable-codes.js';
 import {
   QUOTA_FAILURE_TYPE,
   RETRY_INFO_TYPE,
-  findDetail,
+  detailIn,
   parseRetryDelay,
+  typedEntries,
 } from '../../core/google-rpc.js';
 
 /**
@@ -124,11 +125,12 @@ export function readProviderError(body: unknown): ProviderError | undefined {
   // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota.
   let retryAfterMs: number | undefined;
   if (fields.status !== undefined && Array.isArray(error.details)) {
-    retryAfterMs = parseRetryDelay(findDetail(error.details, RETRY_INFO_TYPE)?.retryDelay);
+    const details = typedEntries(error.details);
+    retryAfterMs = parseRetryDelay(detailIn(details, RETRY_INFO_TYPE)?.retryDelay);
     if (
       fields.status === 'RESOURCE_EXHAUSTED' &&
       retryAfterMs === undefined &&
-      findDetail(error.details, QUOTA_FAILURE_TYPE) !== undefined
+      detailIn(details, QUOTA_FAILURE_TYPE) !== undefined
     ) {
       known = QUOTA_FAILURE;
     }
