@@ -367,6 +367,13 @@ function negotiatedVersion(server: object): string | undefined {
 // `ProtocolError` and its subclasses, which keep those names).
 const SDK_ERROR_NAMES: ReadonlySet<string> = new Set(['McpError', 'ProtocolError']);
 
+/** The JSON-RPC code of an error the SDKs' own classes built, else `undefined`. */
+function sdkErrorCode(error: unknown): number | undefined {
+  if (!(error instanceof Error) || !SDK_ERROR_NAMES.has(error.name)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return Number.isInteger(code) ? (code as number) : undefined;
+}
+
 /**
  * An error one of the SDKs built (a resource or prompt that does not exist, arguments its schema
  * refuses): the code meant it, and the SDK sends it as it is. Not -32603: that is what an SDK
@@ -375,23 +382,13 @@ const SDK_ERROR_NAMES: ReadonlySet<string> = new Set(['McpError', 'ProtocolError
  * blockchain client's `RpcRequestError` carries the node's URL and API key in its message).
  */
 function isSdkProtocolError(error: unknown): boolean {
-  if (!(error instanceof Error) || !SDK_ERROR_NAMES.has(error.name)) return false;
-  const code = (error as { code?: unknown }).code;
-  return (
-    Number.isInteger(code) &&
-    (code as number) >= -32768 &&
-    (code as number) <= -32000 &&
-    code !== -32603
-  );
+  const code = sdkErrorCode(error);
+  return code !== undefined && code >= -32768 && code <= -32000 && code !== -32603;
 }
 
 /** An SDK error with -32603: another server's failure, its message that server's. */
 function isRelayedFailure(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    SDK_ERROR_NAMES.has(error.name) &&
-    (error as { code?: unknown }).code === -32603
-  );
+  return sdkErrorCode(error) === -32603;
 }
 
 /** A request handler whose failures leave as MCP errors of the negotiated revision. */
