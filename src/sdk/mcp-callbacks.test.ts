@@ -45,6 +45,11 @@ describe.each(['v1', 'v2'] as const)('withMcpErrors, MCP SDK %s: callbacks beyon
     );
     return JSON.stringify({ code: e.code, message: e.message, data: e.data });
   }
+  /** What a client's completion request for `argument` of `ref` got back from `server`. */
+  async function completionWire(server: Loose, ref: object, argument: string) {
+    const client = await link(server);
+    return wireOf(client.complete({ ref, argument: { name: argument, value: 'a' } }));
+  }
   const wrapped = () => {
     const seen: unknown[] = [];
     return { server: withMcpErrors(newServer(), { onError: (e) => seen.push(e) }), seen };
@@ -68,13 +73,7 @@ describe.each(['v1', 'v2'] as const)('withMcpErrors, MCP SDK %s: callbacks beyon
     const { server, seen } = wrapped();
     const template = new Template('docs://{id}', { list: undefined, complete: { id: boom } });
     server.registerResource('t', template, {}, () => ({ contents: [] }));
-    const client = await link(server);
-    const wire = await wireOf(
-      client.complete({
-        ref: { type: 'ref/resource', uri: 'docs://{id}' },
-        argument: { name: 'id', value: 'a' },
-      }),
-    );
+    const wire = await completionWire(server, { type: 'ref/resource', uri: 'docs://{id}' }, 'id');
     expect(wire).not.toContain('hunter2');
     expect(seen).toHaveLength(1);
   });
@@ -85,13 +84,7 @@ describe.each(['v1', 'v2'] as const)('withMcpErrors, MCP SDK %s: callbacks beyon
     server.registerPrompt('p', { argsSchema: sdk === 'v1' ? shape : z.object(shape) }, () => ({
       messages: [],
     }));
-    const client = await link(server);
-    const wire = await wireOf(
-      client.complete({
-        ref: { type: 'ref/prompt', name: 'p' },
-        argument: { name: 'topic', value: 'a' },
-      }),
-    );
+    const wire = await completionWire(server, { type: 'ref/prompt', name: 'p' }, 'topic');
     expect(wire).not.toContain('hunter2');
     expect(seen).toHaveLength(1);
   });
