@@ -440,6 +440,34 @@ describe('serialisation reads, redacts and cuts safely', () => {
     expect(cut).not.toContain('AKIAIOSF');
   });
 
+  it('copies own keys only, narrow or wide, and cuts a narrow object at maxKeys', () => {
+    const inherited = Object.create({ fromPrototype: 'x' }) as Record<string, unknown>;
+    inherited.own = 1;
+    expect(toJsonSafe(inherited)).toEqual({ own: 1 });
+    // A polluted Object.prototype lends every object an enumerable key: it is never copied.
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: 'Bearer sk-live-0123456789abcdef0123',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    try {
+      const narrow = { a: 1, b: 'two' };
+      const wide = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i]));
+      expect(Object.keys(toJsonSafe(narrow) as object)).toEqual(['a', 'b']);
+      expect(Object.keys(toJsonSafe(wide) as object)).toHaveLength(40);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+    expect(toJsonSafe({ a: 1, b: 2, c: 3, d: 4, e: 5 }, { maxKeys: 2 })).toEqual({
+      a: 1,
+      b: 2,
+      '…': '[3 more keys]',
+    });
+    expect(toJsonSafe({ 2: 'b', z: 'c', 1: 'a' })).toEqual({ 1: 'a', 2: 'b', z: 'c' });
+    expect(Object.keys(toJsonSafe({ 2: 'b', z: 'c', 1: 'a' }) as object)).toEqual(['1', '2', 'z']);
+  });
+
   it('honours allowKeys', () => {
     const error = AgentError.notFound('x', {
       details: { sessionToken: 'abc-123', session: 's-1' },
