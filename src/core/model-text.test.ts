@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from './agent-error.js';
 import { formatModelErrorText, modelSafeCode, nextStepText } from './model-text.js';
@@ -94,6 +95,43 @@ describe('formatModelErrorText', () => {
         message: `slow ${i}`,
       });
     }
+  });
+
+  it('reuses the last text of a kept frame only for the same message under the default rules', () => {
+    const err = AgentError.rateLimited('user=bob password=hunter2 in /home/ana/notes.txt', {
+      code: 'MEMO_LAST',
+      retryAfterMs: 1000,
+    });
+    const first = formatModelErrorText(err);
+    expect(first).not.toContain('hunter2');
+    expect(first).not.toContain('/home/ana');
+    expect(formatModelErrorText(err)).toBe(first);
+    // Other rules are never answered from the kept text, and do not replace it.
+    const keys = formatModelErrorText(err, { redactKeys: ['user'] });
+    expect(keys).not.toContain('bob');
+    expect(formatModelErrorText(err, { maxLength: 12 })).toContain('] user=bob …\n');
+    expect(formatModelErrorText(err)).toBe(first);
+    const other = AgentError.rateLimited('another message', {
+      code: 'MEMO_LAST',
+      retryAfterMs: 1000,
+    });
+    expect(formatModelErrorText(other)).toContain('] another message\n');
+    expect(formatModelErrorText(err)).toBe(first);
+    // Whatever the sequence, the text is the one written from scratch (an explicit default
+    // length takes the path that keeps nothing).
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('MEMO_A', 'MEMO_B'), fc.string({ maxLength: 40 })), {
+          maxLength: 12,
+        }),
+        (calls) => {
+          for (const [code, message] of calls) {
+            const e = AgentError.timeout(message, { code, captureStack: false });
+            expect(formatModelErrorText(e)).toBe(formatModelErrorText(e, { maxLength: 2_000 }));
+          }
+        },
+      ),
+    );
   });
 
   it('keeps no frame for a long code or a subject that is not text (review findings)', () => {

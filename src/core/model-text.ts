@@ -126,6 +126,11 @@ interface KeptFrame {
   readonly retryable: unknown;
   readonly retryAfterMs: unknown;
   readonly subject: string | undefined;
+  /** Whether it is in the cache (a frame written for one error only is not). */
+  readonly kept: boolean;
+  /** The last message written in this frame, with the default rules, and its whole text. */
+  lastMessage: string | undefined;
+  lastText: string;
 }
 
 // A server throws the same few errors again and again (its codes are constants): the text
@@ -174,6 +179,9 @@ function modelFrame(error: ToolErrorTextInput, subject: string | undefined): Kep
     retryable: error.retryable,
     retryAfterMs: error.retryAfterMs,
     subject,
+    kept: keep,
+    lastMessage: undefined,
+    lastText: '',
   };
   if (keep) {
     if (FRAMES.size >= FRAMES_LIMIT) FRAMES.clear();
@@ -192,8 +200,33 @@ export function modelErrorText(
   options?: FormatModelErrorTextOptions,
 ): { text: string; code: string } {
   const fields = toolErrorFields('formatModelErrorText', error);
-  const { frame, code } = modelFrame(fields, options?.subject);
-  return { text: framedText(frame, sanitizeMessage(fields.message, options)), code };
+  const kept = modelFrame(fields, options?.subject);
+  const message = fields.message;
+  // The same error thrown again (a rate limit, a login that expired): its last text, written
+  // with the default sanitising rules, is kept with its frame.
+  const memo =
+    kept.kept && sanitizesByDefault(options) && message.length <= LAST_MESSAGE_MAX_LENGTH;
+  if (memo && kept.lastMessage === message) return { text: kept.lastText, code: kept.code };
+  const text = framedText(kept.frame, sanitizeMessage(message, options));
+  if (memo) {
+    kept.lastMessage = message;
+    kept.lastText = text;
+  }
+  return { text, code: kept.code };
+}
+
+// A kept frame's last message must not pin a huge string.
+const LAST_MESSAGE_MAX_LENGTH = 512;
+
+/** Whether `options` leaves `sanitizeMessage` at its defaults (a `subject` is no rule of it). */
+function sanitizesByDefault(options: FormatModelErrorTextOptions | undefined): boolean {
+  return (
+    options === undefined ||
+    (options.maxLength === undefined &&
+      options.redactKeys === undefined &&
+      options.allowKeys === undefined &&
+      options.redactPatterns === undefined)
+  );
 }
 
 /**
