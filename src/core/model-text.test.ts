@@ -117,6 +117,19 @@ describe('formatModelErrorText', () => {
     });
     expect(formatModelErrorText(other)).toContain('] another message\n');
     expect(formatModelErrorText(err)).toBe(first);
+    // Options read once: a getter that answers "default" first and something else later does
+    // not make text written under other rules the one kept (review finding).
+    const leaky = AgentError.auth('login failed password=hunter2secret', { code: 'MEMO_OPTS' });
+    let reads = 0;
+    const shifty = {
+      get allowKeys() {
+        return reads++ === 0 ? undefined : ['password'];
+      },
+    };
+    expect(formatModelErrorText(leaky, shifty as { allowKeys?: string[] })).not.toContain(
+      'hunter2secret',
+    );
+    expect(formatModelErrorText(leaky)).not.toContain('hunter2secret');
     // Whatever the sequence, the text is the one written from scratch (an explicit default
     // length takes the path that keeps nothing).
     fc.assert(

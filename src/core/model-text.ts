@@ -204,10 +204,12 @@ export function modelErrorText(
   const message = fields.message;
   // The same error thrown again (a rate limit, a login that expired): its last text, written
   // with the default sanitising rules, is kept with its frame.
-  const memo =
-    kept.kept && sanitizesByDefault(options) && message.length <= LAST_MESSAGE_MAX_LENGTH;
+  // The rules are read once: options whose getters answer differently later cannot make a
+  // text written under other rules the one kept for the defaults.
+  const defaults = sanitizesByDefault(options);
+  const memo = kept.kept && defaults && message.length <= LAST_MESSAGE_MAX_LENGTH;
   if (memo && kept.lastMessage === message) return { text: kept.lastText, code: kept.code };
-  const text = framedText(kept.frame, sanitizeMessage(message, options));
+  const text = framedText(kept.frame, sanitizeMessage(message, defaults ? undefined : options));
   if (memo) {
     kept.lastMessage = message;
     kept.lastText = text;

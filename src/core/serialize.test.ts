@@ -468,6 +468,43 @@ describe('serialisation reads, redacts and cuts safely', () => {
     expect(Object.keys(toJsonSafe({ 2: 'b', z: 'c', 1: 'a' }) as object)).toEqual(['1', '2', 'z']);
   });
 
+  it('lists the keys of anything but plain data as Object.keys does (review findings)', () => {
+    // A prototype that is a proxy whose traps throw is never asked for its keys.
+    const behindProxy = Object.create(
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('no keys');
+          },
+        },
+      ),
+    ) as Record<string, unknown>;
+    behindProxy.a = 1;
+    behindProxy.password = 'hunter2';
+    expect(toJsonSafe(behindProxy)).toEqual({ a: 1, password: '[REDACTED]' });
+    // A proxy that calls every key its own shows the instance's own keys, not its prototype's.
+    function Model(this: { id: number }) {
+      this.id = 1;
+    }
+    (Model.prototype as Record<string, unknown>).secretToken = 'tok-123456789';
+    const instance = new (Model as unknown as new () => object)();
+    const lying = new Proxy(instance, {
+      getOwnPropertyDescriptor(target, key) {
+        const value = (target as Record<PropertyKey, unknown>)[key];
+        return value === undefined
+          ? undefined
+          : { value, enumerable: true, configurable: true, writable: true };
+      },
+    });
+    expect(toJsonSafe(lying)).toEqual({ id: 1 });
+    // A prototype with many enumerable keys: only the object's own are listed.
+    const big = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`p${i}`, i]));
+    const child = Object.create(big) as Record<string, unknown>;
+    child.a = 1;
+    expect(toJsonSafe(child)).toEqual({ a: 1 });
+  });
+
   it('honours allowKeys', () => {
     const error = AgentError.notFound('x', {
       details: { sessionToken: 'abc-123', session: 's-1' },

@@ -214,7 +214,7 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
   const proto: unknown = Object.getPrototypeOf(obj);
   const plain = proto === Object.prototype || proto === null;
   // Plain data (what JSON.parse gives), the common case: copied key by key.
-  if (plain && !('toJSON' in obj)) return walkPlain(obj, depth, ctx);
+  if (plain && !('toJSON' in obj)) return walkPlain(obj, depth, ctx, true);
   if (!plain && isErrorLike(obj)) return serializeInto(obj, depth, ctx, 0) as unknown as JsonValue;
   let toJSON: unknown;
   try {
@@ -231,7 +231,7 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
     }
     return replaced === obj ? MARKERS.circular : walk(replaced, depth + 1, ctx, key);
   }
-  if (plain) return walkPlain(obj, depth, ctx);
+  if (plain) return walkPlain(obj, depth, ctx, true);
   if (obj instanceof Map) return walkMap(obj as Map<unknown, unknown>, depth, ctx);
   if (obj instanceof Set) return walkList([...obj].slice(0, ctx.maxArrayLength + 1), depth, ctx);
   if (ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer) {
@@ -241,7 +241,7 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
   if (obj instanceof Promise || obj instanceof WeakMap || obj instanceof WeakSet) {
     return `[${obj.constructor.name}]`;
   }
-  return walkPlain(obj, depth, ctx);
+  return walkPlain(obj, depth, ctx, false);
 }
 
 /**
@@ -265,8 +265,19 @@ function walkMap(map: Map<unknown, unknown>, depth: number, ctx: Ctx): JsonValue
   return out;
 }
 
-function walkPlain(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonValue } {
-  if (!isWide(obj)) return copyNarrow(obj, depth, ctx);
+/**
+ * `obj`'s own enumerable members, made safe. `plain`: its prototype is `Object.prototype` or
+ * `null` (what JSON.parse and literals make), so a `for…in` over it walks no prototype chain
+ * worth the name; any other object's keys are listed by `Object.keys` (a prototype can hold
+ * any number of enumerable keys, or be a proxy).
+ */
+function walkPlain(
+  obj: object,
+  depth: number,
+  ctx: Ctx,
+  plain: boolean,
+): { [key: string]: JsonValue } {
+  if (plain && !isWide(obj)) return copyNarrow(obj, depth, ctx);
   const keys = Object.keys(obj);
   if (keys.length > WIDE) {
     const copy = wideCopy(obj, depth, ctx);
@@ -290,7 +301,10 @@ const hasOwn = Object.prototype.hasOwnProperty;
 /**
  * {@link copyByKey} for a narrow object, its keys walked by `for…in`, which V8 serves from the
  * object's map where `Object.keys` allocates a list (bench: the error build's core line, 2%).
- * Inherited keys (a polluted `Object.prototype`) are skipped, as `Object.keys` skips them.
+ * Inherited keys (a polluted `Object.prototype`) are skipped, as `Object.keys` skips them. A
+ * proxy posing as plain data has its traps asked more often than `Object.keys` asks them (its
+ * prototype, each key's descriptor twice): one that then throws reads as `[Unreadable]`, as a
+ * throwing trap does anywhere else.
  */
 function copyNarrow(from: object, depth: number, ctx: Ctx): { [key: string]: JsonValue } {
   const out: { [key: string]: JsonValue } = {};
