@@ -28,14 +28,29 @@ const fail = () => {
   throw AgentError.rateLimited('Search is busy', { retryAfterMs: 2000 });
 };
 
-const MODES = ['bare', 'wrapped', 'server'];
+// The same failure with a message that changes on every call (a request id in it): the text
+// the wrapper keeps per error is then never reused. Reported, not a target.
+let requests = 0;
+const failUnique = () => {
+  throw AgentError.rateLimited(`Search is busy (request ${requests++})`, { retryAfterMs: 2000 });
+};
 
-/** A connected client whose one tool fails; `mode` is 'bare', 'wrapped' or 'server'. */
+const MODES = ['bare', 'wrapped', 'server'];
+const UNIQUE_MODES = ['bare-unique', 'wrapped-unique'];
+const HANDLERS = {
+  bare: () => fail,
+  wrapped: () => withToolErrors(fail),
+  server: () => fail,
+  'bare-unique': () => failUnique,
+  'wrapped-unique': () => withToolErrors(failUnique),
+};
+
+/** A connected client whose one tool fails; `mode` is one of the HANDLERS. */
 async function connect(sdk, mode) {
   const { McpServer, Client, InMemory } = await SDKS[sdk]();
   const raw = new McpServer({ name: 'bench', version: '1.0.0' });
   const server = mode === 'server' ? withMcpErrors(raw) : raw;
-  const handler = mode === 'wrapped' ? withToolErrors(fail) : fail;
+  const handler = HANDLERS[mode]();
   server.registerTool('search', { inputSchema: { query: z.string() } }, handler);
   const [a, b] = InMemory.createLinkedPair();
   await server.connect(a);
@@ -81,14 +96,14 @@ const CALLS_PER_BATCH = 50;
  * code, the others pay too, as the tools of one real server do. A round's ratio compares
  * batches run within milliseconds of each other; prints each candidate's per-round times.
  */
-async function child(sdk) {
+async function child(sdk, modes) {
   const candidates = [];
-  for (const mode of MODES) candidates.push(await connect(sdk, mode));
+  for (const mode of modes) candidates.push(await connect(sdk, mode));
   for (const { call } of candidates) await timeBatch(call, WARMUP_CALLS);
-  const times = MODES.map(() => []);
+  const times = modes.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {
-    for (let j = 0; j < MODES.length; j++) {
-      const k = (r + j) % MODES.length;
+    for (let j = 0; j < modes.length; j++) {
+      const k = (r + j) % modes.length;
       times[k].push(await timeBatch(candidates[k].call, CALLS_PER_BATCH));
     }
   }
@@ -96,9 +111,11 @@ async function child(sdk) {
   process.stdout.write(JSON.stringify(times));
 }
 
-function runChild(sdk) {
+function runChild(sdk, modes = MODES) {
   const script = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, [script, '--child', sdk], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [script, '--child', sdk, modes.join(',')], {
+    encoding: 'utf8',
+  });
   return JSON.parse(out);
 }
 
@@ -167,6 +184,12 @@ export async function runMcpToolsBench({ runs = 3 } = {}) {
     );
     rows.push(...sdkRows);
   }
+  // One more process, v1 only: the message changes on every call (see failUnique).
+  const unique = runChild('v1', UNIQUE_MODES);
+  const uniqueRatio = median(unique[1].map((t, r) => t / unique[0][r]));
+  console.log(
+    `v1, a message that changes on every call: withToolErrors adds ${((uniqueRatio - 1) * 100).toFixed(1)}% (one run; not a target: the text kept for a repeated error is not reused, and the new message is sanitised)`,
+  );
   const work = await wrapperWork();
   console.log(
     `withToolErrors' own work per failure (text, _meta, classification): ${(work / 1000).toFixed(1)} µs CPU = ${((work / bareNs.v1) * 100).toFixed(1)}% of v1's bare round trip, ${((work / bareNs.v2) * 100).toFixed(1)}% of v2's`,
@@ -175,6 +198,6 @@ export async function runMcpToolsBench({ runs = 3 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv[2] === '--child') await child(process.argv[3]);
+  if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4].split(','));
   else await runMcpToolsBench();
 }
