@@ -29,8 +29,11 @@ export function readHeaders(headers: HeadersInput | undefined): HeaderReader {
 export interface HeaderTable {
   /** The value for a lower-case `name`. */
   readonly get: HeaderReader;
-  /** Whether some header name mentions `ratelimit` (false lets the reset family be skipped). */
-  readonly rateLimit: boolean;
+  /**
+   * The value for a lower-case name that mentions `ratelimit`, read without the other headers;
+   * `undefined` when no header name mentions it (the reset family is then skipped).
+   */
+  readonly limits: HeaderReader | undefined;
   /**
    * Whether a header the web-API conventions read may be present (`www-authenticate`, a cloud's
    * error or request-id header): false lets those lookups be skipped.
@@ -38,7 +41,7 @@ export interface HeaderTable {
   readonly others: boolean;
 }
 
-const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false, others: false };
+const NO_HEADERS: HeaderTable = { get: () => undefined, limits: undefined, others: false };
 
 /**
  * {@link readHeaders} for the decoders: one pass over the headers, then lookups by lower-case
@@ -46,8 +49,10 @@ const NO_HEADERS: HeaderTable = { get: () => undefined, rateLimit: false, others
  */
 export function headerTable(headers: HeadersInput | undefined): HeaderTable {
   if (headers === undefined || headers === null) return NO_HEADERS;
-  if (isWebHeaders(headers))
-    return { get: (name) => headers.get(name) ?? undefined, rateLimit: true, others: true };
+  if (isWebHeaders(headers)) {
+    const get: HeaderReader = (name) => headers.get(name) ?? undefined;
+    return { get, limits: get, others: true };
+  }
   if (typeof headers !== 'object') {
     throw new TypeError(
       `readHeaders: headers must be a Headers, an object or a list of [name, value] pairs; received ${typeof headers}`,
@@ -76,7 +81,8 @@ export function headerTable(headers: HeadersInput | undefined): HeaderTable {
     const record = headers as Readonly<Record<string, unknown>>;
     for (const name in record) if (Object.hasOwn(record, name)) add(name, record[name]);
   }
-  return { get: (name) => map.get(name), rateLimit, others: true };
+  const get: HeaderReader = (name) => map.get(name);
+  return { get, limits: rateLimit ? get : undefined, others: true };
 }
 
 // The other headers the web-API conventions read (web-apis.ts): request ids and error names.
@@ -169,7 +175,12 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
         return limits?.get(name) ?? others?.get(name);
     }
   };
-  return { get, rateLimit: limits !== undefined, others: others !== undefined };
+  const found = limits;
+  return {
+    get,
+    limits: found === undefined ? undefined : (name) => found.get(name),
+    others: others !== undefined,
+  };
 }
 
 function joined(prev: string | undefined, text: string): string {
@@ -238,15 +249,6 @@ const BUCKETS: readonly (readonly [remaining: string, reset: string])[] = [
   ['anthropic-ratelimit-tokens-remaining', 'anthropic-ratelimit-tokens-reset'],
 ];
 
-const REMAINING_HEADERS = [
-  'x-ratelimit-remaining',
-  'ratelimit-remaining',
-  'x-ratelimit-remaining-requests',
-  'x-ratelimit-remaining-tokens',
-  'anthropic-ratelimit-requests-remaining',
-  'anthropic-ratelimit-tokens-remaining',
-] as const;
-
 /** Options for {@link retryAfterMsFromHeaders}. */
 export interface RetryAfterOptions {
   /**
@@ -275,18 +277,18 @@ export function retryAfterMsFromHeaders(
   headers: HeadersInput | HeaderReader | undefined,
   options?: RetryAfterOptions,
 ): number | undefined {
-  if (typeof headers === 'function') return retryAfterMs(headers, true, options);
+  if (typeof headers === 'function') return retryAfterMs(headers, headers, options);
   const table = decoderHeaders(headers);
-  return retryAfterMs(table.get, table.rateLimit, options);
+  return retryAfterMs(table.get, table.limits, options);
 }
 
 /**
- * {@link retryAfterMsFromHeaders} over a lower-case getter; `rateLimit` false says there is no
- * rate-limit header to look at. Internal.
+ * {@link retryAfterMsFromHeaders} over a lower-case getter; `limits` reads the rate-limit family
+ * (names that mention `ratelimit`), `undefined` when there is none. Internal.
  */
 export function retryAfterMs(
   get: HeaderReader,
-  rateLimit: boolean,
+  limits: HeaderReader | undefined,
   options?: RetryAfterOptions,
 ): number | undefined {
   // The clock is read only when a date or an epoch needs it.
@@ -306,28 +308,39 @@ export function retryAfterMs(
     const date = Date.parse(after);
     if (!Number.isNaN(date) && /[a-z]/i.test(after)) return nonNegative(date - now());
   }
-  if (
-    !rateLimit ||
-    (options?.rateLimitReset !== true &&
-      !REMAINING_HEADERS.some((name) => get(name)?.trim() === '0'))
-  )
-    return undefined;
+  if (limits === undefined) return undefined;
   // When one limit is used up, its reset is the wait; another limit's later reset is not.
-  const spent = BUCKETS.filter(([remaining]) => get(remaining)?.trim() === '0').map(
-    ([, reset]) => reset,
-  );
-  const candidates = spent.some((name) => get(name) !== undefined) ? spent : RESET_HEADERS;
+  let usedUp = false;
+  let usedUpReset = false;
   let longest: number | undefined;
-  for (const name of candidates) {
-    const value = get(name);
+  for (const [remaining, reset] of BUCKETS) {
+    if (limits(remaining)?.trim() !== '0') continue;
+    usedUp = true;
+    const value = limits(reset);
     if (value === undefined) continue;
-    // Anthropic's reset headers are RFC 3339 timestamps.
-    const parsed = /^\d{4}-\d\d-\d\dT/.test(value.trim())
-      ? nonNegative(Date.parse(value.trim()) - now())
-      : parseReset(value, now);
-    if (parsed !== undefined && (longest === undefined || parsed > longest)) longest = parsed;
+    usedUpReset = true;
+    longest = longer(longest, resetDelay(value, now));
+  }
+  if (usedUpReset) return longest;
+  if (!usedUp && options?.rateLimitReset !== true) return undefined;
+  // No used-up limit says when it resets: the longest reset given.
+  for (const name of RESET_HEADERS) {
+    const value = limits(name);
+    if (value !== undefined) longest = longer(longest, resetDelay(value, now));
   }
   return longest;
+}
+
+function longer(a: number | undefined, b: number | undefined): number | undefined {
+  return b !== undefined && (a === undefined || b > a) ? b : a;
+}
+
+/** A reset header's delay: Anthropic's are RFC 3339 timestamps, the others {@link parseReset}. */
+function resetDelay(value: string, now: () => number): number | undefined {
+  const trimmed = value.trim();
+  return /^\d{4}-\d\d-\d\dT/.test(trimmed)
+    ? nonNegative(Date.parse(trimmed) - now())
+    : parseReset(value, now);
 }
 
 /**

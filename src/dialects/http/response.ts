@@ -194,7 +194,7 @@ function httpError(
   const retryAfterMs =
     fields.retryAfterMs ??
     provider?.retryAfterMs ??
-    retryAfterFrom(get, headers.rateLimit, {
+    retryAfterFrom(get, headers.limits, {
       rateLimitReset: status === 429 || status === 503 || web?.code === 'RATE_LIMITED',
     }) ??
     web?.retryAfterMs;
