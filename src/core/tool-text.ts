@@ -357,7 +357,15 @@ const ECHO: Record<string, unknown> = Object.freeze({});
  * The first fenced `json` block from `from` on that parses to an object with a string `code`;
  * {@link ECHO} when that block is `echo` (see {@link echoOf}) and so says what the header said.
  */
-function readBlock(text: string, from: number, echo?: string): Record<string, unknown> | undefined {
+function readBlock(
+  text: string,
+  from: number,
+  header?: HeaderFields,
+): Record<string, unknown> | undefined {
+  // What the writers put in the block under `header`: written once a block is found (most
+  // texts with a header have none after it, or the one the writers' fast path already read).
+  let echo: string | undefined;
+  let echoWritten = false;
   // Written with indexOf rather than one lazy pattern so that hostile text stays linear.
   let at = from;
   for (;;) {
@@ -376,7 +384,13 @@ function readBlock(text: string, from: number, echo?: string): Record<string, un
     if (close === null) return undefined;
     try {
       const raw = text.slice(i + 1, close.index);
-      if (raw === echo) return ECHO;
+      if (header !== undefined) {
+        if (!echoWritten) {
+          echo = echoOf(header);
+          echoWritten = true;
+        }
+        if (raw === echo) return ECHO;
+      }
       // Quoted (`> `) or indented blocks lose their line prefixes; most blocks have none.
       const value: unknown = JSON.parse(indented(raw) ? raw.replace(LINE_PREFIX, '') : raw);
       if (
@@ -590,7 +604,7 @@ export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
     const header = start < 0 ? undefined : (writersHeader(text, start) ?? anyHeader(text));
     if (header) {
       const fields = header.fields;
-      const block = echoesHeader(text, header) ? ECHO : readBlock(text, header.end, echoOf(fields));
+      const block = echoesHeader(text, header) ? ECHO : readBlock(text, header.end, fields);
       const merged = block && block !== ECHO ? overlay(fields, block) : fields;
       const code = merged.code;
       if (typeof code !== 'string' || code === '') return undefined;
