@@ -53,6 +53,8 @@ const WRAPPED = Symbol.for('agent-errors.withMcpErrors');
  * What the `Next step:` line calls a tool: its name ("call search.web again") when it is a short
  * plain name, as MCP recommends, else "this tool" (the line stays one short sentence).
  */
+const FAILURE_OPTIONS_LIMIT = 1_024;
+
 function subjectFor(name: unknown): string {
   return typeof name === 'string' && /^[\w.-]{1,40}$/.test(name) ? name : 'this tool';
 }
@@ -175,18 +177,23 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   // The name each tool was last called by (the SDK passes it to validateToolInput only).
   const names = new WeakMap<object, string>();
   const nameOf = (tool: object): string => names.get(tool) ?? toolName(server, tool);
-  // A tool's failures name it in the next-step line: the options for each name are made once,
-  // at its first failure (one spread per failure was a measurable part of the wrapper: bench).
-  // Names are those of registered tools, so the map stays as small as the server.
+  // The options are read once, here. A tool's failures are written with them and the tool's
+  // name as the subject, made once per name at its first failure (a spread per failure was a
+  // measurable part of the wrapper: bench). Every key is kept (sanitising rules ride along), and
+  // an inherited `onError` too, as the protocol-error path below reads it. Tools registered and
+  // removed under fresh names would grow the map: it is cleared past FAILURE_OPTIONS_LIMIT names.
   const onError = options?.onError;
+  const subject = options?.subject;
+  const base: WithToolErrorsOptions = { ...options };
+  if (onError !== undefined) base.onError = onError;
   const failureOptions = new Map<string, WithToolErrorsOptions>();
   const failure =
     (name: string) =>
     (error: unknown): McpToolErrorResult => {
       let written = failureOptions.get(name);
       if (written === undefined) {
-        const subject = options?.subject ?? subjectFor(name);
-        written = onError === undefined ? { subject } : { onError, subject };
+        written = { ...base, subject: subject ?? subjectFor(name) };
+        if (failureOptions.size >= FAILURE_OPTIONS_LIMIT) failureOptions.clear();
         failureOptions.set(name, written);
       }
       return toolErrorResult(error, written);

@@ -161,6 +161,50 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
     }
   });
 
+  it('withMcpErrors: every option reaches each failure, an inherited onError and sanitising rules too (review findings)', async () => {
+    const seen: string[] = [];
+    // Options the server author built as a class instance, with a rule of their own.
+    const options = Object.assign(
+      Object.create({ onError: (_e: unknown, id: string) => seen.push(id) }) as object,
+      { redactPatterns: [/ACME-\w+/g] },
+    );
+    const raw = sdk.server();
+    const server = withMcpErrors(raw, options as never);
+    (server as unknown as { registerTool: (...a: unknown[]) => unknown }).registerTool(
+      'keys',
+      {},
+      () => {
+        throw AgentError.validation('customer key ACME-7f3a9c1e is not valid');
+      },
+    );
+    (server as unknown as { registerTool: (...a: unknown[]) => unknown }).registerTool(
+      'crash',
+      {},
+      () => {
+        throw new Error('boom');
+      },
+    );
+    const [a, b] = sdk.pair();
+    await server.connect(a as never);
+    const client = sdk.client();
+    await client.connect(b as never);
+    try {
+      for (let call = 0; call < 2; call++) {
+        const text = JSON.stringify(
+          await (client as unknown as ClientV1).callTool({ name: 'keys' }),
+        );
+        expect(text).not.toContain('ACME-7f3a9c1e');
+        expect(text).toContain('customer key [REDACTED] is not valid');
+      }
+      const crash = await (client as unknown as ClientV1).callTool({ name: 'crash' });
+      const meta = crash._meta?.[MCP_META_KEYS.error] as { errorId: string };
+      expect(seen).toEqual([meta.errorId]);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
   it('withMcpErrors: bad arguments come back as a validation result with the schema issues', async () => {
     let ran = 0;
     const { client, close } = await connect(sdk, (server) => {
