@@ -203,9 +203,9 @@ export function modelErrorText(
   const kept = modelFrame(fields, options?.subject);
   const message = fields.message;
   // The same error thrown again (a rate limit, a login that expired): its last text, written
-  // with the default sanitising rules, is kept with its frame.
-  // The rules are read once: options whose getters answer differently later cannot make a
-  // text written under other rules the one kept for the defaults.
+  // under the default sanitising rules, is kept with its frame. The rules are read once, and the
+  // text is then written with no options at all: getters that answer differently on a later
+  // read cannot make text written under other rules the one kept.
   const defaults = sanitizesByDefault(options);
   const memo = kept.kept && defaults && message.length <= LAST_MESSAGE_MAX_LENGTH;
   if (memo && kept.lastMessage === message) return { text: kept.lastText, code: kept.code };

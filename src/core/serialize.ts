@@ -300,7 +300,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * {@link copyByKey} for a narrow object, its keys walked by `for…in`, which V8 serves from the
- * object's map where `Object.keys` allocates a list (bench: the error build's core line, 2%).
+ * object's map where `Object.keys` allocates a list (bench: the error build's core line, 2–4%).
  * Inherited keys (a polluted `Object.prototype`) are skipped, as `Object.keys` skips them. A
  * proxy posing as plain data has its traps asked more often than `Object.keys` asks them (its
  * prototype, each key's descriptor twice): one that then throws reads as `[Unreadable]`, as a

@@ -355,7 +355,8 @@ const ECHO: Record<string, unknown> = Object.freeze({});
 
 /**
  * The first fenced `json` block from `from` on that parses to an object with a string `code`;
- * {@link ECHO} when that block is `echo` (see {@link echoOf}) and so says what the header said.
+ * {@link ECHO} when that block is the one the writers put under `header` (see {@link echoOf}),
+ * and so says what the header said.
  */
 function readBlock(
   text: string,

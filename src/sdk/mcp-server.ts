@@ -49,12 +49,13 @@ class InvalidInput {
 
 const WRAPPED = Symbol.for('agent-errors.withMcpErrors');
 
+// How many tool names' failure options withMcpErrors keeps (see `failure` there).
+const FAILURE_OPTIONS_LIMIT = 1_024;
+
 /**
  * What the `Next step:` line calls a tool: its name ("call search.web again") when it is a short
  * plain name, as MCP recommends, else "this tool" (the line stays one short sentence).
  */
-const FAILURE_OPTIONS_LIMIT = 1_024;
-
 function subjectFor(name: unknown): string {
   return typeof name === 'string' && /^[\w.-]{1,40}$/.test(name) ? name : 'this tool';
 }
