@@ -252,9 +252,8 @@ function withCarriedHints(
  * never belong in what is sent to a peer.
  */
 function systemDetails(error: object): Record<string, unknown> {
-  // Read by name, each read its own site: the shared `read` sees every shape there is and is
-  // slow for it (bench: a Node system error decodes a quarter faster). A getter that throws
-  // sends the reads through `read`, which marks only that member missing.
+  // Read by name, as headMembers reads (and for the same reason). A getter that throws sends
+  // the reads through `read`, which takes only that member as missing.
   const e = error as Record<string, unknown>;
   try {
     return systemDetailsOf(e.syscall, e.errno, e.hostname, e.address, e.port);

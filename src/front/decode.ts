@@ -386,8 +386,6 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   let hasHeadersOrBody = false;
   let hasJsonrpc = false;
   let hasEnvelopeCode = false;
-  // A problem document's `title` or `detail`, AWS's `__type`: members only an HTTP body has.
-  let hasBodyMember = !plain;
   if (plain) {
     for (const key in input) {
       switch (key) {
@@ -441,11 +439,6 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
         case 'envelopeCode':
           envelopeCode = input[key];
           hasEnvelopeCode = true;
-          break;
-        case 'title':
-        case 'detail':
-        case '__type':
-          hasBodyMember = true;
           break;
       }
     }
@@ -582,12 +575,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   if (fromSdk) return fromSdk;
   if (rpc) return decodeRpc(rpc, protocol, input);
   if (isArcpErrorCode(code) && typeof message === 'string') return decodeArcpError(input);
-  // Plain data without `status`, `error` or a body member is no HTTP body: the HTTP readers would
-  // only say so (bench: a Node system error decodes a third faster).
-  const decoded =
-    status === undefined && error === undefined && !hasBodyMember
-      ? byKeywordsIfUnrecognised(normalizeError(input), input)
-      : fromHttpData(input);
+  const decoded = fromHttpData(input);
   // An error instance read as an HTTP failure was thrown by some client: unexpected. (What the
   // general normaliser read, it has marked or not itself.)
   return !plain && decoded.wire?.protocol === 'http' ? markUnexpected(decoded) : decoded;
@@ -598,10 +586,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
  * nothing recognised is read by its message's keywords.
  */
 function fromHttpData(input: Rec): AgentError {
-  return byKeywordsIfUnrecognised(decodeHttpError(input), input);
-}
-
-function byKeywordsIfUnrecognised(decoded: AgentError, input: Rec): AgentError {
+  const decoded = decodeHttpError(input);
   return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
 }
 

@@ -214,6 +214,50 @@ describe('toAgentError', () => {
     expect(toAgentError(getter).category).toBe('internal');
   });
 
+  it('reads the rest of a system error when one member getter throws', async () => {
+    const port = await closedPort();
+    const { connect } = await import('node:net');
+    const real = await new Promise<Error>((resolve) => {
+      connect(port, '127.0.0.1').on('error', resolve);
+    });
+    const plain = toAgentError(real);
+    expect(plain.details).toEqual({
+      syscall: 'connect',
+      errno: (real as { errno?: unknown }).errno,
+      address: '127.0.0.1',
+      port,
+      unexpected: true,
+    });
+    // A getter that throws in the details…
+    const noAddress = Object.defineProperty(real, 'address', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    const err = toAgentError(noAddress);
+    expect(err).toMatchObject({ category: 'unavailable', retryable: true, code: 'ECONNREFUSED' });
+    expect(err.details).toEqual({
+      syscall: 'connect',
+      errno: plain.details?.errno,
+      port,
+      unexpected: true,
+    });
+    // …and in the members read first: the others are still read.
+    const noName = Object.defineProperty(noAddress, 'name', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    Object.defineProperty(noName, 'retryable', { value: false });
+    const stated = toAgentError(noName);
+    expect(stated).toMatchObject({
+      category: 'unavailable',
+      retryable: false,
+      code: 'ECONNREFUSED',
+    });
+    expect(stated.message).toBe(real.message);
+  });
+
   it('builds wire errors without stacks', () => {
     const err = toAgentError(new Error('x'));
     expect(err.stack).toBe('AgentError [INTERNAL_ERROR]: x');
