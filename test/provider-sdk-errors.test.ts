@@ -1,3 +1,6 @@
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
@@ -115,5 +118,133 @@ describe('Anthropic SDK errors', () => {
     );
     expect([limited.code, limited.retryAfterMs]).toEqual(['RATE_LIMITED', 3000]);
     expect(decode(new Anthropic.APIUserAbortError()).category).toBe('cancelled');
+  });
+});
+
+// The SDKs' own clients against 127.0.0.1: a refused connection, and a stream that fails after
+// its 200 (`event: error`), as the clients throw them.
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function streamingServer(events: string): Promise<{ url: string; close: () => void }> {
+  const server = createHttpServer((request, response) => {
+    request.resume();
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': 'req_stream' });
+    response.end(events);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+async function rejection(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('the SDK clients, over a real connection', () => {
+  it('a refused connection is unavailable and retryable, read through the causes', async () => {
+    const port = await closedPort();
+    const openai = new OpenAI({
+      apiKey: 'k',
+      baseURL: `http://127.0.0.1:${port}/v1`,
+      maxRetries: 0,
+    });
+    const anthropic = new Anthropic({
+      apiKey: 'k',
+      baseURL: `http://127.0.0.1:${port}`,
+      maxRetries: 0,
+    });
+    const thrown = [
+      await rejection(() => openai.models.list()),
+      await rejection(() =>
+        anthropic.messages.create({
+          model: 'm',
+          max_tokens: 1,
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+      ),
+    ];
+    for (const error of thrown) {
+      // APIConnectionError → TypeError('fetch failed') → the system error.
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).constructor.name).toBe('APIConnectionError');
+      const e = toAgentError(error);
+      expect([e.category, e.code, e.retryable]).toEqual(['unavailable', 'ECONNREFUSED', true]);
+      expect(e.cause).toBe(error);
+      expect(decode(error).code).toBe('ECONNREFUSED');
+    }
+  });
+
+  it('a connection error whose causes name no known reason is still unavailable', () => {
+    const error = new OpenAI.APIConnectionError({
+      message: 'Connection error.',
+      cause: new TypeError('fetch failed', { cause: new Error('other side hung up') }),
+    });
+    const e = toAgentError(error);
+    expect([e.category, e.code, e.retryable]).toEqual(['unavailable', 'CONNECTION_ERROR', true]);
+  });
+
+  it("Anthropic's stream error after a 200 reads like its status-carrying twin", async () => {
+    const cases = [
+      ['api_error', 'internal', 'SERVER_ERROR', true],
+      ['overloaded_error', 'unavailable', 'OVERLOADED', true],
+      ['rate_limit_error', 'rate_limit', 'RATE_LIMITED', true],
+      ['invalid_request_error', 'validation', 'VALIDATION_ERROR', false],
+    ] as const;
+    for (const [type, category, code, retryable] of cases) {
+      const server = await streamingServer(
+        `event: error\ndata: {"type":"error","error":{"type":"${type}","message":"Stream failed"}}\n\n`,
+      );
+      try {
+        const client = new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 });
+        const error = await rejection(async () => {
+          const stream = await client.messages.create({
+            model: 'm',
+            max_tokens: 1,
+            messages: [{ role: 'user', content: 'hi' }],
+            stream: true,
+          });
+          for await (const event of stream) void event;
+        });
+        expect((error as { status?: unknown }).status).toBeUndefined();
+        const e = toAgentError(error);
+        expect([e.category, e.code, e.retryable], type).toEqual([category, code, retryable]);
+        expect(e.message).toBe('Stream failed');
+        expect(e.details?.requestId).toBe('req_stream');
+      } finally {
+        server.close();
+      }
+    }
+  });
+
+  it("OpenAI's stream error after a 200 is read by its type and code", async () => {
+    const server = await streamingServer(
+      'data: {"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}\n\n',
+    );
+    try {
+      const client = new OpenAI({ apiKey: 'k', baseURL: `${server.url}/v1`, maxRetries: 0 });
+      const error = await rejection(async () => {
+        const stream = await client.chat.completions.create({
+          model: 'm',
+          messages: [{ role: 'user', content: 'hi' }],
+          stream: true,
+        });
+        for await (const chunk of stream) void chunk;
+      });
+      const e = toAgentError(error);
+      expect([e.category, e.code, e.retryable]).toEqual(['rate_limit', 'RATE_LIMITED', true]);
+    } finally {
+      server.close();
+    }
   });
 });

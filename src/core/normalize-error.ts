@@ -213,8 +213,17 @@ function fromError(error: object): AgentError {
   });
 }
 
-/** Classify a nested cause only when it is something we recognise; otherwise say nothing. */
-function classifyKnown(value: object): AgentError | undefined {
+/**
+ * How many causes deep a reason is looked for: an SDK's connection error wraps `fetch failed`,
+ * which wraps the system error (`APIConnectionError` → `TypeError` → `ECONNREFUSED`).
+ */
+const MAX_CAUSE_HOPS = 4;
+
+/**
+ * Classify a nested cause only when it, or a cause of its own, is something we recognise;
+ * otherwise say nothing.
+ */
+function classifyKnown(value: object, hops = 1): AgentError | undefined {
   if (isAgentError(value)) return normalizeError(value);
   const name = read(value, 'name');
   const code = read(value, 'code');
@@ -225,7 +234,11 @@ function classifyKnown(value: object): AgentError | undefined {
   ) {
     return fromError(value);
   }
-  return undefined;
+  if (hops >= MAX_CAUSE_HOPS) return undefined;
+  const cause = read(value, 'cause');
+  return cause !== null && typeof cause === 'object' && cause !== value
+    ? classifyKnown(cause, hops + 1)
+    : undefined;
 }
 
 function withCarriedHints(

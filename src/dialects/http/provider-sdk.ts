@@ -1,5 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { AgentError as AgentErrorClass } from '../../core/agent-error.js';
+import { normalizeError } from '../../core/normalize-error.js';
+import { readProviderError } from './provider-body.js';
 import { fromHttpResponse } from './response.js';
 
 /**
@@ -56,8 +58,8 @@ function clientSide(name: string, message: string, error: Error): AgentError | u
  * The {@link AgentError} for an error instance from a provider SDK or the AI SDK, or `undefined`
  * when `error` is not one: an HTTP failure (`status` or `statusCode`, headers, body) is read as
  * the HTTP response it was; an abort, a timeout or a lost connection before any response is
- * `cancelled`, `timeout` or `unavailable`. A connection error whose `cause` says more (a Node
- * system error) is left to the classifier, which reads causes.
+ * `cancelled`, `timeout` or `unavailable`. A connection error whose causes say more (a Node
+ * system error, an undici timeout) is read by them.
  */
 export function fromProviderSdkError(error: Error): AgentError | undefined {
   const e = error as Error & Record<string, unknown>;
@@ -74,6 +76,21 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   if (status !== undefined) return undefined;
   const name = (error.constructor as { name?: unknown } | undefined)?.name;
   if (typeof name !== 'string' || !name.startsWith('API')) return undefined;
-  if (name === 'APIConnectionError' && record(e.cause) !== undefined) return undefined;
+  // A failure mid-stream (an SSE `event: error` after a 200): the provider's body, no status.
+  // Anthropic's SDK keeps the whole `{ type: 'error', error: { type } }`, OpenAI's the inner object.
+  const streamed = name === 'APIError' ? providerBody(e.error) : undefined;
+  if (streamed !== undefined && readProviderError(streamed) !== undefined) {
+    const headers = e.headers;
+    return fromHttpResponse({
+      ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
+      body: streamed,
+    });
+  }
+  if (name === 'APIConnectionError' && record(e.cause) !== undefined) {
+    // Its cause chain (`fetch failed` → `ECONNREFUSED`) may name the reason: a timeout, a
+    // refusal, a name that did not resolve. One that names none is still a lost connection.
+    const reason = normalizeError(error);
+    if (reason.category !== 'internal') return reason;
+  }
   return clientSide(name, error.message, error);
 }
