@@ -1,6 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { Agent, interceptors, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
@@ -224,6 +225,44 @@ describe('the SDK clients, over a real connection', () => {
       } finally {
         server.close();
       }
+    }
+  });
+
+  it("undici's ResponseError is read by its body, not only its status", async () => {
+    const server = createHttpServer((incoming, response) => {
+      incoming.resume();
+      response.writeHead(429, { 'content-type': 'application/json', 'x-request-id': 'req_undici' });
+      response.end(
+        JSON.stringify({
+          error: {
+            message: 'You exceeded your current quota',
+            type: 'insufficient_quota',
+            code: 'insufficient_quota',
+          },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const agent = new Agent();
+    try {
+      const { port } = server.address() as AddressInfo;
+      const error = await rejection(() =>
+        request(`http://127.0.0.1:${port}/v1/chat`, {
+          dispatcher: agent.compose(interceptors.responseError()),
+        }),
+      );
+      expect((error as Error).name).toBe('ResponseError');
+      const e = toAgentError(error);
+      // The same answer as the OpenAI SDK's own error for this body: a spent quota, not retried.
+      expect([e.category, e.code, e.retryable, e.details?.requestId]).toEqual([
+        'quota',
+        'QUOTA_EXCEEDED',
+        false,
+        'req_undici',
+      ]);
+    } finally {
+      server.close();
+      await agent.close();
     }
   });
 

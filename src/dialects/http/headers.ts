@@ -258,7 +258,8 @@ export interface RetryAfterOptions {
   now?: number;
   /**
    * Also read the `x-ratelimit-reset` family (default: only when some `*-remaining` header is
-   * `0`; {@link fromHttpResponse} turns it on for 429 and 503).
+   * `0`; {@link fromHttpResponse} turns it on for rate limits: 429, and the conventions that
+   * say "rate limited" with another status, except GitHub's secondary limit).
    */
   rateLimitReset?: boolean;
 }

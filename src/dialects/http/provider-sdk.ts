@@ -66,7 +66,9 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   const status = e.statusCode ?? e.status;
   if (typeof status === 'number' && status >= 100 && status <= 599) {
     const headers = e.responseHeaders ?? e.headers;
-    const body = providerBody(e.responseBody ?? e.error);
+    // The AI SDK's `responseBody`, the OpenAI and Anthropic SDKs' `error`, undici's `body`
+    // (its `ResponseError`, parsed when the response was JSON).
+    const body = providerBody(e.responseBody ?? e.error ?? e.body);
     return fromHttpResponse({
       status,
       ...(record(headers) ? { headers: headers as Record<string, string> } : {}),

@@ -95,8 +95,9 @@ function isFetchResponse(value: unknown): value is Response {
  * `retryAfterMs`, `details`), a provider error body (`{ type: 'error', error: { type } }`,
  * `{ error: { type, code } }`, `{ error: { status } }`), then the status. `x-should-retry`
  * overrides retryability; `retryAfterMs` comes from `retry-after-ms`, `retry-after` (seconds or
- * HTTP date) and, on 429 and 503, the `x-ratelimit-reset` family. The status and body stay in
- * `wire` (`protocol: 'http'`).
+ * HTTP date) and the `x-ratelimit-reset` family: a used-up limit's reset, or on a rate limit
+ * (429) the longest reset given (never on a 503, whose windows say nothing of why it failed).
+ * The status and body stay in `wire` (`protocol: 'http'`).
  *
  * Give it `{ status, headers, body }` and it answers at once; give it a fetch `Response` and it
  * returns a promise (the body has to be read; this consumes it). Throws a `TypeError` for a
@@ -195,7 +196,10 @@ function httpError(
     fields.retryAfterMs ??
     provider?.retryAfterMs ??
     retryAfterFrom(get, headers.limits, {
-      rateLimitReset: status === 429 || status === 503 || web?.code === 'RATE_LIMITED',
+      // Without a used-up limit, a window's reset is the wait only for a rate limit: a 503's or
+      // a secondary limit's has nothing to do with why it failed.
+      rateLimitReset:
+        (status === 429 || web?.code === 'RATE_LIMITED') && web?.api.rateLimit !== 'secondary',
     }) ??
     web?.retryAfterMs;
   const title = statusText || meaning?.title || 'Error';

@@ -92,8 +92,9 @@ const OAUTH: ReadonlyMap<string, NamedMeaning> = new Map([
 ]);
 
 // RFC 8628 §3.5: poll again after the interval (5 s when the server gave none); after
-// `slow_down`, with the interval raised by 5 s. The response does not repeat the interval, so
-// these are the spec's defaults; a `Retry-After` header wins over them.
+// `slow_down`, with the interval raised by 5 s. The spec's error response does not repeat the
+// interval, so these are its defaults; a server that sends the interval it now wants (GitHub's
+// `interval`, in seconds) is taken at its word, and a `Retry-After` header wins over both.
 const DEVICE_FLOW_WAIT_MS: ReadonlyMap<string, number> = new Map([
   ['authorization_pending', 5_000],
   ['slow_down', 10_000],
@@ -140,6 +141,19 @@ const GOOGLE_REASONS: ReadonlyMap<string, NamedMeaning> = new Map([
 const BEARER_ERROR = /^\s*Bearer\b.*?\berror\s*=\s*"?([A-Za-z_]+)/i;
 const BEARER_SCOPE = /\bscope\s*=\s*"([^"]*)"/i;
 
+// docs.github.com, "Rate limits for the REST API": without `retry-after`, wait at least a minute.
+const GITHUB_SECONDARY_WAIT_MS = 60_000;
+
+/** A device-flow body's `interval` (whole seconds, RFC 8628 §3.2) in ms, when it is one. */
+function pollInterval(interval: unknown): number | undefined {
+  return typeof interval === 'number' &&
+    Number.isFinite(interval) &&
+    interval > 0 &&
+    interval <= 3_600
+    ? interval * 1000
+    : undefined;
+}
+
 function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError {
   const out: WebApiError = { category: meaning.category, code: meaning.code, api };
   if (meaning.retryable !== undefined) out.retryable = meaning.retryable;
@@ -178,7 +192,7 @@ export function readWebApiError(
       if (oauth !== undefined) {
         const out = found(oauth, { oauth: error });
         const wait = DEVICE_FLOW_WAIT_MS.get(error);
-        if (wait !== undefined) out.retryAfterMs = wait;
+        if (wait !== undefined) out.retryAfterMs = pollInterval(b.interval) ?? wait;
         return out;
       }
     }
@@ -195,7 +209,11 @@ export function readWebApiError(
       return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'primary' });
     }
     if (message.includes('secondary rate limit') || message.includes('abuse detection')) {
-      return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'secondary' });
+      // GitHub's rule: `retry-after` when sent, else at least a minute (the primary window's
+      // reset says nothing about a secondary limit).
+      const out = found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'secondary' });
+      out.retryAfterMs = GITHUB_SECONDARY_WAIT_MS;
+      return out;
     }
     const google = googleReason(b);
     if (google !== undefined) return google;
