@@ -1,6 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { ServiceException, throwDefaultError } from '@smithy/smithy-client';
 import { Agent, interceptors, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
@@ -285,5 +286,55 @@ describe('the SDK clients, over a real connection', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+// AWS SDK v3: what a client throws for an error its model does not name (throwDefaultError), with
+// the raw response attached as its deserializer middleware attaches it (hidden `$response`).
+function awsError(
+  statusCode: number,
+  errorCode: string,
+  headers: Record<string, string> = {},
+): Error & { $response?: unknown } {
+  let thrown: unknown;
+  try {
+    throwDefaultError({
+      output: { statusCode, headers, body: undefined } as never,
+      parsedBody: { message: errorCode },
+      exceptionCtor: ServiceException as never,
+      errorCode,
+    });
+  } catch (error) {
+    thrown = error;
+  }
+  Object.defineProperty(thrown, '$response', {
+    value: { statusCode, headers, body: undefined },
+    enumerable: false,
+  });
+  return thrown as Error;
+}
+
+describe('AWS SDK v3 exceptions', () => {
+  it('a 429 is throttling whatever the name, as the SDK reads it; a 400 LimitExceeded is a quota', () => {
+    const throttled = toAgentError(awsError(429, 'LimitExceededException'));
+    expect([throttled.category, throttled.code, throttled.retryable]).toEqual([
+      'rate_limit',
+      'RATE_LIMITED',
+      true,
+    ]);
+    const spent = toAgentError(awsError(400, 'LimitExceededException'));
+    expect([spent.category, spent.code]).toEqual(['quota', 'QUOTA_EXCEEDED']);
+    const pending = toAgentError(awsError(400, 'PriorRequestNotComplete'));
+    expect([pending.category, pending.retryable]).toEqual(['rate_limit', true]);
+  });
+
+  it('waits as long as the response asks: retry-after, else x-amz-retry-after (ms)', () => {
+    expect(
+      toAgentError(awsError(429, 'TooManyRequestsException', { 'retry-after': '7' })).retryAfterMs,
+    ).toBe(7_000);
+    expect(
+      toAgentError(awsError(503, 'SlowDown', { 'x-amz-retry-after': '1500' })).retryAfterMs,
+    ).toBe(1_500);
+    expect(toAgentError(awsError(429, 'ThrottlingException')).retryAfterMs).toBeUndefined();
   });
 });

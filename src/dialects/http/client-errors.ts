@@ -4,6 +4,7 @@ import type { ErrorCategory } from '../../core/categories.js';
 import { classifiedAs } from '../../core/classified.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
 import { awsErrorMeaning } from './cloud-codes.js';
+import { readHeaders, retryAfterMsFromHeaders } from './headers.js';
 import { fromHttpResponse } from './response.js';
 import { statusMeaning } from './status.js';
 
@@ -30,13 +31,14 @@ function made(
   code: StableErrorCode,
   details?: Record<string, unknown>,
   retryable?: boolean,
+  retryAfterMs?: number,
 ): AgentError {
   return decodedError({
     message: error.message,
     category,
     code,
     retryable,
-    retryAfterMs: undefined,
+    retryAfterMs,
     details,
     wire: undefined,
     cause: error,
@@ -131,7 +133,13 @@ function fromAws(error: Error, e: Rec, meta: Rec): AgentError {
   const name = typeof e.name === 'string' ? e.name : '';
   const status = meta.httpStatusCode;
   const retryHint = record(e.$retryable);
-  const named = awsErrorMeaning(name);
+  // A 429 is throttling whatever the name says, as the SDK's own `isThrottlingError` reads it
+  // (`LimitExceededException` is a spent quota on a 400, a throttle on a 429).
+  const byName = awsErrorMeaning(name);
+  const named =
+    status === 429 && byName?.category === 'quota'
+      ? ({ category: 'rate_limit', code: 'RATE_LIMITED' } as const)
+      : byName;
   const byStatus =
     typeof status === 'number' && status >= 400 && status <= 599
       ? statusMeaning(status)
@@ -155,7 +163,22 @@ function fromAws(error: Error, e: Rec, meta: Rec): AgentError {
   // The SDK marks what it retries itself (`$retryable`): that overrides the name's default.
   const retryable =
     retryHint !== undefined ? true : 'retryable' in meaning ? meaning.retryable : undefined;
-  return made(error, meaning.category, meaning.code, details, retryable);
+  return made(error, meaning.category, meaning.code, details, retryable, awsRetryAfterMs(e));
+}
+
+/**
+ * The wait the response asked for, read as the SDK's retry strategy reads it
+ * (`parseRetryAfterHeader` in @smithy/core): `retry-after` (seconds or an HTTP date) or
+ * `x-amz-retry-after` (milliseconds), off the raw response the exception keeps in `$response`.
+ */
+function awsRetryAfterMs(e: Rec): number | undefined {
+  const headers = record(record(e.$response)?.headers);
+  if (headers === undefined) return undefined;
+  const inHeaders = retryAfterMsFromHeaders(headers as Record<string, string>);
+  if (inHeaders !== undefined) return inHeaders;
+  const get = readHeaders(headers as Record<string, string>);
+  const amz = get('x-amz-retry-after')?.trim();
+  return amz !== undefined && /^\d+(?:\.\d+)?$/.test(amz) ? Number(amz) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,8 @@ const AWS: ReadonlyMap<string, NamedMeaning> = new Map([
   ['BandwidthLimitExceeded', RATE_LIMITED],
   ['SlowDown', RATE_LIMITED],
   ['EC2ThrottledException', RATE_LIMITED],
+  // Route 53: the previous change to the same resource is still in progress.
+  ['PriorRequestNotComplete', RATE_LIMITED],
   ['ServiceQuotaExceededException', QUOTA],
   ['LimitExceededException', QUOTA],
   ['UnrecognizedClientException', UNAUTHENTICATED],
