@@ -1,6 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { GoogleGenAI } from '@google/genai';
 import { ServiceException, throwDefaultError } from '@smithy/smithy-client';
 import { Agent, interceptors, request } from 'undici';
 import { describe, expect, it } from 'vitest';
@@ -336,5 +337,86 @@ describe('AWS SDK v3 exceptions', () => {
       toAgentError(awsError(503, 'SlowDown', { 'x-amz-retry-after': '1500' })).retryAfterMs,
     ).toBe(1_500);
     expect(toAgentError(awsError(429, 'ThrottlingException')).retryAfterMs).toBeUndefined();
+  });
+});
+
+describe('@google/genai, its client against 127.0.0.1', () => {
+  async function genaiFailure(status: number, body: unknown): Promise<unknown> {
+    const server = createHttpServer((incoming, response) => {
+      incoming.resume();
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = new GoogleGenAI({
+        apiKey: 'k',
+        httpOptions: { baseUrl: `http://127.0.0.1:${port}`, retryOptions: { attempts: 1 } },
+      });
+      return await rejection(() =>
+        client.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi' }),
+      );
+    } finally {
+      server.close();
+    }
+  }
+
+  it("a body with details keeps the status's say on retrying, as the SDK retries 5xx", async () => {
+    for (const [status, name, category] of [
+      [500, 'INTERNAL', 'internal'],
+      [503, 'UNAVAILABLE', 'unavailable'],
+      [504, 'DEADLINE_EXCEEDED', 'timeout'],
+    ] as const) {
+      for (const details of [undefined, []]) {
+        const body = {
+          error: { code: status, message: 'x', status: name, ...(details ? { details } : {}) },
+        };
+        const e = toAgentError(await genaiFailure(status, body));
+        expect([status, details, e.category, e.retryable]).toEqual([
+          status,
+          details,
+          category,
+          true,
+        ]);
+      }
+    }
+  });
+
+  it("a bad API key (400 INVALID_ARGUMENT, ErrorInfo API_KEY_INVALID) is auth, not the agent's input", async () => {
+    const body = {
+      error: {
+        code: 400,
+        message: 'API key not valid. Please pass a valid API key.',
+        status: 'INVALID_ARGUMENT',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+            reason: 'API_KEY_INVALID',
+            domain: 'googleapis.com',
+          },
+        ],
+      },
+    };
+    const e = toAgentError(await genaiFailure(400, body));
+    expect([e.category, e.code, e.retryable]).toEqual(['auth', 'INVALID_API_KEY', false]);
+    // The same body as gRPC JSON reads the same.
+    expect(decode(body, { protocol: 'grpc' }).code).toBe('INVALID_API_KEY');
+    // A 429 with a RetryInfo still waits as long as it says.
+    const limited = toAgentError(
+      await genaiFailure(429, {
+        error: {
+          code: 429,
+          message: 'Resource has been exhausted',
+          status: 'RESOURCE_EXHAUSTED',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '35s' }],
+        },
+      }),
+    );
+    expect([limited.category, limited.retryable, limited.retryAfterMs]).toEqual([
+      'rate_limit',
+      true,
+      35_000,
+    ]);
   });
 });

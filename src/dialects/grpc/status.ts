@@ -113,7 +113,12 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
     out.reason = info.reason;
     out.domain = info.domain;
     if (info.metadata !== undefined) out.metadata = info.metadata;
-    if (info.domain === AGENT_ERRORS_DOMAIN) {
+    if (info.reason === 'API_KEY_INVALID' && info.domain === 'googleapis.com') {
+      // Google sends a bad API key as INVALID_ARGUMENT: a credential to fix, not the input.
+      category = 'auth';
+      code = 'INVALID_API_KEY';
+      retryable = false;
+    } else if (info.domain === AGENT_ERRORS_DOMAIN) {
       // Our own fields, as encodeGrpcError wrote them.
       code = info.reason;
       const carried = info.metadata?.category;

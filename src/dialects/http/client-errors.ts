@@ -103,7 +103,7 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
 // @google/genai ApiError: `status` and the response body as JSON text in `message`.
 // ---------------------------------------------------------------------------------------------
 
-function fromGenai(error: Error, status: number, classify: Classify): AgentError | undefined {
+function fromGenai(error: Error, status: number): AgentError | undefined {
   const text = error.message;
   // `{…}` from a failed response; `got status: …. {…}` from an error chunk of a stream.
   const at = text.indexOf('{');
@@ -117,8 +117,8 @@ function fromGenai(error: Error, status: number, classify: Classify): AgentError
   }
   const inner = record(record(body)?.error);
   if (status < 400 || status > 599) return undefined;
-  // With details it is Google's error model: the classifier reads them (RetryInfo, QuotaFailure).
-  if (Array.isArray(inner?.details)) return classifiedAs(error, classify(body));
+  // Read as the HTTP response it was, Google's error model included (RetryInfo, QuotaFailure):
+  // the status keeps its say on retrying, as in the SDK's own retry rule (408, 429, 5xx).
   return classifiedAs(
     error,
     fromHttpResponse({ status, body: inner === undefined ? { message: text } : body }),
@@ -271,7 +271,7 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   }
   const className = (error.constructor as { name?: unknown } | undefined)?.name;
   if (className === 'ApiError' && typeof e.status === 'number') {
-    return fromGenai(error, e.status, classify);
+    return fromGenai(error, e.status);
   }
   return undefined;
 }

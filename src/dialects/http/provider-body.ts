@@ -1,6 +1,7 @@
 import type { ErrorCategory } from '../../core/categories.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
 import {
+  ERROR_INFO_TYPE,
   QUOTA_FAILURE_TYPE,
   RETRY_INFO_TYPE,
   detailIn,
@@ -62,6 +63,7 @@ export const PROVIDER_ERROR_TYPES: Readonly<
 };
 
 const QUOTA_FAILURE = { category: 'quota', code: 'QUOTA_EXCEEDED' } as const;
+const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
 
 // Looked up by a string from the body: a Map, since an object keyed by a string that is not
 // interned yet costs a string-table search per lookup.
@@ -122,10 +124,12 @@ export function readProviderError(body: unknown): ProviderError | undefined {
         : fields.status;
   let known = key === undefined ? undefined : BY_TYPE.get(key);
   if (key === undefined || known === undefined) return undefined;
-  // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota.
+  // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota; an
+  // ErrorInfo `API_KEY_INVALID` (sent as a 400 INVALID_ARGUMENT) is a credential to fix, not input.
   let retryAfterMs: number | undefined;
   if (fields.status !== undefined && Array.isArray(error.details)) {
     const details = typedEntries(error.details);
+    if (detailIn(details, ERROR_INFO_TYPE)?.reason === 'API_KEY_INVALID') known = INVALID_API_KEY;
     retryAfterMs = parseRetryDelay(detailIn(details, RETRY_INFO_TYPE)?.retryDelay);
     if (
       fields.status === 'RESOURCE_EXHAUSTED' &&
