@@ -31,10 +31,12 @@ beforeAll(() => {
 // to cover 58 secret formats, 56 token prefixes and Unicode-folded key names (about 7 KB gzipped,
 // which every path that serialises pulls in) and decode gained the gRPC dialect and the provider
 // SDKs, then the web APIs, the client libraries and the MCP SDK v2 errors (39.9 KB), then the
-// tool text's fast path for the writers' layout (41.1 KB, for decode's speed target). Until they
-// are met again, this test holds the line where it is, so that nothing grows further unnoticed:
-// a ceiling per import, a little above today's size.
-const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 41.5 };
+// tool text's fast path for the writers' layout (41.1 KB, for decode's speed target), then what
+// a review of real SDK errors found missing: connection errors read through their causes,
+// stream errors, undici's and AWS's response details, Connect-RPC's details and the QuotaFailure
+// in gRPC's binary trailer (42.0 KB). Until they are met again, this test holds the line where it
+// is, so that nothing grows further unnoticed: a ceiling per import, a little above today's size.
+const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 42.5 };
 
 it('AgentError alone and decode with every dialect stay under their ceilings (min + gzip)', () => {
   const targeted = measured.filter((m) => m.targetKb !== undefined);

@@ -13,6 +13,7 @@ import { rpcDialectOf } from './registry.js';
 import { fromProviderSdkError } from '../dialects/http/provider-sdk.js';
 import { fromClientLibraryError, fromLangChainError } from '../dialects/http/client-errors.js';
 import { grpcDialect } from '../dialects/grpc/descriptor.js';
+import { isConnectCode } from '../dialects/grpc/codes.js';
 import { looksLikeGrpc } from '../dialects/grpc/status.js';
 import { isARCPError } from '../dialects/arcp/index.js';
 import { fromHttpResponse } from '../dialects/http/index.js';
@@ -483,6 +484,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
     protocol === 'grpc' ||
     (protocol === undefined &&
       ((typeof code === 'number' && code >= 1 && code <= 16) ||
+        (typeof code === 'string' && isConnectCode(code)) ||
         (!hasJsonrpc && error !== null && typeof error === 'object')) &&
       looksLikeGrpc(input))
   ) {

@@ -102,6 +102,17 @@ const BY_NAME: ReadonlyMap<string, GrpcRow> = new Map<string, GrpcRow>([
   ['canceled', ROWS[0]],
 ]);
 
+// Connect-RPC's own spellings: the names in lower case, `canceled` for CANCELLED.
+const CONNECT_NAMES: ReadonlySet<string> = new Set([
+  ...ROWS.map((r) => r.name.toLowerCase()),
+  'canceled',
+]);
+
+/** Whether `code` is a Connect-RPC error code (`not_found`, `resource_exhausted`, …). */
+export function isConnectCode(code: string): boolean {
+  return CONNECT_NAMES.has(code);
+}
+
 /** The row of a numeric status code or a status name (either case), if it is one. */
 export function grpcRow(codeOrName: unknown): GrpcRow | undefined {
   if (typeof codeOrName === 'number') return BY_CODE.get(codeOrName);

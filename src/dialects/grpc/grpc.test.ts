@@ -23,7 +23,7 @@ const service = {
   },
 } satisfies grpc.ServiceDefinition;
 
-type Failure = { code: number; details: string; pushback?: string };
+type Failure = { code: number; details: string; pushback?: string; statusBin?: string };
 
 let server: grpc.Server;
 let client: grpc.Client & {
@@ -37,6 +37,9 @@ beforeAll(async () => {
       const metadata = new grpc.Metadata();
       if (call.request.pushback !== undefined) {
         metadata.set('grpc-retry-pushback-ms', call.request.pushback);
+      }
+      if (call.request.statusBin !== undefined) {
+        metadata.set('grpc-status-details-bin', Buffer.from(call.request.statusBin, 'base64'));
       }
       callback({ code: call.request.code, details: call.request.details, metadata });
     },
@@ -90,6 +93,27 @@ describe('gRPC dialect against @grpc/grpc-js', () => {
     // A negative pushback means "do not retry", whatever the code.
     const refused = await call({ code: grpc.status.UNAVAILABLE, details: 'no', pushback: '-1' });
     expect(decode(refused).retryable).toBe(false);
+  });
+
+  it('reads a QuotaFailure in grpc-status-details-bin: a spent quota, as in JSON', async () => {
+    const field = (n: number, bytes: Buffer) =>
+      Buffer.concat([Buffer.from([(n << 3) | 2, bytes.length]), bytes]);
+    const violation = Buffer.concat([
+      field(1, Buffer.from('project:1')),
+      field(2, Buffer.from('daily')),
+    ]);
+    const any = Buffer.concat([
+      field(1, Buffer.from('type.googleapis.com/google.rpc.QuotaFailure')),
+      field(2, field(1, violation)),
+    ]);
+    const status = Buffer.concat([Buffer.from([0x08, 8]), field(3, any)]);
+    const error = await call({
+      code: grpc.status.RESOURCE_EXHAUSTED,
+      details: 'Quota exceeded',
+      statusBin: status.toString('base64'),
+    });
+    const e = toAgentError(error);
+    expect([e.category, e.code, e.retryable]).toEqual(['quota', 'QUOTA_EXCEEDED', false]);
   });
 
   it('reads google.rpc.Status details: RetryInfo, QuotaFailure, BadRequest, RequestInfo', () => {
@@ -181,6 +205,65 @@ describe('gRPC dialect against @grpc/grpc-js', () => {
   it('reads Connect-RPC errors (lower-case names) when told the protocol', () => {
     const e = decode({ code: 'canceled', message: 'client went away' }, { protocol: 'grpc' });
     expect([e.category, e.code]).toEqual(['cancelled', 'CANCELLED']);
+  });
+
+  it('reads a Connect-RPC error untold when it is one and nothing else', () => {
+    const down = decode({ code: 'unavailable', message: 'backend down' });
+    expect([down.category, down.code, down.retryable, down.wire?.protocol]).toEqual([
+      'unavailable',
+      'UNAVAILABLE',
+      true,
+      'grpc',
+    ]);
+    expect(decode({ code: 'not_found', message: 'no such doc', details: [] }).category).toBe(
+      'not_found',
+    );
+    // More members, or our own upper-case codes: not Connect's form, left to the other readers.
+    expect(decode({ code: 'not_found', message: 'x', status: 'gone' }).wire?.protocol).not.toBe(
+      'grpc',
+    );
+    expect(decode({ code: 'ENOENT', message: 'x' }).code).toBe('ENOENT');
+  });
+
+  it("reads Connect's details: the JSON debug form, else the base64 message", () => {
+    // RetryInfo { retry_delay { seconds: 2 } }, serialised: 0a 02 08 02.
+    const retryInfo = { type: 'google.rpc.RetryInfo', value: 'CgIIAg' };
+    const withDebug = decode(
+      {
+        code: 'resource_exhausted',
+        message: 'slow down',
+        details: [{ ...retryInfo, debug: { retryDelay: '3s' } }],
+      },
+      { protocol: 'grpc' },
+    );
+    expect([withDebug.category, withDebug.retryable, withDebug.retryAfterMs]).toEqual([
+      'rate_limit',
+      true,
+      3_000,
+    ]);
+    const bytesOnly = decode({ code: 'resource_exhausted', message: 'slow', details: [retryInfo] });
+    expect([bytesOnly.retryable, bytesOnly.retryAfterMs]).toEqual([true, 2_000]);
+    const spent = decode({
+      code: 'resource_exhausted',
+      message: 'daily quota',
+      details: [{ type: 'google.rpc.QuotaFailure', value: '' }],
+    });
+    expect([spent.category, spent.code, spent.retryable]).toEqual([
+      'quota',
+      'QUOTA_EXCEEDED',
+      false,
+    ]);
+    // A value that is no base64 says nothing: the status decides.
+    const garbled = decode({
+      code: 'resource_exhausted',
+      message: 'slow',
+      details: [{ type: 'google.rpc.RetryInfo', value: '%%%' }],
+    });
+    expect([garbled.category, garbled.retryable, garbled.retryAfterMs]).toEqual([
+      'rate_limit',
+      false,
+      undefined,
+    ]);
   });
 
   it('encodes to a google.rpc.Status (AIP-193) that decodes back', () => {

@@ -1,19 +1,27 @@
 /**
  * The `google.rpc.Status` that gRPC servers with the rich error model put, serialised, in the
- * `grpc-status-details-bin` trailer. Only `RetryInfo.retry_delay` is read from it: what a client
- * needs that the status code and message do not say.
+ * `grpc-status-details-bin` trailer, and the binary detail values Connect-RPC sends in JSON. Only
+ * what a client needs that the status code and message do not say is read: `RetryInfo`'s delay,
+ * and whether a `QuotaFailure` is there.
  */
 const RETRY_INFO = 'google.rpc.RetryInfo';
+const QUOTA_FAILURE = 'google.rpc.QuotaFailure';
 // A status with more than this is not one a server sends to say "wait": not parsed.
 const MAX_DETAILS_BYTES = 16_384;
 
+/** What {@link readStatusDetails} found. */
+export interface StatusDetails {
+  retryDelayMs: number | undefined;
+  quotaFailure: boolean;
+}
+
 /**
- * `RetryInfo.retry_delay` out of a serialised `google.rpc.Status`: field 3 holds `Any`
- * messages (1: type URL, 2: value); RetryInfo's field 1 is a `Duration` (1: seconds,
- * 2: nanos). Only these fields are read; anything malformed gives `undefined`.
+ * The details of a serialised `google.rpc.Status`: field 3 holds `Any` messages (1: type URL,
+ * 2: value). Anything malformed reads as absent.
  */
-export function retryDelayFromStatus(bytes: Uint8Array): number | undefined {
-  if (bytes.length > MAX_DETAILS_BYTES) return undefined;
+export function readStatusDetails(bytes: Uint8Array): StatusDetails {
+  const found: StatusDetails = { retryDelayMs: undefined, quotaFailure: false };
+  if (bytes.length > MAX_DETAILS_BYTES) return found;
   for (const [field, any] of fields(bytes)) {
     if (field !== 3 || !(any instanceof Uint8Array)) continue;
     let type = '';
@@ -22,18 +30,28 @@ export function retryDelayFromStatus(bytes: Uint8Array): number | undefined {
       if (f === 1 && v instanceof Uint8Array) type = new TextDecoder().decode(v);
       else if (f === 2 && v instanceof Uint8Array) value = v;
     }
-    if (!type.endsWith(RETRY_INFO) || value === undefined) continue;
-    for (const [f, duration] of fields(value)) {
-      if (f !== 1 || !(duration instanceof Uint8Array)) continue;
-      let seconds = 0;
-      let nanos = 0;
-      for (const [g, n] of fields(duration)) {
-        if (g === 1 && typeof n === 'number') seconds = n;
-        else if (g === 2 && typeof n === 'number') nanos = n;
-      }
-      const ms = seconds * 1000 + Math.round(nanos / 1e6);
-      return Number.isSafeInteger(ms) && ms >= 0 ? ms : undefined;
+    if (type.endsWith(QUOTA_FAILURE)) found.quotaFailure = true;
+    else if (type.endsWith(RETRY_INFO) && value !== undefined && found.retryDelayMs === undefined)
+      found.retryDelayMs = retryInfoDelay(value);
+  }
+  return found;
+}
+
+/**
+ * `retry_delay` of a serialised `google.rpc.RetryInfo`: field 1 is a `Duration` (1: seconds,
+ * 2: nanos), in milliseconds.
+ */
+export function retryInfoDelay(value: Uint8Array): number | undefined {
+  for (const [f, duration] of fields(value)) {
+    if (f !== 1 || !(duration instanceof Uint8Array)) continue;
+    let seconds = 0;
+    let nanos = 0;
+    for (const [g, n] of fields(duration)) {
+      if (g === 1 && typeof n === 'number') seconds = n;
+      else if (g === 2 && typeof n === 'number') nanos = n;
     }
+    const ms = seconds * 1000 + Math.round(nanos / 1e6);
+    return Number.isSafeInteger(ms) && ms >= 0 ? ms : undefined;
   }
   return undefined;
 }

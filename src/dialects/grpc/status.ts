@@ -22,8 +22,8 @@ import { normalizeError } from '../../core/normalize-error.js';
 import { redactString } from '../../core/redact.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
-import { grpcRow, grpcStatusFor } from './codes.js';
-import { retryDelayFromStatus } from './status-details-bin.js';
+import { grpcRow, grpcStatusFor, isConnectCode } from './codes.js';
+import { readStatusDetails, retryInfoDelay } from './status-details-bin.js';
 
 /**
  * A `google.rpc.Status` in JSON (AIP-193): what gRPC's rich error model and Google APIs send.
@@ -86,10 +86,13 @@ function issuesOf(detail: TypedDetail | undefined): SchemaIssue[] | undefined {
 function fromStatus(read: ReadStatus): AgentError | undefined {
   const row = grpcRow(read.code);
   if (row === undefined) return undefined;
-  const details = typedEntries(read.details);
+  const connect = connectDetails(read.details);
+  const details = connect === undefined ? typedEntries(read.details) : connect.details;
+  const bin = read.statusBin === undefined ? undefined : readStatusDetails(read.statusBin);
   const retryDelay =
     parseRetryDelay(detailIn(details, RETRY_INFO_TYPE)?.retryDelay) ??
-    (read.statusBin === undefined ? undefined : retryDelayFromStatus(read.statusBin));
+    connect?.retryDelayMs ??
+    bin?.retryDelayMs;
   // gRFC A6: a pushback that is not a non-negative integer means "do not retry".
   const pushback =
     read.pushback !== undefined && /^\d{1,15}$/.test(read.pushback)
@@ -102,7 +105,11 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   let retryable = !refused && (row.retryable || retryAfterMs !== undefined);
   const out: Record<string, unknown> = { grpcStatus: row.name };
   const quota = detailIn(details, QUOTA_FAILURE_TYPE);
-  if (row.name === 'RESOURCE_EXHAUSTED' && quota !== undefined && retryAfterMs === undefined) {
+  if (
+    row.name === 'RESOURCE_EXHAUSTED' &&
+    (quota !== undefined || bin?.quotaFailure === true) &&
+    retryAfterMs === undefined
+  ) {
     category = 'quota';
     code = 'QUOTA_EXCEEDED';
     retryable = false;
@@ -152,6 +159,49 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   });
 }
 
+const GOOGLE_TYPE_PREFIX = 'type.googleapis.com/';
+const MAX_CONNECT_DETAILS = 100;
+
+/**
+ * A Connect-RPC error's details (`{ type: 'google.rpc.RetryInfo', value: <base64 protobuf>,
+ * debug?: <the message as JSON> }`) as the typed details the rest reads, and a `RetryInfo`'s
+ * delay read from its bytes when no `debug` form says it. `undefined` when the details are not
+ * in Connect's form.
+ */
+function connectDetails(
+  list: unknown,
+): { details: TypedDetail[]; retryDelayMs: number | undefined } | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const details: TypedDetail[] = [];
+  let retryDelayMs: number | undefined;
+  for (const item of (list as unknown[]).slice(0, MAX_CONNECT_DETAILS)) {
+    const d = record(item);
+    if (d === undefined || typeof d.type !== 'string' || '@type' in d) return undefined;
+    const type = d.type.startsWith(GOOGLE_TYPE_PREFIX) ? d.type : `${GOOGLE_TYPE_PREFIX}${d.type}`;
+    details.push({ ...record(d.debug), '@type': type });
+    if (type === RETRY_INFO_TYPE && retryDelayMs === undefined && typeof d.value === 'string') {
+      const bytes = base64Bytes(d.value);
+      if (bytes !== undefined) retryDelayMs = retryInfoDelay(bytes);
+    }
+  }
+  return { details, retryDelayMs };
+}
+
+/** Connect writes binary values as base64 (padding may be left off). */
+function base64Bytes(text: string): Uint8Array | undefined {
+  if (text.length > 4_096 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined;
+  const padded = text
+    .replace(/=+$/, '')
+    .padEnd(Math.ceil(text.replace(/=+$/, '').length / 4) * 4, '=');
+  let binary: string;
+  try {
+    binary = atob(padded);
+  } catch {
+    return undefined;
+  }
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
 /** The first value of `key` in `@grpc/grpc-js` `Metadata` (`get` returns a list), if present. */
 function metadataValue(metadata: unknown, key: string): unknown {
   const m = record(metadata);
@@ -175,13 +225,27 @@ function metadataBytes(metadata: unknown, key: string): Uint8Array | undefined {
 }
 
 /**
+ * Whether `value` is a Connect-RPC error and nothing else: `{ code: 'not_found', message?,
+ * details? }`. Its codes are gRPC's names in Connect's spelling, which no other form the decoder
+ * reads uses; an object with more members is left to the other readers.
+ */
+function isConnectError(value: Record<string, unknown>, code: string): boolean {
+  if (!isConnectCode(code)) return false;
+  const { message, details } = value;
+  if (message !== undefined && typeof message !== 'string') return false;
+  if (details !== undefined && !Array.isArray(details)) return false;
+  return Object.keys(value).every((k) => k === 'code' || k === 'message' || k === 'details');
+}
+
+/**
  * Whether `value` is shaped as one of the gRPC error forms {@link decodeGrpcError} reads without
  * being told the protocol: a `google.rpc.Status` with a `details` array, an `@grpc/grpc-js`
- * `ServiceError` (numeric `code`, `metadata` with `get`), or a Google API error body whose
- * `error.status` names a gRPC status.
+ * `ServiceError` (numeric `code`, `metadata` with `get`), a Connect-RPC error, or a Google API
+ * error body whose `error.status` names a gRPC status.
  */
 export function looksLikeGrpc(value: Record<string, unknown>): boolean {
   const code = value.code;
+  if (typeof code === 'string') return isConnectError(value, code);
   if (typeof code === 'number' && code >= 1 && code <= 16) {
     if (Array.isArray(value.details)) return true;
     const metadata = record(value.metadata);
