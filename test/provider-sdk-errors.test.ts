@@ -110,6 +110,26 @@ describe('Anthropic SDK errors', () => {
     ]);
   });
 
+  it('"prompt is too long" says "shrink the context", as OpenAI\'s context_length_exceeded does', () => {
+    const tooLong = (message: string) =>
+      toAgentError(
+        Anthropic.APIError.generate(
+          400,
+          { type: 'error', error: { type: 'invalid_request_error', message } },
+          undefined,
+          headers({}),
+        ),
+      );
+    for (const message of [
+      'prompt is too long: 210000 tokens > 200000 maximum',
+      'input length and `max_tokens` exceed context limit: 198000 + 8192 > 200000, decrease input length or `max_tokens` and try again',
+    ]) {
+      const e = tooLong(message);
+      expect([e.category, e.code, e.retryable]).toEqual(['validation', 'CONTEXT_TOO_LONG', false]);
+    }
+    expect(tooLong('messages: roles must alternate').code).toBe('VALIDATION_ERROR');
+  });
+
   it('a rate limit and an abort', () => {
     const limited = decode(
       Anthropic.APIError.generate(

@@ -64,6 +64,10 @@ export const PROVIDER_ERROR_TYPES: Readonly<
 
 const QUOTA_FAILURE = { category: 'quota', code: 'QUOTA_EXCEEDED' } as const;
 const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
+const CONTEXT_TOO_LONG = { category: 'validation', code: 'CONTEXT_TOO_LONG' } as const;
+// "prompt is too long: 210000 tokens > 200000 maximum"; earlier, "input length and `max_tokens`
+// exceed context limit: …".
+const CONTEXT_TOO_LONG_WORDS = /^prompt is too long\b|\bexceed context limit\b/i;
 
 // Looked up by a string from the body: a Map, since an object keyed by a string that is not
 // interned yet costs a string-table search per lookup.
@@ -124,6 +128,14 @@ export function readProviderError(body: unknown): ProviderError | undefined {
         : fields.status;
   let known = key === undefined ? undefined : BY_TYPE.get(key);
   if (key === undefined || known === undefined) return undefined;
+  // Anthropic says "shrink the context" only in words, inside its generic invalid-request bucket.
+  if (
+    key === 'invalid_request_error' &&
+    typeof error.message === 'string' &&
+    CONTEXT_TOO_LONG_WORDS.test(error.message)
+  ) {
+    known = CONTEXT_TOO_LONG;
+  }
   // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota; an
   // ErrorInfo `API_KEY_INVALID` (sent as a 400 INVALID_ARGUMENT) is a credential to fix, not input.
   let retryAfterMs: number | undefined;
