@@ -64,7 +64,7 @@ export function headerTable(headers: HeadersInput | undefined): HeaderTable {
     if (value === undefined || value === null) return;
     const text = typeof value === 'string' ? value : valueText(value);
     const key = name.toLowerCase();
-    if (!rateLimit && key.includes('ratelimit')) rateLimit = true;
+    if (!rateLimit && isRateLimitHeader(key)) rateLimit = true;
     map.set(key, joined(map.get(key), text));
   };
   if (
@@ -146,7 +146,7 @@ export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
         xRequestId = joined(xRequestId, text);
         break;
       default:
-        if (key.includes('ratelimit')) {
+        if (isRateLimitHeader(key)) {
           limits ??= new Map();
           limits.set(key, joined(limits.get(key), text));
         } else if (OTHER_HEADERS.has(key)) {
@@ -231,6 +231,7 @@ const RESET_HEADERS = [
   'x-ratelimit-reset-after',
   'ratelimit-reset',
   'x-ratelimit-reset',
+  'x-rate-limit-reset',
   'x-ratelimit-reset-requests',
   'x-ratelimit-reset-tokens',
   'anthropic-ratelimit-requests-reset',
@@ -239,9 +240,15 @@ const RESET_HEADERS = [
   'anthropic-ratelimit-output-tokens-reset',
 ] as const;
 
+/** The rate-limit family: `x-ratelimit-*`, `ratelimit-*`, `anthropic-ratelimit-*`, X's `x-rate-limit-*`. */
+function isRateLimitHeader(name: string): boolean {
+  return name.includes('ratelimit') || name.includes('rate-limit');
+}
+
 // Each limit's reset beside the header that says whether it is used up.
 const BUCKETS: readonly (readonly [remaining: string, reset: string])[] = [
   ['x-ratelimit-remaining', 'x-ratelimit-reset'],
+  ['x-rate-limit-remaining', 'x-rate-limit-reset'],
   ['ratelimit-remaining', 'ratelimit-reset'],
   ['x-ratelimit-remaining-requests', 'x-ratelimit-reset-requests'],
   ['x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens'],

@@ -67,6 +67,22 @@ describe('web API conventions the tables do not list', () => {
     expect(primary.retryAfterMs).toBe(2_400_000);
   });
 
+  it("reads X's x-rate-limit-* headers (a hyphen more than the others)", () => {
+    const date = 'Mon, 24 Nov 2025 02:00:00 GMT';
+    const reset = String(Date.parse(date) / 1000 + 900);
+    const spent = decode({
+      status: 429,
+      headers: {
+        date,
+        'x-rate-limit-limit': '50',
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': reset,
+      },
+      body: { title: 'Too Many Requests', status: 429 },
+    });
+    expect([spent.category, spent.retryAfterMs]).toEqual(['rate_limit', 900_000]);
+  });
+
   it("does not read a 503's rate-limit windows as its wait", () => {
     const date = 'Mon, 24 Nov 2025 02:00:00 GMT';
     const reset = String(Date.parse(date) / 1000 + 2_400);
