@@ -1,13 +1,13 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { GoogleGenAI } from '@google/genai';
+import { ApiError, GoogleGenAI } from '@google/genai';
 import { ServiceException, throwDefaultError } from '@smithy/smithy-client';
 import { Agent, interceptors, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import Anthropic from '@anthropic-ai/sdk';
-import { decode, toAgentError } from 'agent-errors';
+import { decode, encode, toAgentError } from 'agent-errors';
 import { retry } from 'agent-errors/retry';
 
 // Errors built the way the SDKs build them: `APIError.generate(status, body, message, headers)` is
@@ -437,6 +437,76 @@ describe('@google/genai, its client against 127.0.0.1', () => {
       'rate_limit',
       true,
       35_000,
+    ]);
+  });
+});
+
+// What a second review found in the fixes above, each pinned.
+describe('review of the SDK fixes', () => {
+  it('an error instance with a lower-case gRPC code name is not a Connect error: it stays unexpected', () => {
+    const thrown = Object.assign(
+      new Error('connect to postgres://admin:hunter2@db.internal failed'),
+      {
+        code: 'internal',
+      },
+    );
+    const e = toAgentError(thrown);
+    expect(e.details?.unexpected).toBe(true);
+    expect(e.wire?.protocol).not.toBe('grpc');
+    const sent = encode(thrown, 'mcp', { onError: () => undefined }) as { message: string };
+    expect(sent.message).toBe('Internal error');
+  });
+
+  it("a status-carrying error keeps its own body out unless it is undici's ResponseError", () => {
+    // body-parser keeps the *request's* text in `body` (here, an attacker's).
+    const verifyFailed = Object.assign(new Error('invalid signature'), {
+      status: 403,
+      statusCode: 403,
+      type: 'entity.verify.failed',
+      body: '{"error":{"type":"overloaded_error","message":"x"}}',
+    });
+    const e = toAgentError(verifyFailed);
+    expect([e.category, e.retryable]).toEqual(['permission', false]);
+  });
+
+  it('an AWS wait that is no number, or a $response that throws, leaves the throttle a throttle', () => {
+    const huge = awsError(429, 'ThrottlingException', { 'x-amz-retry-after': '9'.repeat(400) });
+    const a = toAgentError(huge);
+    expect([a.category, a.retryable, a.retryAfterMs]).toEqual(['rate_limit', true, undefined]);
+    expect(
+      toAgentError(awsError(429, 'ThrottlingException', { 'x-amz-retry-after': '1.6' }))
+        .retryAfterMs,
+    ).toBe(2);
+    const broken = awsError(429, 'ThrottlingException');
+    Object.defineProperty(broken, '$response', {
+      get() {
+        throw new Error('no response');
+      },
+    });
+    expect([toAgentError(broken).category, toAgentError(broken).retryable]).toEqual([
+      'rate_limit',
+      true,
+    ]);
+  });
+
+  it("genai keeps what Google's details say: field violations as issues, ErrorInfo's reason", () => {
+    const body = {
+      error: {
+        code: 400,
+        message: 'Invalid contents',
+        status: 'INVALID_ARGUMENT',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.BadRequest',
+            fieldViolations: [{ field: 'contents[0].parts', description: 'must not be empty' }],
+          },
+        ],
+      },
+    };
+    const e = toAgentError(new ApiError({ message: JSON.stringify(body), status: 400 }));
+    expect(e.category).toBe('validation');
+    expect(e.details?.issues).toEqual([
+      { path: ['contents[0]', 'parts'], message: 'must not be empty' },
     ]);
   });
 });

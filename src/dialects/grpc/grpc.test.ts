@@ -225,6 +225,32 @@ describe('gRPC dialect against @grpc/grpc-js', () => {
     expect(decode({ code: 'ENOENT', message: 'x' }).code).toBe('ENOENT');
   });
 
+  it('a Google body with a string code of its own still reads its RetryInfo', () => {
+    const e = decode({
+      code: 'E123',
+      error: {
+        code: 429,
+        status: 'RESOURCE_EXHAUSTED',
+        message: 'q',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '9s' }],
+      },
+    });
+    expect([e.category, e.retryAfterMs, e.wire?.protocol]).toEqual(['rate_limit', 9_000, 'grpc']);
+  });
+
+  it("takes only the members it reads from a Connect detail's debug object", () => {
+    const big: Record<string, unknown> = { reason: 'QUOTA', domain: 'example.com' };
+    for (let i = 0; i < 1_000; i++) big[`k${i}`] = i;
+    const e = decode({
+      code: 14,
+      message: 'x',
+      details: Array.from({ length: 100 }, () => ({ type: 'google.rpc.ErrorInfo', debug: big })),
+    });
+    expect([e.details?.reason, e.details?.domain]).toEqual(['QUOTA', 'example.com']);
+    const kept = (e.wire?.data as Record<string, unknown>[])[0];
+    expect(Object.keys(kept ?? {}).sort()).toEqual(['@type', 'domain', 'reason']);
+  });
+
   it("reads Connect's details: the JSON debug form, else the base64 message", () => {
     // RetryInfo { retry_delay { seconds: 2 } }, serialised: 0a 02 08 02.
     const retryInfo = { type: 'google.rpc.RetryInfo', value: 'CgIIAg' };

@@ -172,19 +172,56 @@ function connectDetails(
   list: unknown,
 ): { details: TypedDetail[]; retryDelayMs: number | undefined } | undefined {
   if (!Array.isArray(list) || list.length === 0) return undefined;
+  try {
+    return readConnectDetails(list as unknown[]);
+  } catch {
+    // A detail whose getter or trap throws: the list is read as typed details, or as none.
+    return undefined;
+  }
+}
+
+function readConnectDetails(
+  list: unknown[],
+): { details: TypedDetail[]; retryDelayMs: number | undefined } | undefined {
   const details: TypedDetail[] = [];
   let retryDelayMs: number | undefined;
-  for (const item of (list as unknown[]).slice(0, MAX_CONNECT_DETAILS)) {
+  for (const item of list.slice(0, MAX_CONNECT_DETAILS)) {
     const d = record(item);
-    if (d === undefined || typeof d.type !== 'string' || '@type' in d) return undefined;
-    const type = d.type.startsWith(GOOGLE_TYPE_PREFIX) ? d.type : `${GOOGLE_TYPE_PREFIX}${d.type}`;
-    details.push({ ...record(d.debug), '@type': type });
-    if (type === RETRY_INFO_TYPE && retryDelayMs === undefined && typeof d.value === 'string') {
-      const bytes = base64Bytes(d.value);
+    if (d === undefined || '@type' in d) return undefined;
+    const { type: name, value, debug } = d;
+    if (typeof name !== 'string') return undefined;
+    const type = name.startsWith(GOOGLE_TYPE_PREFIX) ? name : `${GOOGLE_TYPE_PREFIX}${name}`;
+    details.push({ ...debugFields(debug), '@type': type });
+    if (type === RETRY_INFO_TYPE && retryDelayMs === undefined && typeof value === 'string') {
+      const bytes = base64Bytes(value);
       if (bytes !== undefined) retryDelayMs = retryInfoDelay(bytes);
     }
   }
   return { details, retryDelayMs };
+}
+
+// The members of the detail messages that fromStatus reads (RetryInfo, QuotaFailure, ErrorInfo,
+// BadRequest, PreconditionFailure, RequestInfo): only these are taken from a `debug` object,
+// which may be of any size.
+const DEBUG_FIELDS = [
+  'retryDelay',
+  'violations',
+  'reason',
+  'domain',
+  'metadata',
+  'fieldViolations',
+  'requestId',
+] as const;
+
+function debugFields(debug: unknown): Record<string, unknown> {
+  const from = record(debug);
+  const out: Record<string, unknown> = {};
+  if (from === undefined) return out;
+  for (const key of DEBUG_FIELDS) {
+    const value = from[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
 }
 
 /** Connect writes binary values as base64 (padding may be left off). */
@@ -231,6 +268,10 @@ function metadataBytes(metadata: unknown, key: string): Uint8Array | undefined {
  */
 function isConnectError(value: Record<string, unknown>, code: string): boolean {
   if (!isConnectCode(code)) return false;
+  // Off the wire, as JSON: plain data. An error instance with such a `code` was thrown here, and
+  // its own `message` (not enumerable) is no peer's to expose.
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
   const { message, details } = value;
   if (message !== undefined && typeof message !== 'string') return false;
   if (details !== undefined && !Array.isArray(details)) return false;
@@ -245,7 +286,7 @@ function isConnectError(value: Record<string, unknown>, code: string): boolean {
  */
 export function looksLikeGrpc(value: Record<string, unknown>): boolean {
   const code = value.code;
-  if (typeof code === 'string') return isConnectError(value, code);
+  if (typeof code === 'string' && isConnectError(value, code)) return true;
   if (typeof code === 'number' && code >= 1 && code <= 16) {
     if (Array.isArray(value.details)) return true;
     const metadata = record(value.metadata);

@@ -103,7 +103,7 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
 // @google/genai ApiError: `status` and the response body as JSON text in `message`.
 // ---------------------------------------------------------------------------------------------
 
-function fromGenai(error: Error, status: number): AgentError | undefined {
+function fromGenai(error: Error, status: number, classify: Classify): AgentError | undefined {
   const text = error.message;
   // `{…}` from a failed response; `got status: …. {…}` from an error chunk of a stream.
   const at = text.indexOf('{');
@@ -118,10 +118,17 @@ function fromGenai(error: Error, status: number): AgentError | undefined {
   const inner = record(record(body)?.error);
   if (status < 400 || status > 599) return undefined;
   // Read as the HTTP response it was, Google's error model included (RetryInfo, QuotaFailure):
-  // the status keeps its say on retrying, as in the SDK's own retry rule (408, 429, 5xx).
+  // the status keeps its say on retrying, as in the SDK's own retry rule (408, 429, 5xx). What
+  // the classifier's gRPC reading keeps of the details (field violations as issues, ErrorInfo's
+  // reason, quota violations) goes with it.
+  const decoded = fromHttpResponse({
+    status,
+    body: inner === undefined ? { message: text } : body,
+  });
   return classifiedAs(
     error,
-    fromHttpResponse({ status, body: inner === undefined ? { message: text } : body }),
+    decoded,
+    Array.isArray(inner?.details) ? classify(body).details : undefined,
   );
 }
 
@@ -172,13 +179,19 @@ function fromAws(error: Error, e: Rec, meta: Rec): AgentError {
  * `x-amz-retry-after` (milliseconds), off the raw response the exception keeps in `$response`.
  */
 function awsRetryAfterMs(e: Rec): number | undefined {
-  const headers = record(record(e.$response)?.headers);
-  if (headers === undefined) return undefined;
-  const inHeaders = retryAfterMsFromHeaders(headers as Record<string, string>);
-  if (inHeaders !== undefined) return inHeaders;
-  const get = readHeaders(headers as Record<string, string>);
-  const amz = get('x-amz-retry-after')?.trim();
-  return amz !== undefined && /^\d+(?:\.\d+)?$/.test(amz) ? Number(amz) : undefined;
+  // A hostile or broken response (a getter or a Proxy that throws) says nothing: the name and
+  // the status still classify.
+  try {
+    const headers = record(record(e.$response)?.headers);
+    if (headers === undefined) return undefined;
+    const inHeaders = retryAfterMsFromHeaders(headers as Record<string, string>);
+    if (inHeaders !== undefined) return inHeaders;
+    const amz = readHeaders(headers as Record<string, string>)('x-amz-retry-after')?.trim();
+    const ms = amz !== undefined && /^\d+(?:\.\d+)?$/.test(amz) ? Number(amz) : Number.NaN;
+    return Number.isFinite(ms) ? Math.round(ms) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -271,7 +284,7 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   }
   const className = (error.constructor as { name?: unknown } | undefined)?.name;
   if (className === 'ApiError' && typeof e.status === 'number') {
-    return fromGenai(error, e.status);
+    return fromGenai(error, e.status, classify);
   }
   return undefined;
 }

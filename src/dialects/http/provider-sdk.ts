@@ -28,6 +28,17 @@ function providerBody(body: unknown): unknown {
   return typeof b.type === 'string' || typeof b.code === 'string' ? { error: b } : body;
 }
 
+const UNDICI_RESPONSE_ERROR = 'UND_ERR_RESPONSE';
+
+/** `error[key]`, or `undefined` when its getter throws: one bad member costs only itself. */
+function member(error: Record<string, unknown>, key: string): unknown {
+  try {
+    return error[key];
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a provider SDK's client-side failure means, by its class name. */
 function clientSide(name: string, message: string, error: Error): AgentError | undefined {
   switch (name) {
@@ -65,10 +76,15 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   const e = error as Error & Record<string, unknown>;
   const status = e.statusCode ?? e.status;
   if (typeof status === 'number' && status >= 100 && status <= 599) {
-    const headers = e.responseHeaders ?? e.headers;
-    // The AI SDK's `responseBody`, the OpenAI and Anthropic SDKs' `error`, undici's `body`
-    // (its `ResponseError`, parsed when the response was JSON).
-    const body = providerBody(e.responseBody ?? e.error ?? e.body);
+    const headers = member(e, 'responseHeaders') ?? member(e, 'headers');
+    // The AI SDK's `responseBody`, the OpenAI and Anthropic SDKs' `error`; undici's
+    // `ResponseError` keeps the response's in `body` (parsed when it was JSON). Only undici's:
+    // other errors' `body` is not the response's (body-parser keeps the request's there).
+    const body = providerBody(
+      member(e, 'responseBody') ??
+        member(e, 'error') ??
+        (e.code === UNDICI_RESPONSE_ERROR ? member(e, 'body') : undefined),
+    );
     return fromHttpResponse({
       status,
       ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
@@ -80,9 +96,9 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   if (typeof name !== 'string' || !name.startsWith('API')) return undefined;
   // A failure mid-stream (an SSE `event: error` after a 200): the provider's body, no status.
   // Anthropic's SDK keeps the whole `{ type: 'error', error: { type } }`, OpenAI's the inner object.
-  const streamed = name === 'APIError' ? providerBody(e.error) : undefined;
+  const streamed = name === 'APIError' ? providerBody(member(e, 'error')) : undefined;
   if (streamed !== undefined && readProviderError(streamed) !== undefined) {
-    const headers = e.headers;
+    const headers = member(e, 'headers');
     return fromHttpResponse({
       ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
       body: streamed,
