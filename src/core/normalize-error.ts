@@ -5,6 +5,7 @@ import type { ErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
+import { readMember } from './read-member.js';
 import { realElements } from './real-elements.js';
 import { UNEXPECTED_KEY, markUnexpected, withUnexpectedMark } from './unexpected.js';
 
@@ -31,14 +32,6 @@ const CATEGORY_BY_DEFAULT_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
 const SYSTEM_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map(
   Object.entries(SYSTEM_ERROR_CATEGORIES),
 );
-
-function read(value: object, key: PropertyKey): unknown {
-  try {
-    return (value as Record<PropertyKey, unknown>)[key];
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Whether `value`'s AgentError fields are all well formed, read once each through guards: what
@@ -91,7 +84,7 @@ function revive(like: AgentErrorLike): AgentError {
     retryAfterMs: f.retryAfterMs,
     details: f.details,
     wire: f.wire,
-    cause: read(like, 'cause'),
+    cause: readMember(like, 'cause'),
   });
 }
 
@@ -104,9 +97,9 @@ interface HeadMembers {
 }
 
 /**
- * `error`'s {@link HeadMembers}, read by name: the shared `read` sees every shape there is and is
- * slow for it (bench: a Node system error decodes a fifth faster). A getter that throws sends
- * the reads through `read`, which takes only that member as missing.
+ * `error`'s {@link HeadMembers}, read by name: the shared `readMember` sees every shape there is
+ * and is slow for it (bench: a Node system error decodes a fifth faster). A getter that throws
+ * sends the reads through `readMember`, which takes only that member as missing.
  */
 function headMembers(error: object): HeadMembers {
   const e = error as Record<string, unknown>;
@@ -114,10 +107,10 @@ function headMembers(error: object): HeadMembers {
     return { name: e.name, message: e.message, code: e.code, retryable: e.retryable };
   } catch {
     return {
-      name: read(e, 'name'),
-      message: read(e, 'message'),
-      code: read(e, 'code'),
-      retryable: read(e, 'retryable'),
+      name: readMember(e, 'name'),
+      message: readMember(e, 'message'),
+      code: readMember(e, 'code'),
+      retryable: readMember(e, 'retryable'),
     };
   }
 }
@@ -172,19 +165,21 @@ function fromError(error: object): AgentError {
         cause: error,
       });
     // An error that already carries our fields (opentabs' ToolError, a foreign AgentError-alike).
-    const category = read(error, 'category');
+    const category = readMember(error, 'category');
     if (isErrorCategory(category)) return withCarriedHints(message, category, code, error);
     const byCode = code !== '' ? CATEGORY_BY_DEFAULT_CODE.get(code) : undefined;
     if (byCode) {
       const carried = withCarriedHints(message, byCode, code, error);
       // One of our codes alone is no sign the error was meant to be sent; a carrier (a code
       // and a boolean `retryable`, as a ToolError has) is.
-      return typeof read(error, 'retryable') === 'boolean' ? carried : markUnexpected(carried);
+      return typeof readMember(error, 'retryable') === 'boolean'
+        ? carried
+        : markUnexpected(carried);
     }
   }
 
   // `fetch failed` and friends keep the real reason in `cause`.
-  const cause = read(error, 'cause');
+  const cause = readMember(error, 'cause');
   if (cause !== null && typeof cause === 'object' && cause !== error) {
     const inner = classifyKnown(cause);
     if (inner) {
@@ -202,7 +197,7 @@ function fromError(error: object): AgentError {
     }
   }
 
-  if (Array.isArray(read(error, 'errors'))) return fromAggregate(error, message);
+  if (Array.isArray(readMember(error, 'errors'))) return fromAggregate(error, message);
 
   return AgentError.internal(message || (typeof name === 'string' ? name : 'Unknown error'), {
     cause: error,
@@ -225,17 +220,17 @@ const MAX_CAUSE_HOPS = 4;
  */
 function classifyKnown(value: object, hops = 1): AgentError | undefined {
   if (isAgentError(value)) return normalizeError(value);
-  const name = read(value, 'name');
-  const code = read(value, 'code');
+  const name = readMember(value, 'name');
+  const code = readMember(value, 'code');
   if (name === 'AbortError' || name === 'TimeoutError') return fromError(value);
   if (
     typeof code === 'string' &&
-    (SYSTEM_CATEGORY.has(code) || isErrorCategory(read(value, 'category')))
+    (SYSTEM_CATEGORY.has(code) || isErrorCategory(readMember(value, 'category')))
   ) {
     return fromError(value);
   }
   if (hops >= MAX_CAUSE_HOPS) return undefined;
-  const cause = read(value, 'cause');
+  const cause = readMember(value, 'cause');
   return cause !== null && typeof cause === 'object' && cause !== value
     ? classifyKnown(cause, hops + 1)
     : undefined;
@@ -266,17 +261,17 @@ function withCarriedHints(
  */
 function systemDetails(error: object): Record<string, unknown> {
   // Read by name, as headMembers reads (and for the same reason). A getter that throws sends
-  // the reads through `read`, which takes only that member as missing.
+  // the reads through `readMember`, which takes only that member as missing.
   const e = error as Record<string, unknown>;
   try {
     return systemDetailsOf(e.syscall, e.errno, e.hostname, e.address, e.port);
   } catch {
     return systemDetailsOf(
-      read(e, 'syscall'),
-      read(e, 'errno'),
-      read(e, 'hostname'),
-      read(e, 'address'),
-      read(e, 'port'),
+      readMember(e, 'syscall'),
+      readMember(e, 'errno'),
+      readMember(e, 'hostname'),
+      readMember(e, 'address'),
+      readMember(e, 'port'),
     );
   }
 }
@@ -335,7 +330,7 @@ function aggregateMembers(error: object, errors: unknown[]): AgentError[] {
 }
 
 function fromAggregate(error: object, message: string): AgentError {
-  const errors = read(error, 'errors') as unknown[];
+  const errors = readMember(error, 'errors') as unknown[];
   const inner = aggregateMembers(error, errors);
   const first = inner[0];
   const same = first !== undefined && inner.every((e) => e.category === first.category);
@@ -389,15 +384,15 @@ export function normalizeError(thrown: unknown): AgentError {
   try {
     if (thrown !== null && typeof thrown === 'object') {
       if (thrown instanceof AgentError) return thrown;
-      const own = read(thrown, AS_AGENT_ERROR);
+      const own = readMember(thrown, AS_AGENT_ERROR);
       if (typeof own === 'function') {
         const converted: unknown = (own as () => unknown).call(thrown);
         if (converted instanceof AgentError && isWellFormed(converted)) return converted;
       }
       // A brand or a shape is a claim: only a well-formed one is taken at its word.
-      if (read(thrown, BRAND) === true && isWellFormed(thrown)) return thrown as AgentError;
+      if (readMember(thrown, BRAND) === true && isWellFormed(thrown)) return thrown as AgentError;
       if (isWellFormed(thrown)) return revive(thrown);
-      if (thrown instanceof Error || typeof read(thrown, 'message') === 'string')
+      if (thrown instanceof Error || typeof readMember(thrown, 'message') === 'string')
         return fromError(thrown);
       return fromPlainObject(thrown);
     }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,15 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** The error node:net gives for a connection to a closed port on 127.0.0.1. */
+async function refusedConnection(): Promise<{ error: Error; port: number }> {
+  const port = await closedPort();
+  const error = await new Promise<Error>((resolve) => {
+    connect(port, '127.0.0.1').on('error', resolve);
+  });
+  return { error, port };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -52,11 +61,7 @@ describe('toAgentError', () => {
   });
 
   it('classifies a real ECONNREFUSED from node:net as unavailable and retryable', async () => {
-    const port = await closedPort();
-    const { connect } = await import('node:net');
-    const error = await new Promise<unknown>((resolve) => {
-      connect(port, '127.0.0.1').on('error', resolve);
-    });
+    const { error, port } = await refusedConnection();
     const err = toAgentError(error);
     expect(err).toMatchObject({ category: 'unavailable', retryable: true, code: 'ECONNREFUSED' });
     expect(err.details).toMatchObject({ syscall: 'connect', port });
@@ -215,11 +220,7 @@ describe('toAgentError', () => {
   });
 
   it('reads the rest of a system error when one member getter throws', async () => {
-    const port = await closedPort();
-    const { connect } = await import('node:net');
-    const real = await new Promise<Error>((resolve) => {
-      connect(port, '127.0.0.1').on('error', resolve);
-    });
+    const { error: real, port } = await refusedConnection();
     const plain = toAgentError(real);
     expect(plain.details).toEqual({
       syscall: 'connect',

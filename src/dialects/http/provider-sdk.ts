@@ -1,6 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { AgentError as AgentErrorClass } from '../../core/agent-error.js';
 import { normalizeError } from '../../core/normalize-error.js';
+import { readMember } from '../../core/read-member.js';
 import { readProviderError } from './provider-body.js';
 import { fromHttpResponse } from './response.js';
 
@@ -29,15 +30,6 @@ function providerBody(body: unknown): unknown {
 }
 
 const UNDICI_RESPONSE_ERROR = 'UND_ERR_RESPONSE';
-
-/** `error[key]`, or `undefined` when its getter throws: one bad member costs only itself. */
-function member(error: Record<string, unknown>, key: string): unknown {
-  try {
-    return error[key];
-  } catch {
-    return undefined;
-  }
-}
 
 /** What a provider SDK's client-side failure means, by its class name. */
 function clientSide(name: string, message: string, error: Error): AgentError | undefined {
@@ -76,14 +68,14 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   const e = error as Error & Record<string, unknown>;
   const status = e.statusCode ?? e.status;
   if (typeof status === 'number' && status >= 100 && status <= 599) {
-    const headers = member(e, 'responseHeaders') ?? member(e, 'headers');
+    const headers = readMember(e, 'responseHeaders') ?? readMember(e, 'headers');
     // The AI SDK's `responseBody`, the OpenAI and Anthropic SDKs' `error`; undici's
     // `ResponseError` keeps the response's in `body` (parsed when it was JSON). Only undici's:
     // other errors' `body` is not the response's (body-parser keeps the request's there).
     const body = providerBody(
-      member(e, 'responseBody') ??
-        member(e, 'error') ??
-        (e.code === UNDICI_RESPONSE_ERROR ? member(e, 'body') : undefined),
+      readMember(e, 'responseBody') ??
+        readMember(e, 'error') ??
+        (e.code === UNDICI_RESPONSE_ERROR ? readMember(e, 'body') : undefined),
     );
     return fromHttpResponse({
       status,
@@ -96,9 +88,9 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   if (typeof name !== 'string' || !name.startsWith('API')) return undefined;
   // A failure mid-stream (an SSE `event: error` after a 200): the provider's body, no status.
   // Anthropic's SDK keeps the whole `{ type: 'error', error: { type } }`, OpenAI's the inner object.
-  const streamed = name === 'APIError' ? providerBody(member(e, 'error')) : undefined;
+  const streamed = name === 'APIError' ? providerBody(readMember(e, 'error')) : undefined;
   if (streamed !== undefined && readProviderError(streamed) !== undefined) {
-    const headers = member(e, 'headers');
+    const headers = readMember(e, 'headers');
     return fromHttpResponse({
       ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
       body: streamed,
