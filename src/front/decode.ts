@@ -387,6 +387,8 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   let hasHeadersOrBody = false;
   let hasJsonrpc = false;
   let hasEnvelopeCode = false;
+  // A member only an HTTP body is read by (a problem document's, AWS's `__type`).
+  let hasBodyMember = false;
   if (plain) {
     for (const key in input) {
       switch (key) {
@@ -440,6 +442,11 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
         case 'envelopeCode':
           envelopeCode = input[key];
           hasEnvelopeCode = true;
+          break;
+        case 'title':
+        case 'detail':
+        case '__type':
+          hasBodyMember = true;
           break;
       }
     }
@@ -524,7 +531,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
       } catch {
         return normalizeError(input);
       }
-      return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
+      return withKeywords(decoded, input);
     }
   }
   // Hermes-style MCP errors: `{ code, reason, data }`.
@@ -577,6 +584,11 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   if (fromSdk) return fromSdk;
   if (rpc) return decodeRpc(rpc, protocol, input);
   if (isArcpErrorCode(code) && typeof message === 'string') return decodeArcpError(input);
+  // Plain data without `error`, `status` or a body member is no response body (a Node system
+  // error, a schema library's error): the HTTP readers would find nothing.
+  if (plain && error === undefined && status === undefined && !hasBodyMember) {
+    return withKeywords(normalizeError(input), input);
+  }
   const decoded = fromHttpData(input);
   // An error instance read as an HTTP failure was thrown by some client: unexpected. (What the
   // general normaliser read, it has marked or not itself.)
@@ -588,7 +600,11 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
  * nothing recognised is read by its message's keywords.
  */
 function fromHttpData(input: Rec): AgentError {
-  const decoded = decodeHttpError(input);
+  return withKeywords(decodeHttpError(input), input);
+}
+
+/** `decoded`, or when it recognised nothing, what `input`'s message says ({@link byKeywords}). */
+function withKeywords(decoded: AgentError, input: Rec): AgentError {
   return unrecognised(decoded) ? byKeywords(decoded, input) : decoded;
 }
 

@@ -21,51 +21,28 @@ export type HeaderReader = (name: string) => string | undefined;
  */
 export function readHeaders(headers: HeadersInput | undefined): HeaderReader {
   if (isWebHeaders(headers)) return (name) => headers.get(name) ?? undefined;
-  const table = headerTable(headers);
-  return (name) => table.get(name.toLowerCase());
+  const map = new Map<string, string>();
+  eachHeader(headers, (key, text) => map.set(key, joined(map.get(key), text)));
+  return (name) => map.get(name.toLowerCase());
 }
-
-/** Headers read once into a map keyed by lower-case name, and whether any is a rate-limit header. */
-export interface HeaderTable {
-  /** The value for a lower-case `name`. */
-  readonly get: HeaderReader;
-  /**
-   * The value for a lower-case name that mentions `ratelimit`, read without the other headers;
-   * `undefined` when no header name mentions it (the reset family is then skipped).
-   */
-  readonly limits: HeaderReader | undefined;
-  /**
-   * Whether a header the web-API conventions read may be present (`www-authenticate`, a cloud's
-   * error or request-id header): false lets those lookups be skipped.
-   */
-  readonly others: boolean;
-}
-
-const NO_HEADERS: HeaderTable = { get: () => undefined, limits: undefined, others: false };
 
 /**
- * {@link readHeaders} for the decoders: one pass over the headers, then lookups by lower-case
- * name without folding each time. Internal.
+ * Each header of `headers` (a fetch `Headers` aside), its name in lower case and its value as
+ * text; absent values are skipped. Throws a `TypeError` for something that is not headers.
  */
-export function headerTable(headers: HeadersInput | undefined): HeaderTable {
-  if (headers === undefined || headers === null) return NO_HEADERS;
-  if (isWebHeaders(headers)) {
-    const get: HeaderReader = (name) => headers.get(name) ?? undefined;
-    return { get, limits: get, others: true };
-  }
+function eachHeader(
+  headers: HeadersInput | undefined,
+  add: (key: string, text: string) => void,
+): void {
+  if (headers === undefined || headers === null) return;
   if (typeof headers !== 'object') {
     throw new TypeError(
       `readHeaders: headers must be a Headers, an object or a list of [name, value] pairs; received ${typeof headers}`,
     );
   }
-  const map = new Map<string, string>();
-  let rateLimit = false;
-  const add = (name: string, value: unknown): void => {
+  const take = (name: string, value: unknown): void => {
     if (value === undefined || value === null) return;
-    const text = typeof value === 'string' ? value : valueText(value);
-    const key = name.toLowerCase();
-    if (!rateLimit && isRateLimitHeader(key)) rateLimit = true;
-    map.set(key, joined(map.get(key), text));
+    add(name.toLowerCase(), typeof value === 'string' ? value : valueText(value));
   };
   if (
     Symbol.iterator in headers &&
@@ -75,14 +52,12 @@ export function headerTable(headers: HeadersInput | undefined): HeaderTable {
       if (!Array.isArray(pair) || typeof pair[0] !== 'string') {
         throw new TypeError('readHeaders: a header list must hold [name, value] pairs');
       }
-      add(pair[0], pair[1]);
+      take(pair[0], pair[1]);
     }
   } else {
     const record = headers as Readonly<Record<string, unknown>>;
-    for (const name in record) if (Object.hasOwn(record, name)) add(name, record[name]);
+    for (const name in record) if (Object.hasOwn(record, name)) take(name, record[name]);
   }
-  const get: HeaderReader = (name) => map.get(name);
-  return { get, limits: rateLimit ? get : undefined, others: true };
 }
 
 // The other headers the web-API conventions read (web-apis.ts): request ids and error names.
@@ -97,91 +72,140 @@ const OTHER_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The headers the decoders read, from a plain object: one pass over its keys keeps the few
- * names they ask for (and the rate-limit family) in variables, without building a map. Anything
- * else (a `Headers`, a list of pairs) goes through {@link headerTable}. Internal.
+ * The headers the decoders read, read once from any {@link HeadersInput}: the few names they
+ * ask for in fields, the rate-limit family and the web-API conventions' headers in small maps
+ * made only when one is present. Anything else is not kept. Internal.
+ *
+ * One class for every kind of input, so each reader calls the same `get`; a response costs one
+ * small object and no closures.
  */
-export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
-  if (headers === undefined || headers === null || typeof headers !== 'object') {
-    return headerTable(headers);
-  }
-  const proto: unknown = Object.getPrototypeOf(headers);
-  if (proto !== Object.prototype && proto !== null) return headerTable(headers);
-  const record = headers as Readonly<Record<string, unknown>>;
-  let contentType: string | undefined;
-  let date: string | undefined;
-  let retryAfter: string | undefined;
-  let retryAfterMs: string | undefined;
-  let shouldRetry: string | undefined;
-  let requestId: string | undefined;
-  let xRequestId: string | undefined;
-  let limits: Map<string, string> | undefined;
-  let others: Map<string, string> | undefined;
-  for (const name in record) {
-    const value = record[name];
-    if (value === undefined || value === null || !Object.hasOwn(record, name)) continue;
-    const text = typeof value === 'string' ? value : valueText(value);
-    // Repeated names (in different cases) are joined with `, `, as headerTable does.
-    const key = name.toLowerCase();
-    switch (key) {
-      case 'content-type':
-        contentType = joined(contentType, text);
-        break;
-      case 'date':
-        date = joined(date, text);
-        break;
-      case 'retry-after':
-        retryAfter = joined(retryAfter, text);
-        break;
-      case 'retry-after-ms':
-        retryAfterMs = joined(retryAfterMs, text);
-        break;
-      case 'x-should-retry':
-        shouldRetry = joined(shouldRetry, text);
-        break;
-      case 'request-id':
-        requestId = joined(requestId, text);
-        break;
-      case 'x-request-id':
-        xRequestId = joined(xRequestId, text);
-        break;
-      default:
-        if (isRateLimitHeader(key)) {
-          limits ??= new Map();
-          limits.set(key, joined(limits.get(key), text));
-        } else if (OTHER_HEADERS.has(key)) {
-          others ??= new Map();
-          others.set(key, joined(others.get(key), text));
-        }
-    }
-  }
-  const get = (name: string): string | undefined => {
+export class HeaderTable {
+  private contentType: string | undefined = undefined;
+  private date: string | undefined = undefined;
+  private retryAfter: string | undefined = undefined;
+  private retryAfterMs: string | undefined = undefined;
+  private shouldRetry: string | undefined = undefined;
+  private requestId: string | undefined = undefined;
+  private xRequestId: string | undefined = undefined;
+  private limits: Map<string, string> | undefined = undefined;
+  private others: Map<string, string> | undefined = undefined;
+
+  /** The value for a lower-case `name` (one of the names the decoders read). */
+  get(name: string): string | undefined {
     switch (name) {
       case 'content-type':
-        return contentType;
+        return this.contentType;
       case 'date':
-        return date;
+        return this.date;
       case 'retry-after':
-        return retryAfter;
+        return this.retryAfter;
       case 'retry-after-ms':
-        return retryAfterMs;
+        return this.retryAfterMs;
       case 'x-should-retry':
-        return shouldRetry;
+        return this.shouldRetry;
       case 'request-id':
-        return requestId;
+        return this.requestId;
       case 'x-request-id':
-        return xRequestId;
+        return this.xRequestId;
       default:
-        return limits?.get(name) ?? others?.get(name);
+        return this.limits?.get(name) ?? this.others?.get(name);
     }
-  };
-  const found = limits;
-  return {
-    get,
-    limits: found === undefined ? undefined : (name) => found.get(name),
-    others: others !== undefined,
-  };
+  }
+
+  /** Whether a header names a rate limit (`ratelimit` or `rate-limit`): else no reset is read. */
+  get hasLimits(): boolean {
+    return this.limits !== undefined;
+  }
+
+  /**
+   * Whether a header the web-API conventions read may be present (`www-authenticate`, a cloud's
+   * error or request-id header): false lets those lookups be skipped.
+   */
+  get hasOthers(): boolean {
+    return this.others !== undefined;
+  }
+
+  /** Keep one header; repeated names (in any case) are joined with `, `. */
+  add(name: string, text: string): void {
+    // Most names arrive in lower case already (HTTP/2, fetch, Node): a name that is one of
+    // ours as it stands is not folded (bench: the HTTP payloads of the decode corpus).
+    if (this.addKnown(name, text)) return;
+    const key = name.toLowerCase();
+    if (key !== name && this.addKnown(key, text)) return;
+    if (isRateLimitHeader(key)) {
+      this.limits ??= new Map();
+      this.limits.set(key, joined(this.limits.get(key), text));
+    } else if (OTHER_HEADERS.has(key)) {
+      this.others ??= new Map();
+      this.others.set(key, joined(this.others.get(key), text));
+    }
+  }
+
+  /** Keep a header kept in a field (`key` in lower case); false for any other name. */
+  private addKnown(key: string, text: string): boolean {
+    switch (key) {
+      case 'content-type':
+        this.contentType = joined(this.contentType, text);
+        return true;
+      case 'date':
+        this.date = joined(this.date, text);
+        return true;
+      case 'retry-after':
+        this.retryAfter = joined(this.retryAfter, text);
+        return true;
+      case 'retry-after-ms':
+        this.retryAfterMs = joined(this.retryAfterMs, text);
+        return true;
+      case 'x-should-retry':
+        this.shouldRetry = joined(this.shouldRetry, text);
+        return true;
+      case 'request-id':
+        this.requestId = joined(this.requestId, text);
+        return true;
+      case 'x-request-id':
+        this.xRequestId = joined(this.xRequestId, text);
+        return true;
+      default:
+        return false;
+    }
+  }
 }
+
+/** No headers at all. */
+export const NO_HEADERS: HeaderTable = /* @__PURE__ */ new HeaderTable();
+
+/**
+ * {@link HeaderTable} of `headers`. A plain object (what JSON gives) is walked by `for…in`;
+ * a fetch `Headers` and a list of pairs by their iterators. Throws a `TypeError` for something
+ * that is not headers. Internal.
+ */
+export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
+  if (headers === undefined || headers === null) return NO_HEADERS;
+  const table = new HeaderTable();
+  if (typeof headers === 'object') {
+    const proto: unknown = Object.getPrototypeOf(headers);
+    if (proto === Object.prototype || proto === null) {
+      const record = headers as Readonly<Record<string, unknown>>;
+      for (const name in record) {
+        const value = record[name];
+        if (value === undefined || value === null || !hasOwn.call(record, name)) continue;
+        table.add(name, typeof value === 'string' ? value : valueText(value));
+      }
+      return table;
+    }
+    if (isWebHeaders(headers)) {
+      // Names come lower-cased and repeated values joined.
+      for (const [key, text] of headers) table.add(key, text);
+      return table;
+    }
+  }
+  eachHeader(headers, (key, text) => table.add(key, text));
+  return table;
+}
+
+// Called with `.call` in a `for…in` (an own-key test V8 reads from the loop's cache).
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const hasOwn = Object.prototype.hasOwnProperty;
 
 function joined(prev: string | undefined, text: string): string {
   return prev === undefined ? text : `${prev}, ${text}`;
@@ -215,12 +239,12 @@ function nonNegative(ms: number): number | undefined {
 }
 
 /** A reset time that is a delay in seconds, an epoch in seconds or ms, or a duration string. */
-function parseReset(text: string, now: () => number): number | undefined {
+function parseReset(text: string, clock: Clock): number | undefined {
   const trimmed = text.trim();
-  if (/^\d+(?:\.\d+)?$/.test(trimmed)) {
+  if (DECIMAL.test(trimmed)) {
     const n = Number(trimmed);
-    if (n > 1e12) return nonNegative(n - now()); // epoch milliseconds
-    if (n > 1e9) return nonNegative(n * 1000 - now()); // epoch seconds (GitHub)
+    if (n > 1e12) return nonNegative(n - clock.now()); // epoch milliseconds
+    if (n > 1e9) return nonNegative(n * 1000 - clock.now()); // epoch seconds (GitHub)
     return nonNegative(n * 1000); // seconds from now
   }
   const duration = parseDuration(trimmed);
@@ -285,56 +309,98 @@ export function retryAfterMsFromHeaders(
   headers: HeadersInput | HeaderReader | undefined,
   options?: RetryAfterOptions,
 ): number | undefined {
-  if (typeof headers === 'function') return retryAfterMs(headers, headers, options);
-  const table = decoderHeaders(headers);
-  return retryAfterMs(table.get, table.limits, options);
+  const table = typeof headers === 'function' ? new ReaderLookup(headers) : decoderHeaders(headers);
+  return retryAfterMs(table, options?.rateLimitReset === true, options?.now);
+}
+
+/** What {@link retryAfterMs} asks of headers: a {@link HeaderTable}, or a reader posing as one. */
+interface HeaderLookup {
+  get(name: string): string | undefined;
+  readonly hasLimits: boolean;
+}
+
+/** A caller's reader, which may know any header: every name is asked. */
+class ReaderLookup implements HeaderLookup {
+  readonly hasLimits = true;
+  constructor(private readonly reader: HeaderReader) {}
+  get(name: string): string | undefined {
+    return this.reader(name);
+  }
 }
 
 /**
- * {@link retryAfterMsFromHeaders} over a lower-case getter; `limits` reads the rate-limit family
- * (names that mention `ratelimit`), `undefined` when there is none. Internal.
+ * The clock dates and epochs are measured against, read when first needed: `given`, else the
+ * response's own `date` header (the server's clock, so skew between the machines does not
+ * change the delay), else `Date.now()`.
+ */
+class Clock {
+  private at: number | undefined;
+  constructor(
+    private readonly headers: HeaderLookup,
+    given: number | undefined,
+  ) {
+    this.at = given;
+  }
+
+  now(): number {
+    if (this.at === undefined) {
+      const served = Date.parse(this.headers.get('date')?.trim() ?? '');
+      this.at = Number.isNaN(served) ? Date.now() : served;
+    }
+    return this.at;
+  }
+}
+
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+
+/**
+ * {@link retryAfterMsFromHeaders} over headers already read; `rateLimitReset` reads the reset
+ * family even when no limit is used up. Internal.
  */
 export function retryAfterMs(
-  get: HeaderReader,
-  limits: HeaderReader | undefined,
-  options?: RetryAfterOptions,
+  headers: HeaderLookup,
+  rateLimitReset: boolean,
+  now: number | undefined,
 ): number | undefined {
-  // The clock is read only when a date or an epoch needs it.
-  let clock = options?.now;
-  const now = (): number => {
-    if (clock === undefined) {
-      const served = Date.parse(get('date')?.trim() ?? '');
-      clock = Number.isNaN(served) ? Date.now() : served;
-    }
-    return clock;
-  };
-  const ms = get('retry-after-ms')?.trim();
-  if (ms !== undefined && /^\d+(?:\.\d+)?$/.test(ms)) return nonNegative(Number(ms));
-  const after = get('retry-after')?.trim();
+  const ms = headers.get('retry-after-ms')?.trim();
+  if (ms !== undefined && DECIMAL.test(ms)) return nonNegative(Number(ms));
+  const after = headers.get('retry-after')?.trim();
   if (after !== undefined && after !== '') {
-    if (/^\d+(?:\.\d+)?$/.test(after)) return nonNegative(Number(after) * 1000);
+    if (DECIMAL.test(after)) return nonNegative(Number(after) * 1000);
     const date = Date.parse(after);
-    if (!Number.isNaN(date) && /[a-z]/i.test(after)) return nonNegative(date - now());
+    if (!Number.isNaN(date) && /[a-z]/i.test(after)) {
+      return nonNegative(date - new Clock(headers, now).now());
+    }
   }
-  if (limits === undefined) return undefined;
+  return headers.hasLimits
+    ? resetWait(headers, rateLimitReset, new Clock(headers, now))
+    : undefined;
+}
+
+/** The wait the `x-ratelimit-reset` family gives (see {@link retryAfterMsFromHeaders}). */
+function resetWait(
+  headers: HeaderLookup,
+  rateLimitReset: boolean,
+  clock: Clock,
+): number | undefined {
   // When one limit is used up, its reset is the wait; another limit's later reset is not.
   let usedUp = false;
   let usedUpReset = false;
   let longest: number | undefined;
   for (const [remaining, reset] of BUCKETS) {
-    if (limits(remaining)?.trim() !== '0') continue;
+    if (headers.get(remaining)?.trim() !== '0') continue;
     usedUp = true;
-    const value = limits(reset);
+    const value = headers.get(reset);
     if (value === undefined) continue;
     usedUpReset = true;
-    longest = longer(longest, resetDelay(value, now));
+    longest = longer(longest, resetDelay(value, clock));
   }
   if (usedUpReset) return longest;
-  if (!usedUp && options?.rateLimitReset !== true) return undefined;
+  if (!usedUp && !rateLimitReset) return undefined;
   // No used-up limit says when it resets: the longest reset given.
   for (const name of RESET_HEADERS) {
-    const value = limits(name);
-    if (value !== undefined) longest = longer(longest, resetDelay(value, now));
+    const value = headers.get(name);
+    if (value !== undefined) longest = longer(longest, resetDelay(value, clock));
   }
   return longest;
 }
@@ -344,11 +410,11 @@ function longer(a: number | undefined, b: number | undefined): number | undefine
 }
 
 /** A reset header's delay: Anthropic's are RFC 3339 timestamps, the others {@link parseReset}. */
-function resetDelay(value: string, now: () => number): number | undefined {
+function resetDelay(value: string, clock: Clock): number | undefined {
   const trimmed = value.trim();
   return /^\d{4}-\d\d-\d\dT/.test(trimmed)
-    ? nonNegative(Date.parse(trimmed) - now())
-    : parseReset(value, now);
+    ? nonNegative(Date.parse(trimmed) - clock.now())
+    : parseReset(value, clock);
 }
 
 /**
@@ -362,6 +428,11 @@ export function shouldRetryHeader(
   headers: HeadersInput | HeaderReader | undefined,
 ): boolean | undefined {
   const get = typeof headers === 'function' ? headers : readHeaders(headers);
-  const value = get('x-should-retry')?.trim().toLowerCase();
-  return value === 'true' ? true : value === 'false' ? false : undefined;
+  return shouldRetryValue(get('x-should-retry'));
+}
+
+/** An `x-should-retry` value read (see {@link shouldRetryHeader}). Internal. */
+export function shouldRetryValue(value: string | undefined): boolean | undefined {
+  const said = value?.trim().toLowerCase();
+  return said === 'true' ? true : said === 'false' ? false : undefined;
 }

@@ -4,7 +4,13 @@ import { CATEGORIES } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
 import { normalizeError } from '../../core/normalize-error.js';
-import { decoderHeaders, retryAfterMs as retryAfterFrom, shouldRetryHeader } from './headers.js';
+import {
+  NO_HEADERS,
+  decoderHeaders,
+  retryAfterMs as retryAfterFrom,
+  shouldRetryValue,
+} from './headers.js';
+import type { HeaderTable } from './headers.js';
 import type { HeadersInput } from './headers.js';
 import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './problem-json.js';
 import type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
@@ -52,18 +58,14 @@ function parseBody(body: unknown): unknown {
 }
 
 const NO_FIELDS: ReturnType<typeof problemFields> = Object.freeze({});
-const NO_HEADER = decoderHeaders(undefined);
 
-function plainMessage(
-  body: unknown,
-  get: (name: string) => string | undefined,
-): string | undefined {
+function plainMessage(body: unknown, headers: HeaderTable): string | undefined {
   if (typeof body === 'string') {
     const text = body.trim();
     if (
       text === '' ||
       text.length > MAX_TEXT_MESSAGE ||
-      /html|xml/i.test(get('content-type') ?? '')
+      /html|xml/i.test(headers.get('content-type') ?? '')
     )
       return undefined;
     return text;
@@ -160,7 +162,6 @@ function httpError(
   provider: ProviderError | undefined,
 ): AgentError {
   const headers = decoderHeaders(headersInput);
-  const get = headers.get;
   const fields = problem ? problemFields(problem) : NO_FIELDS;
   const status =
     responseStatus ?? (typeof problem?.status === 'number' ? problem.status : undefined);
@@ -191,23 +192,24 @@ function httpError(
       : fields.category !== undefined
         ? CATEGORIES[category].retryable
         : (meaning?.retryable ?? false));
-  const retryable = shouldRetryHeader(get) ?? baseRetryable;
+  const retryable = shouldRetryValue(headers.get('x-should-retry')) ?? baseRetryable;
   const retryAfterMs =
     fields.retryAfterMs ??
     provider?.retryAfterMs ??
-    retryAfterFrom(get, headers.limits, {
+    retryAfterFrom(
+      headers,
       // Without a used-up limit, a window's reset is the wait only for a rate limit: a 503's or
       // a secondary limit's has nothing to do with why it failed.
-      rateLimitReset:
-        (status === 429 || web?.code === 'RATE_LIMITED') && web?.api.rateLimit !== 'secondary',
-    }) ??
+      (status === 429 || web?.code === 'RATE_LIMITED') && web?.api.rateLimit !== 'secondary',
+      undefined,
+    ) ??
     web?.retryAfterMs;
   const title = statusText || meaning?.title || 'Error';
   const message =
     problem?.detail ??
     provider?.message ??
     (web?.api.oauth !== undefined ? oauthDescription(body) : undefined) ??
-    plainMessage(body, get) ??
+    plainMessage(body, headers) ??
     problem?.title ??
     title;
 
@@ -320,7 +322,7 @@ export function decodeHttpError(input: unknown): AgentError {
       }
       const problem = isProblemDetails(parsed) ? parsed : undefined;
       const provider = readProviderError(parsed);
-      if (problem || provider || readWebApiError(undefined, NO_HEADER, parsed)) {
+      if (problem || provider || readWebApiError(undefined, NO_HEADERS, parsed)) {
         return httpError(undefined, undefined, undefined, parsed, problem, provider);
       }
     }

@@ -166,7 +166,7 @@ function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError 
  * with 403, Slack answers every failure with 200.
  *
  * @param status the HTTP status, when there is one
- * @param get a lower-case header reader
+ * @param headers the response's headers, read once
  * @param body the parsed body
  */
 export function readWebApiError(
@@ -174,7 +174,6 @@ export function readWebApiError(
   headers: HeaderTable,
   body: unknown,
 ): WebApiError | undefined {
-  const get = headers.get;
   const b = record(body);
   if (b !== undefined) {
     const error = b.error;
@@ -205,7 +204,7 @@ export function readWebApiError(
   if (status === 403 || status === 429) {
     // GitHub: a spent primary limit (`x-ratelimit-remaining: 0`) or a secondary limit.
     const message = b !== undefined && typeof b.message === 'string' ? b.message : '';
-    if (get('x-ratelimit-remaining')?.trim() === '0') {
+    if (headers.get('x-ratelimit-remaining')?.trim() === '0') {
       return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'primary' });
     }
     if (message.includes('secondary rate limit') || message.includes('abuse detection')) {
@@ -219,8 +218,8 @@ export function readWebApiError(
     if (google !== undefined) return google;
   }
   // Most responses carry none of the headers below (decoderHeaders knows): skip the lookups.
-  if (!headers.others) return undefined;
-  const challenge = get('www-authenticate');
+  if (!headers.hasOthers) return undefined;
+  const challenge = headers.get('www-authenticate');
   if (challenge !== undefined) {
     const error = BEARER_ERROR.exec(challenge)?.[1];
     const bearer = error === undefined ? undefined : BEARER.get(error);
@@ -229,12 +228,12 @@ export function readWebApiError(
       return found(bearer, scope === undefined ? { bearer: error } : { bearer: error, scope });
     }
   }
-  const amzn = get('x-amzn-errortype');
+  const amzn = headers.get('x-amzn-errortype');
   if (amzn !== undefined) {
     const aws = awsErrorMeaning(amzn);
     if (aws !== undefined) return found(aws, { aws: amzn.split(':')[0] ?? amzn });
   }
-  const ms = get('x-ms-error-code');
+  const ms = headers.get('x-ms-error-code');
   if (ms !== undefined) {
     const azure = azureErrorMeaning(ms);
     if (azure !== undefined) return found(azure, { azure: ms });
@@ -254,13 +253,12 @@ function googleReason(b: Rec | undefined): WebApiError | undefined {
 
 /** The request id a response carries, under any of the names the big APIs use. */
 export function requestIdOf(headers: HeaderTable): string | undefined {
-  const get = headers.get;
-  const common = get('request-id') ?? get('x-request-id');
-  if (common !== undefined || !headers.others) return common;
+  const common = headers.get('request-id') ?? headers.get('x-request-id');
+  if (common !== undefined || !headers.hasOthers) return common;
   return (
-    get('x-amzn-requestid') ??
-    get('x-amz-request-id') ??
-    get('x-github-request-id') ??
-    get('x-ms-request-id')
+    headers.get('x-amzn-requestid') ??
+    headers.get('x-amz-request-id') ??
+    headers.get('x-github-request-id') ??
+    headers.get('x-ms-request-id')
   );
 }
