@@ -47,7 +47,8 @@ export function typedEntries(data: unknown): TypedDetail[] {
     if (d !== null && typeof d === 'object' && typeof (d as TypedDetail)['@type'] === 'string')
       list[kept++] = d;
   }
-  list.length = kept;
+  // Set only when something was dropped: a store to `length` goes through the runtime.
+  if (kept !== list.length) list.length = kept;
   return list as TypedDetail[];
 }
 

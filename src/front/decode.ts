@@ -199,11 +199,20 @@ function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefin
 function sseData(text: string): unknown {
   let data: string | undefined;
   let event: string | undefined;
-  for (const line of text.split(/\r\n|\r|\n/, 64)) {
-    if (line.startsWith('data:')) {
-      const value = line.slice(line.startsWith('data: ') ? 6 : 5);
+  // Line by line (CRLF, CR or LF ends one), the first 64 lines, each end found by indexOf: a
+  // split by pattern cost a fifth of decoding such an event (bench: the corpus's SSE payloads).
+  let start = 0;
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  for (let n = 0; n < 64 && start <= text.length; n++) {
+    if (lf !== -1 && lf < start) lf = text.indexOf('\n', start);
+    if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
+    const end = lf === -1 ? (cr === -1 ? text.length : cr) : cr === -1 ? lf : Math.min(lf, cr);
+    if (text.startsWith('data:', start)) {
+      const value = text.slice(start + (text.startsWith('data: ', start) ? 6 : 5), end);
       data = data === undefined ? value : `${data}\n${value}`;
-    } else if (line.startsWith('event:')) event = line.slice(6).trim();
+    } else if (text.startsWith('event:', start)) event = text.slice(start + 6, end).trim();
+    start = end + (end === cr && lf === cr + 1 ? 2 : 1);
   }
   if (data === undefined || (event !== undefined && event !== 'error' && !data.includes('error'))) {
     return undefined;

@@ -216,3 +216,30 @@ describe('tryDecode', () => {
     ).toBe('timeout');
   });
 });
+
+describe('decode: server-sent events', () => {
+  const body = '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}';
+
+  it('reads the event whatever ends its lines (LF, CRLF or CR)', () => {
+    for (const end of ['\n', '\r\n', '\r']) {
+      const decoded = decode(`event: error${end}data: ${body}${end}${end}`);
+      expect([decoded.category, decoded.code, decoded.message]).toEqual([
+        'unavailable',
+        'OVERLOADED',
+        'Overloaded',
+      ]);
+    }
+  });
+
+  it('joins the data lines of one event, as EventSource does', () => {
+    const split = `event: error\ndata: {"type":"error",\ndata:"error":{"type":"rate_limit_error","message":"Slow down"}}\n\n`;
+    const decoded = decode(split);
+    expect([decoded.category, decoded.message]).toEqual(['rate_limit', 'Slow down']);
+  });
+
+  it('leaves an event that is not about an error to the text readers', () => {
+    const decoded = decode('event: ping\ndata: {"type":"ping"}\n\n');
+    expect(decoded.code).not.toBe('OVERLOADED');
+    expect(decoded.category).toBe('internal');
+  });
+});
