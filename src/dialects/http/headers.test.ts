@@ -21,6 +21,40 @@ describe('retryAfterMsFromHeaders', () => {
     ).toBe(0);
   });
 
+  it('reads an HTTP date (and the served date it is measured from) as Date.parse does', () => {
+    const when = fc.date({
+      min: new Date('1960-01-01T00:00:00Z'),
+      max: new Date('2200-12-31T23:59:59Z'),
+    });
+    // What servers send, and near misses a hand-read fast path could get wrong.
+    const written = fc.oneof(
+      when.map((d) => d.toUTCString()),
+      when.map((d) => d.toUTCString().replace(/^\w{3}/, 'Xyz')),
+      when.map((d) => d.toUTCString().replace(' GMT', ' UTC')),
+      when.map((d) => d.toUTCString().toLowerCase()),
+      fc.constantFrom(
+        'Sun, 31 Feb 2026 10:00:00 GMT',
+        'Sun, 00 Nov 2026 10:00:00 GMT',
+        'Sun, 06 Nov 2026 24:00:00 GMT',
+        'Sun, 06 Nov 2026 23:59:60 GMT',
+        'Sun, 06 Nov 0094 08:49:37 GMT',
+        'Sun, 06 Nov 2026 08:49:3x GMT',
+        'Sun, 06 Foo 2026 08:49:37 GMT',
+      ),
+    );
+    fc.assert(
+      fc.property(written, written, (retryAt, served) => {
+        const expected = Date.parse(retryAt) - Date.parse(served);
+        const got = retryAfterMsFromHeaders({ 'retry-after': retryAt, date: served });
+        if (Number.isNaN(Date.parse(retryAt)) || !/[a-z]/i.test(retryAt)) {
+          expect(got).toBeUndefined();
+        } else if (!Number.isNaN(expected)) {
+          expect(got).toBe(Math.max(0, Math.round(expected)));
+        }
+      }),
+    );
+  });
+
   it('ignores malformed values and never invents one', () => {
     expect(retryAfterMsFromHeaders({ 'retry-after': 'soon' })).toBeUndefined();
     expect(retryAfterMsFromHeaders({ 'retry-after-ms': '-5' })).toBeUndefined();

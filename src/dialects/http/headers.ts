@@ -112,6 +112,11 @@ export class HeaderTable {
     }
   }
 
+  /** The value of a rate-limit header (a lower-case `name` that mentions the rate limit). */
+  limit(name: string): string | undefined {
+    return this.limits?.get(name);
+  }
+
   /** Whether a header names a rate limit (`ratelimit` or `rate-limit`): else no reset is read. */
   get hasLimits(): boolean {
     return this.limits !== undefined;
@@ -316,6 +321,7 @@ export function retryAfterMsFromHeaders(
 /** What {@link retryAfterMs} asks of headers: a {@link HeaderTable}, or a reader posing as one. */
 interface HeaderLookup {
   get(name: string): string | undefined;
+  limit(name: string): string | undefined;
   readonly hasLimits: boolean;
 }
 
@@ -324,6 +330,9 @@ class ReaderLookup implements HeaderLookup {
   readonly hasLimits = true;
   constructor(private readonly reader: HeaderReader) {}
   get(name: string): string | undefined {
+    return this.reader(name);
+  }
+  limit(name: string): string | undefined {
     return this.reader(name);
   }
 }
@@ -388,9 +397,9 @@ function resetWait(
   let usedUpReset = false;
   let longest: number | undefined;
   for (const [remaining, reset] of BUCKETS) {
-    if (headers.get(remaining)?.trim() !== '0') continue;
+    if (headers.limit(remaining)?.trim() !== '0') continue;
     usedUp = true;
-    const value = headers.get(reset);
+    const value = headers.limit(reset);
     if (value === undefined) continue;
     usedUpReset = true;
     longest = longer(longest, resetDelay(value, clock));
@@ -399,7 +408,7 @@ function resetWait(
   if (!usedUp && !rateLimitReset) return undefined;
   // No used-up limit says when it resets: the longest reset given.
   for (const name of RESET_HEADERS) {
-    const value = headers.get(name);
+    const value = headers.limit(name);
     if (value !== undefined) longest = longer(longest, resetDelay(value, clock));
   }
   return longest;

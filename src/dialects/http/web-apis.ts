@@ -204,7 +204,7 @@ export function readWebApiError(
   if (status === 403 || status === 429) {
     // GitHub: a spent primary limit (`x-ratelimit-remaining: 0`) or a secondary limit.
     const message = b !== undefined && typeof b.message === 'string' ? b.message : '';
-    if (headers.get('x-ratelimit-remaining')?.trim() === '0') {
+    if (headers.limit('x-ratelimit-remaining')?.trim() === '0') {
       return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'primary' });
     }
     if (message.includes('secondary rate limit') || message.includes('abuse detection')) {
