@@ -568,13 +568,15 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
     return normalizeError(input);
   }
   // A Node system error as data (`ECONNREFUSED`, `ENOENT`, …) with nothing another reader would
-  // claim (no hint, no ToolError, ARCP or response members): the general normaliser reads it,
-  // as the fall-through below would once every other reader had said no.
+  // claim (no hint, no ToolError, ARCP, A2A or response members): the general normaliser reads
+  // it, as the fall-through below would once every other reader had said no.
   if (
     plain &&
     protocol === undefined &&
     isSystemErrorCode(code) &&
     (name === undefined || name === 'Error') &&
+    reason === undefined &&
+    envelopeCode === undefined &&
     category === undefined &&
     type === undefined &&
     isError === undefined &&

@@ -243,3 +243,23 @@ describe('decode: server-sent events', () => {
     expect(decoded.category).toBe('internal');
   });
 });
+
+describe('decode: a Node system error as data', () => {
+  it('is read by its code, unless another dialect claims the record', () => {
+    const refused = { name: 'Error', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' };
+    expect([decode(refused).category, decode(refused).code]).toEqual([
+      'unavailable',
+      'ECONNREFUSED',
+    ]);
+    // An A2A reason says what the peer meant, whatever else the record carries.
+    const a2a = decode({ ...refused, reason: 'TASK_NOT_FOUND' });
+    expect([a2a.category, a2a.code, a2a.wire?.protocol]).toEqual([
+      'not_found',
+      'TASK_NOT_FOUND',
+      'a2a',
+    ]);
+    // A ToolError's own category wins over the code's.
+    const tool = decode({ ...refused, category: 'validation', retryable: false });
+    expect(tool.category).toBe('validation');
+  });
+});
