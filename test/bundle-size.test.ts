@@ -34,9 +34,10 @@ beforeAll(() => {
 // tool text's fast path for the writers' layout (41.1 KB, for decode's speed target), then what
 // a review of real SDK errors found missing: connection errors read through their causes,
 // stream errors, undici's and AWS's response details, Connect-RPC's details and the QuotaFailure
-// in gRPC's binary trailer (42.0 KB). Until they are met again, this test holds the line where it
-// is, so that nothing grows further unnoticed: a ceiling per import, a little above today's size.
-const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 42.5 };
+// in gRPC's binary trailer (42.0 KB), then decode's speed work on HTTP headers and server-sent
+// events (42.65 KB). Until they are met again, this test holds the line where it is, so that
+// nothing grows further unnoticed: a ceiling per import, a little above today's size.
+const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 43 };
 
 it('AgentError alone and decode with every dialect stay under their ceilings (min + gzip)', () => {
   const targeted = measured.filter((m) => m.targetKb !== undefined);
