@@ -396,7 +396,6 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   let hasHeadersOrBody = false;
   let hasJsonrpc = false;
   let hasEnvelopeCode = false;
-  let category: unknown;
   // A member only an HTTP body is read by (a problem document's, AWS's `__type`).
   let hasBodyMember = false;
   if (plain) {
@@ -452,9 +451,6 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
         case 'envelopeCode':
           envelopeCode = input[key];
           hasEnvelopeCode = true;
-          break;
-        case 'category':
-          category = input[key];
           break;
         case 'title':
         case 'detail':
@@ -566,25 +562,6 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   // unexpected (never exposed).
   if (isSystemErrorCode(code) && protocol !== 'arcp' && looksLikeStatedSystemError(input)) {
     return normalizeError(input);
-  }
-  // A Node system error as data (`ECONNREFUSED`, `ENOENT`, …) with nothing another reader would
-  // claim (no hint, no ToolError, ARCP, A2A or response members): the general normaliser reads
-  // it, as the fall-through below would once every other reader had said no.
-  if (
-    plain &&
-    protocol === undefined &&
-    isSystemErrorCode(code) &&
-    (name === undefined || name === 'Error') &&
-    reason === undefined &&
-    envelopeCode === undefined &&
-    category === undefined &&
-    type === undefined &&
-    isError === undefined &&
-    error === undefined &&
-    status === undefined &&
-    !hasBodyMember
-  ) {
-    return withKeywords(normalizeError(input), input);
   }
   if (
     protocol === 'arcp' ||
