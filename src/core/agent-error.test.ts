@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AgentError, isAgentError, nextAction } from './agent-error.js';
-import type { AgentErrorLike } from './agent-error.js';
+import type { AgentErrorLike, AgentErrorOptions } from './agent-error.js';
 import { CATEGORIES, ERROR_CATEGORIES, isRetryableCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { deserializeError } from './deserialize.js';
@@ -79,6 +79,34 @@ describe('AgentError', () => {
     });
     expect(err.cause).toBe(cause);
     expect(Object.keys(err)).not.toContain('cause');
+  });
+
+  it('starts a stack at the caller of the constructor or the factory, not inside either', () => {
+    function findUser(): AgentError {
+      return AgentError.notFound('no such user');
+    }
+    function build(): AgentError {
+      return new AgentError('x', { category: 'internal' });
+    }
+    class SlackError extends AgentError {}
+    function post(): AgentError {
+      return SlackError.rateLimited('slow down');
+    }
+    class GitHubError extends AgentError {
+      static override notFound(message: string, options?: AgentErrorOptions): AgentError {
+        return super.notFound(`GitHub: ${message}`, options);
+      }
+    }
+    function fetchRepo(): AgentError {
+      return GitHubError.notFound('no such repository');
+    }
+    const firstFrame = (error: AgentError) => error.stack?.split('\n')[1] ?? '';
+    expect(firstFrame(findUser())).toMatch(/^\s+at findUser \(/);
+    expect(firstFrame(build())).toMatch(/^\s+at build \(/);
+    expect(firstFrame(post())).toMatch(/^\s+at post \(/);
+    expect(post().stack).toMatch(/^SlackError: slow down\n/);
+    // A subclass's own factory that forwards to ours is left out as well.
+    expect(firstFrame(fetchRepo())).toMatch(/^\s+at fetchRepo \(/);
   });
 
   it('captures a stack by default and skips it when asked', () => {

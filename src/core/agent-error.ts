@@ -72,10 +72,9 @@ type Init = Omit<DecodedParts, 'message'> & {
   vouched: object | undefined;
 };
 
-type CaptureStackTrace = (
-  target: object,
-  constructorOpt?: abstract new (...args: never) => unknown,
-) => void;
+/** The function whose frame, and every frame above it, a recorded stack leaves out. */
+type StackTop = (abstract new (...args: never) => unknown) | ((...args: never) => unknown);
+type CaptureStackTrace = (target: object, constructorOpt?: StackTop) => void;
 const captureStackTrace = (Error as unknown as { captureStackTrace?: CaptureStackTrace })
   .captureStackTrace;
 
@@ -88,8 +87,9 @@ function ErrorBase(): void {}
 ErrorBase.prototype = Error.prototype;
 
 /**
- * The factories' options plus their category, in the one init shape (see {@link Init}).
- * (Copied member by member: a spread followed by a property is a slow path on V8.)
+ * The factories' options plus their category, in the one init shape (see {@link Init}), without
+ * a stack: {@link fromFactory} records it. (Copied member by member: a spread followed by a
+ * property is a slow path on V8.)
  */
 function withCategory(
   options: AgentErrorOptions | undefined,
@@ -104,11 +104,40 @@ function withCategory(
     details: o.details,
     wire: o.wire,
     cause: o.cause,
-    captureStack: o.captureStack,
+    captureStack: false,
     vouched: undefined,
   };
   return init as AgentErrorInit;
 }
+
+/**
+ * The error a static factory makes, of the class it was called on. Its stack starts at the
+ * factory's caller, as a constructor's starts at the `new`: the factory's own frame says
+ * nothing about where the failure was (http-errors and Boom leave theirs out the same way).
+ */
+function fromFactory(
+  Class: typeof AgentError,
+  factory: FactoryName,
+  message: string,
+  options: AgentErrorOptions | undefined,
+  category: ErrorCategory,
+): AgentError {
+  const error = new Class(message, withCategory(options, category));
+  // The factory as the class it was called on has it: a subclass's own version, when that
+  // forwards here, is left out too. (Only compared with the frames, never called.)
+  // eslint-disable-next-line @typescript-eslint/unbound-method
+  if (options?.captureStack !== false) recordStack(error, Class[factory]);
+  return error;
+}
+
+type FactoryName = {
+  [K in keyof typeof AgentError]: (typeof AgentError)[K] extends (
+    message: string,
+    options?: AgentErrorOptions,
+  ) => AgentError
+    ? K
+    : never;
+}[keyof typeof AgentError];
 
 /** The fields a decoder read off the wire, for {@link decodedError}: every member is named. */
 export interface DecodedParts {
@@ -267,22 +296,22 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
 
   /** Authentication is missing or expired: log in again. */
   static auth(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'auth'));
+    return fromFactory(this, 'auth', message, options, 'auth');
   }
 
   /** Authenticated, but not allowed to do this. */
   static permissionDenied(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'permission'));
+    return fromFactory(this, 'permissionDenied', message, options, 'permission');
   }
 
   /** The thing asked for does not exist. */
   static notFound(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'not_found'));
+    return fromFactory(this, 'notFound', message, options, 'not_found');
   }
 
   /** The input is wrong: fix it before trying again. */
   static validation(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'validation'));
+    return fromFactory(this, 'validation', message, options, 'validation');
   }
 
   /**
@@ -292,42 +321,42 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
    * AgentError.rateLimited('Too many requests', { retryAfterMs: 2000 });
    */
   static rateLimited(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'rate_limit'));
+    return fromFactory(this, 'rateLimited', message, options, 'rate_limit');
   }
 
   /** A budget or quota is used up: stop, retrying will not help. */
   static quotaExceeded(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'quota'));
+    return fromFactory(this, 'quotaExceeded', message, options, 'quota');
   }
 
   /** The operation took too long. */
   static timeout(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'timeout'));
+    return fromFactory(this, 'timeout', message, options, 'timeout');
   }
 
   /** Somebody cancelled the operation: do not retry a cancel. */
   static cancelled(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'cancelled'));
+    return fromFactory(this, 'cancelled', message, options, 'cancelled');
   }
 
   /** The state changed underneath, or the request clashes with an earlier one. */
   static conflict(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'conflict'));
+    return fromFactory(this, 'conflict', message, options, 'conflict');
   }
 
   /** The peer or the transport is down or overloaded. */
   static unavailable(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'unavailable'));
+    return fromFactory(this, 'unavailable', message, options, 'unavailable');
   }
 
   /** The peers disagree on the protocol itself. */
   static protocol(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'protocol'));
+    return fromFactory(this, 'protocol', message, options, 'protocol');
   }
 
   /** A bug or an unexpected failure on the other side. */
   static internal(message: string, options?: AgentErrorOptions): AgentError {
-    return new this(message, withCategory(options, 'internal'));
+    return fromFactory(this, 'internal', message, options, 'internal');
   }
 }
 
