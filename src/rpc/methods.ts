@@ -1,3 +1,4 @@
+import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import type { RequestId } from './messages.js';
 import type { InferOutput, StandardSchemaV1 } from './standard-schema.js';
 import { isStandardSchema } from './standard-schema.js';
@@ -55,8 +56,36 @@ export function defineMethod<S extends StandardSchemaV1, R>(
 
 /** A method normalised for dispatch. */
 export interface MethodEntry {
+  /** The handler; for a method with a params schema, one that checks the params first. */
   readonly handler: MethodHandler;
-  readonly schema: StandardSchemaV1 | undefined;
+}
+
+/** Whether `value` is a promise or any other thenable. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/**
+ * `handler` behind `schema`: params the schema refuses are thrown as an invalid-params
+ * `validation` error before the handler runs (the dispatcher answers it -32602, as anything a
+ * handler throws), and the handler gets the schema's output. A schema may check asynchronously.
+ */
+function checkedBy(schema: StandardSchemaV1, handler: MethodHandler): MethodHandler {
+  const accept = (result: unknown, context: RequestContext): unknown => {
+    const issues = schemaIssuesOf(result);
+    if (issues) throw schemaFailureError(issues, { params: true });
+    return handler((result as { value: unknown }).value, context);
+  };
+  return (params, context) => {
+    const result = schema['~standard'].validate(params);
+    return isThenable(result)
+      ? Promise.resolve(result).then((settled) => accept(settled, context))
+      : accept(result, context);
+  };
 }
 
 /** Check and normalise a method table; `owner` names the option in errors. */
@@ -79,11 +108,11 @@ export function methodEntry(name: string, value: unknown, owner: string): Method
       `${owner}: methods.${name}: names starting with "rpc." are reserved by JSON-RPC 2.0`,
     );
   }
-  if (typeof value === 'function') return { handler: value as MethodHandler, schema: undefined };
+  if (typeof value === 'function') return { handler: value as MethodHandler };
   if (value !== null && typeof value === 'object') {
     const { params, handler } = value as { params?: unknown; handler?: unknown };
     if (typeof handler === 'function' && isStandardSchema(params)) {
-      return { handler: handler as MethodHandler, schema: params };
+      return { handler: checkedBy(params, handler as MethodHandler) };
     }
   }
   throw new TypeError(
