@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AgentError, isAgentError, nextAction } from './agent-error.js';
-import type { AgentErrorLike, AgentErrorOptions } from './agent-error.js';
+import type { AgentErrorInit, AgentErrorLike, AgentErrorOptions } from './agent-error.js';
 import { CATEGORIES, ERROR_CATEGORIES, isRetryableCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { deserializeError } from './deserialize.js';
@@ -105,8 +105,43 @@ describe('AgentError', () => {
     expect(firstFrame(build())).toMatch(/^\s+at build \(/);
     expect(firstFrame(post())).toMatch(/^\s+at post \(/);
     expect(post().stack).toMatch(/^SlackError: slow down\n/);
-    // A subclass's own factory that forwards to ours is left out as well.
-    expect(firstFrame(fetchRepo())).toMatch(/^\s+at fetchRepo \(/);
+    // A subclass's own factory is its code: it stays, with its caller under it.
+    expect(fetchRepo().stack?.split('\n').slice(1, 3).join('\n')).toMatch(
+      /^\s+at \S*notFound \(.*\n\s+at fetchRepo \(/,
+    );
+  });
+
+  it('records factory stacks however the factory is reached, and lets subclasses have theirs', () => {
+    const frames = (error: AgentError) => (error.stack ?? '').split('\n').length - 1;
+    class Frozen extends AgentError {
+      constructor(message: string, init: AgentErrorInit) {
+        super(message, init);
+        Object.freeze(this);
+      }
+    }
+    class OwnStack extends AgentError {
+      constructor(message: string, init: AgentErrorInit) {
+        super(message, init);
+        this.stack = 'OwnStack: set by the subclass';
+      }
+    }
+    class NoForward extends AgentError {
+      static override notFound(message: string): AgentError {
+        return new NoForward(message, { category: 'not_found' });
+      }
+      static missing(message: string): AgentError {
+        return super.notFound(message);
+      }
+    }
+    expect(frames(Frozen.notFound('frozen'))).toBeGreaterThan(0);
+    expect(OwnStack.notFound('own').stack).toBe('OwnStack: set by the subclass');
+    expect(frames(NoForward.missing('via super'))).toBeGreaterThan(0);
+    expect(frames(AgentError.notFound.call(NoForward, 'called on another class'))).toBeGreaterThan(
+      0,
+    );
+    expect(AgentError.notFound('x', { captureStack: false }).stack).toBe(
+      'AgentError [NOT_FOUND]: x',
+    );
   });
 
   it('captures a stack by default and skips it when asked', () => {

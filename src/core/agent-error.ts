@@ -70,6 +70,8 @@ const VOUCHED: object = Object.freeze({});
 type Init = Omit<DecodedParts, 'message'> & {
   captureStack: boolean | undefined;
   vouched: object | undefined;
+  /** Where a recorded stack is cut (see {@link StackTop}); the class constructed when not given. */
+  stackTop: StackTop | undefined;
 };
 
 /** The function whose frame, and every frame above it, a recorded stack leaves out. */
@@ -87,9 +89,10 @@ function ErrorBase(): void {}
 ErrorBase.prototype = Error.prototype;
 
 /**
- * The factories' options plus their category, in the one init shape (see {@link Init}), without
- * a stack: {@link fromFactory} records it. (Copied member by member: a spread followed by a
- * property is a slow path on V8.)
+ * The factories' options plus their category, in the one init shape (see {@link Init}). A stack
+ * is cut at the factory: its frame says nothing about where the failure was (http-errors and
+ * Boom leave theirs out too). (Copied member by member: a spread followed by a property is a slow
+ * path on V8.)
  */
 function withCategory(
   options: AgentErrorOptions | undefined,
@@ -104,40 +107,12 @@ function withCategory(
     details: o.details,
     wire: o.wire,
     cause: o.cause,
-    captureStack: false,
+    captureStack: o.captureStack,
     vouched: undefined,
+    stackTop: FACTORY_OF[category],
   };
   return init as AgentErrorInit;
 }
-
-/**
- * The error a static factory makes, of the class it was called on. Its stack starts at the
- * factory's caller, as a constructor's starts at the `new`: the factory's own frame says
- * nothing about where the failure was (http-errors and Boom leave theirs out the same way).
- */
-function fromFactory(
-  Class: typeof AgentError,
-  factory: FactoryName,
-  message: string,
-  options: AgentErrorOptions | undefined,
-  category: ErrorCategory,
-): AgentError {
-  const error = new Class(message, withCategory(options, category));
-  // The factory as the class it was called on has it: a subclass's own version, when that
-  // forwards here, is left out too. (Only compared with the frames, never called.)
-  // eslint-disable-next-line @typescript-eslint/unbound-method
-  if (options?.captureStack !== false) recordStack(error, Class[factory]);
-  return error;
-}
-
-type FactoryName = {
-  [K in keyof typeof AgentError]: (typeof AgentError)[K] extends (
-    message: string,
-    options?: AgentErrorOptions,
-  ) => AgentError
-    ? K
-    : never;
-}[keyof typeof AgentError];
 
 /** The fields a decoder read off the wire, for {@link decodedError}: every member is named. */
 export interface DecodedParts {
@@ -173,6 +148,7 @@ export function decodedError(parts: DecodedParts): AgentError {
     cause: parts.cause,
     captureStack: false,
     vouched: VOUCHED,
+    stackTop: undefined,
   };
   return new AgentError(parts.message, init as AgentErrorInit);
 }
@@ -194,6 +170,17 @@ function invalid(option: string, received: unknown): never {
   );
 }
 
+/** Throws unless `wire` is a {@link WireInfo} (kept out of the constructor, as `invalid` is). */
+function checkWire(wire: unknown): void {
+  if (
+    wire === null ||
+    typeof wire !== 'object' ||
+    !isProtocol((wire as { protocol?: unknown }).protocol)
+  ) {
+    invalid('options.wire', wire);
+  }
+}
+
 /** A stack for engines without `Error.captureStackTrace` (it then shows this frame too). */
 function recordStackWithoutV8(error: object): void {
   Object.defineProperty(error, 'stack', {
@@ -204,10 +191,10 @@ function recordStackWithoutV8(error: object): void {
 }
 
 /**
- * Records an error's stack, leaving out the frames from its constructor's up. On V8 this is
- * `Error.captureStackTrace` itself: a helper around it is one more frame for every capture to
- * walk (each thrown error about 5% dearer). Called in one short line: the constructor's bytecode
- * is just under what V8 inlines (460 bytes), and a longer call put it over.
+ * Records an error's stack, leaving out the frames from `top`'s up (the constructor's, or the
+ * factory's). On V8 this is `Error.captureStackTrace` itself: a helper around it is one more
+ * frame for every capture to walk (each thrown error about 5% dearer). The constructor's
+ * bytecode must stay within what V8 inlines (460 bytes; test/agent-error-inlining.test.ts).
  */
 const recordStack: CaptureStackTrace = captureStackTrace ?? recordStackWithoutV8;
 
@@ -272,8 +259,7 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     }
     const wire = init.wire;
     if (wire !== undefined) {
-      if (!vouched && (wire === null || typeof wire !== 'object' || !isProtocol(wire.protocol)))
-        invalid('options.wire', wire);
+      if (!vouched) checkWire(wire);
       this.wire = wire;
     }
     // Kept under a symbol and read through a `cause` accessor: like a native error's cause it is
@@ -281,7 +267,7 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     // defineProperty per error cost five times the whole constructor).
     const cause = init.cause;
     if (cause !== undefined) (this as unknown as Record<symbol, unknown>)[CAUSE] = cause;
-    if (init.captureStack !== false) recordStack(this, new.target);
+    if (init.captureStack !== false) recordStack(this, (init as Init).stackTop ?? new.target);
   }
 
   /**
@@ -296,22 +282,22 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
 
   /** Authentication is missing or expired: log in again. */
   static auth(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'auth', message, options, 'auth');
+    return new this(message, withCategory(options, 'auth'));
   }
 
   /** Authenticated, but not allowed to do this. */
   static permissionDenied(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'permissionDenied', message, options, 'permission');
+    return new this(message, withCategory(options, 'permission'));
   }
 
   /** The thing asked for does not exist. */
   static notFound(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'notFound', message, options, 'not_found');
+    return new this(message, withCategory(options, 'not_found'));
   }
 
   /** The input is wrong: fix it before trying again. */
   static validation(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'validation', message, options, 'validation');
+    return new this(message, withCategory(options, 'validation'));
   }
 
   /**
@@ -321,44 +307,66 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
    * AgentError.rateLimited('Too many requests', { retryAfterMs: 2000 });
    */
   static rateLimited(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'rateLimited', message, options, 'rate_limit');
+    return new this(message, withCategory(options, 'rate_limit'));
   }
 
   /** A budget or quota is used up: stop, retrying will not help. */
   static quotaExceeded(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'quotaExceeded', message, options, 'quota');
+    return new this(message, withCategory(options, 'quota'));
   }
 
   /** The operation took too long. */
   static timeout(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'timeout', message, options, 'timeout');
+    return new this(message, withCategory(options, 'timeout'));
   }
 
   /** Somebody cancelled the operation: do not retry a cancel. */
   static cancelled(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'cancelled', message, options, 'cancelled');
+    return new this(message, withCategory(options, 'cancelled'));
   }
 
   /** The state changed underneath, or the request clashes with an earlier one. */
   static conflict(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'conflict', message, options, 'conflict');
+    return new this(message, withCategory(options, 'conflict'));
   }
 
   /** The peer or the transport is down or overloaded. */
   static unavailable(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'unavailable', message, options, 'unavailable');
+    return new this(message, withCategory(options, 'unavailable'));
   }
 
   /** The peers disagree on the protocol itself. */
   static protocol(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'protocol', message, options, 'protocol');
+    return new this(message, withCategory(options, 'protocol'));
   }
 
   /** A bug or an unexpected failure on the other side. */
   static internal(message: string, options?: AgentErrorOptions): AgentError {
-    return fromFactory(this, 'internal', message, options, 'internal');
+    return new this(message, withCategory(options, 'internal'));
   }
 }
+
+/**
+ * Each category's factory as defined here, where an error it makes has its stack cut: the
+ * function is on the stack whatever the class it was called on lists under that name (a
+ * subclass's own version, a getter, a bound copy).
+ */
+/* eslint-disable @typescript-eslint/unbound-method -- compared with stack frames, never called */
+const FACTORY_OF: Readonly<Record<ErrorCategory, StackTop>> = {
+  auth: AgentError.auth,
+  permission: AgentError.permissionDenied,
+  not_found: AgentError.notFound,
+  validation: AgentError.validation,
+  rate_limit: AgentError.rateLimited,
+  quota: AgentError.quotaExceeded,
+  timeout: AgentError.timeout,
+  cancelled: AgentError.cancelled,
+  conflict: AgentError.conflict,
+  unavailable: AgentError.unavailable,
+  protocol: AgentError.protocol,
+  internal: AgentError.internal,
+};
+/* eslint-enable @typescript-eslint/unbound-method */
 
 Object.defineProperties(AgentError.prototype, {
   // The class's own name, so that `class SlackError extends AgentError {}` is 'SlackError'
