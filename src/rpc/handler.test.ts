@@ -226,6 +226,20 @@ describe('createHandler', () => {
     },
   );
 
+  it('answers a schema that gives no result with an internal error, reported to onError', async () => {
+    const onError = vi.fn();
+    const broken = { '~standard': { version: 1, vendor: 'broken', validate: () => undefined } };
+    const h = createHandler({
+      methods: { f: { params: broken as never, handler: () => 'never run' } },
+      onError,
+    });
+    const reply = JSON.parse(
+      (await h.handle('{"jsonrpc":"2.0","id":1,"method":"f","params":{}}'))!,
+    );
+    expect(reply.error).toMatchObject({ code: -32603, message: 'Internal error' });
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
   it('answers a thrown ZodError as invalid params', async () => {
     const h = createHandler({
       methods: { f: (p: unknown) => z.object({ x: z.string() }).parse(p) },
