@@ -10,7 +10,8 @@ import type {
   JsonRpcRequest,
   JsonRpcResponse,
 } from './messages.js';
-import { CallContext, isThenable } from './methods.js';
+import { isThenable } from '../core/thenable.js';
+import { CallContext } from './methods.js';
 import type { MethodEntry } from './methods.js';
 
 /** What `onError` is told next to the error. */

@@ -1,4 +1,5 @@
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
+import { isThenable } from '../core/thenable.js';
 import type { RequestId } from './messages.js';
 import type { InferOutput, StandardSchemaV1 } from './standard-schema.js';
 import { isStandardSchema } from './standard-schema.js';
@@ -58,15 +59,6 @@ export function defineMethod<S extends StandardSchemaV1, R>(
 export interface MethodEntry {
   /** The handler; for a method with a params schema, one that checks the params first. */
   readonly handler: MethodHandler;
-}
-
-/** Whether `value` is a promise or any other thenable. */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { AgentError } from '../core/agent-error.js';
+import { isThenable } from '../core/thenable.js';
 import { toolFailure } from './tool-failure.js';
 import type { ToolErrorsOptions } from './tool-failure.js';
 
@@ -31,14 +32,6 @@ export type OrErrorText<Output> =
 /** The options the AI SDK passes to `execute` (only what the wrapper reads). */
 interface ExecuteOptionsLike {
   toolCallId?: unknown;
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -145,7 +138,7 @@ function wrapExecute(
     } catch (thrown) {
       return fail(thrown, callOptions);
     }
-    if (isPromiseLike(result)) {
+    if (isThenable(result)) {
       return Promise.resolve(result).then(undefined, (thrown: unknown) =>
         fail(thrown, callOptions),
       );
