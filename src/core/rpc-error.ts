@@ -222,6 +222,24 @@ export function detailsFromData(data: unknown): Record<string, unknown> | undefi
 }
 
 /**
+ * Whether `data` may hold hints: ours under {@link WIRE_HINTS_KEY}, or a relayed ToolError's
+ * `code`. Plain data (what JSON gives) is settled by one pass over its keys, which most data
+ * fails; the hint readers then never run (bench: decode, 1–2%). Anything else is left to them.
+ */
+function mayHoldHints(data: unknown): boolean {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
+  try {
+    const proto: unknown = Object.getPrototypeOf(data);
+    if (proto !== Object.prototype && proto !== null) return true;
+    for (const key in data) if (key === WIRE_HINTS_KEY || key === 'code') return true;
+    return false;
+  } catch {
+    // A proxy whose traps throw: the readers, which read it as holding nothing, decide.
+    return true;
+  }
+}
+
+/**
  * Build the {@link AgentError} for a JSON-RPC error object received from `protocol`:
  * `classification` is the dialect's reading of the code, overridden by any hints in `data`;
  * `wire` keeps what was received. Skips stack capture: this is the hot path.
@@ -242,11 +260,15 @@ export function decodeRpcError(
   details?: Record<string, unknown> | null,
   hints?: Partial<WireHints>,
 ): AgentError {
-  let h = hints === undefined ? readWireHints(error.data) : hints;
-  if (h === undefined && hints === undefined) {
-    // No hints of ours: the data may be a relayed ToolError's fields, whatever the protocol.
-    h = readToolErrorHints(error.data);
-    if (h !== undefined && details === undefined) details = toolErrorDetails(error.data as object);
+  let h = hints;
+  if (hints === undefined && mayHoldHints(error.data)) {
+    h = readWireHints(error.data);
+    if (h === undefined) {
+      // No hints of ours: the data may be a relayed ToolError's fields, whatever the protocol.
+      h = readToolErrorHints(error.data);
+      if (h !== undefined && details === undefined)
+        details = toolErrorDetails(error.data as object);
+    }
   }
   const text = error.message;
   const category = h?.category ?? classification.category;

@@ -78,10 +78,6 @@ function earliestRule(text: string): number {
 
 const UNDERSCORES = /_/g;
 
-/**
- * The integer a pattern matched as `-?\d+`, read digit by digit: `Number()` of a negative
- * number's text goes through the runtime.
- */
 const DISPATCH_PREFIX = /^\s*tool dispatch error:\s*/i;
 
 function build(

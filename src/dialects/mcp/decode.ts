@@ -119,9 +119,12 @@ export function decodeMcpError(value: unknown): AgentError {
  */
 export function mcpFromRpc(raw: RpcErrorObject, cause?: unknown): AgentError {
   const message = stripMcpErrorPrefix(raw.message);
-  const error =
-    raw.data === undefined
-      ? { code: raw.code, message }
-      : { code: raw.code, message, data: raw.data };
+  // Most messages carry no prefix: the object read stands as it is.
+  const error: RpcErrorObject =
+    message === raw.message
+      ? raw
+      : raw.data === undefined
+        ? { code: raw.code, message }
+        : { code: raw.code, message, data: raw.data };
   return decodeRpcError('mcp', error, classifyMcpError(error.code, message, error.data), cause);
 }
