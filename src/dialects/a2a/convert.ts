@@ -30,6 +30,7 @@ import {
 } from '../../core/google-rpc.js';
 import type { TypedDetail } from '../../core/google-rpc.js';
 import { codeTable } from '../../core/code-table.js';
+import { UNKNOWN_RPC_CODE } from '../../core/rpc-code-table.js';
 
 const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>);
 
@@ -39,10 +40,10 @@ const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>
  * the `ErrorInfo` reason (`'TASK_NOT_FOUND'`).
  *
  * @example
- * classifyA2aError(-32002); // { category: 'conflict', code: 'TASK_NOT_CANCELABLE' }
+ * classifyA2aError(-32002); // { category: 'conflict', code: 'TASK_NOT_CANCELABLE', retryable: false }
  */
 export function classifyA2aError(code: number): RpcClassification {
-  return A2A_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return A2A_CODE_TABLE.classify(code) ?? UNKNOWN_RPC_CODE;
 }
 
 function hintsFromDetail(detail: TypedDetail | undefined): Partial<WireHints> | undefined {

@@ -5,9 +5,10 @@ import type { RpcClassification } from '../../core/rpc-error.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { ACP_CODE_TABLE, ACP_ERROR_CODES } from './codes.js';
 import { copyRecord } from '../../core/copy-record.js';
+import { UNKNOWN_RPC_CODE, rpcClassification } from '../../core/rpc-code-table.js';
 
-const SESSION_NOT_FOUND: RpcClassification = { category: 'not_found', code: 'SESSION_NOT_FOUND' };
-const TIMED_OUT: RpcClassification = { category: 'timeout', code: 'TIMEOUT' };
+const SESSION_NOT_FOUND = rpcClassification('not_found', 'SESSION_NOT_FOUND');
+const TIMED_OUT = rpcClassification('timeout', 'TIMEOUT');
 
 function nameOf(data: unknown): unknown {
   if (data === null || typeof data !== 'object') return undefined;
@@ -41,7 +42,7 @@ export function classifyAcpError(
   }
   if (code === ACP_ERROR_CODES.RequestCancelled && nameOf(data) === 'TimeoutError')
     return TIMED_OUT;
-  return ACP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return ACP_CODE_TABLE.classify(code) ?? UNKNOWN_RPC_CODE;
 }
 
 /**

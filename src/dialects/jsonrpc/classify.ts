@@ -1,5 +1,10 @@
 import type { RpcClassification } from '../../core/rpc-error.js';
-import { REQUEST_LIFECYCLE_ROWS, rpcCodeTable } from '../../core/rpc-code-table.js';
+import {
+  REQUEST_LIFECYCLE_ROWS,
+  UNKNOWN_RPC_CODE,
+  rpcClassification,
+  rpcCodeTable,
+} from '../../core/rpc-code-table.js';
 import { JSONRPC_CODE_TABLE } from './codes.js';
 
 /**
@@ -8,24 +13,27 @@ import { JSONRPC_CODE_TABLE } from './codes.js';
  * required" from MCP's -32000 "Connection closed"). First match wins.
  */
 const BY_MESSAGE: readonly (readonly [RegExp, RpcClassification])[] = [
-  [/^authentication required\b/i, { category: 'auth', code: 'AUTH_REQUIRED' }],
-  [/^connection closed\b/i, { category: 'unavailable', code: 'CONNECTION_CLOSED' }],
-  [/^request (?:was )?cancell?ed\b/i, { category: 'cancelled', code: 'REQUEST_CANCELLED' }],
+  [/^authentication required\b/i, rpcClassification('auth', 'AUTH_REQUIRED')],
+  [/^connection closed\b/i, rpcClassification('unavailable', 'CONNECTION_CLOSED')],
+  [/^request (?:was )?cancell?ed\b/i, rpcClassification('cancelled', 'REQUEST_CANCELLED')],
   [
     /^(?:request timed out|maximum total timeout exceeded)\b/i,
-    { category: 'timeout', code: 'REQUEST_TIMEOUT' },
+    rpcClassification('timeout', 'REQUEST_TIMEOUT'),
   ],
-  [/^resource not found\b/i, { category: 'not_found', code: 'RESOURCE_NOT_FOUND' }],
-  [/^task not found\b/i, { category: 'not_found', code: 'TASK_NOT_FOUND' }],
-  [/^task cannot be cancell?ed\b/i, { category: 'conflict', code: 'TASK_NOT_CANCELABLE' }],
+  [/^resource not found\b/i, rpcClassification('not_found', 'RESOURCE_NOT_FOUND')],
+  [/^task not found\b/i, rpcClassification('not_found', 'TASK_NOT_FOUND')],
+  [/^task cannot be cancell?ed\b/i, rpcClassification('conflict', 'TASK_NOT_CANCELABLE')],
   [
     /^unsupported protocol version\b/i,
-    { category: 'protocol', code: 'UNSUPPORTED_PROTOCOL_VERSION' },
+    rpcClassification('protocol', 'UNSUPPORTED_PROTOCOL_VERSION'),
   ],
-  [/^server not initialized\b/i, { category: 'protocol', code: 'SERVER_NOT_INITIALIZED' }],
-  [/^content modified\b/i, { category: 'conflict', code: 'CONTENT_MODIFIED', retryable: true }],
-  [/^url elicitations? required\b/i, { category: 'auth', code: 'URL_ELICITATION_REQUIRED' }],
+  [/^server not initialized\b/i, rpcClassification('protocol', 'SERVER_NOT_INITIALIZED')],
+  [/^content modified\b/i, rpcClassification('conflict', 'CONTENT_MODIFIED', true)],
+  [/^url elicitations? required\b/i, rpcClassification('auth', 'URL_ELICITATION_REQUIRED')],
 ];
+
+// A code of JSON-RPC's server-error range (-32099 to -32000) that nothing else explains.
+const SERVER_ERROR = rpcClassification('internal', 'SERVER_ERROR');
 
 // The request-lifecycle codes vscode-jsonrpc sends whatever protocol runs over it.
 const LIFECYCLE = rpcCodeTable(REQUEST_LIFECYCLE_ROWS, -32603);
@@ -33,11 +41,11 @@ const LIFECYCLE = rpcCodeTable(REQUEST_LIFECYCLE_ROWS, -32603);
 function fromData(data: unknown): RpcClassification | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const d = data as Record<string, unknown>;
-  if (Array.isArray(d.authMethods)) return { category: 'auth', code: 'AUTH_REQUIRED' };
-  if (Array.isArray(d.elicitations)) return { category: 'auth', code: 'URL_ELICITATION_REQUIRED' };
-  if (typeof d.timeout === 'number') return { category: 'timeout', code: 'REQUEST_TIMEOUT' };
+  if (Array.isArray(d.authMethods)) return rpcClassification('auth', 'AUTH_REQUIRED');
+  if (Array.isArray(d.elicitations)) return rpcClassification('auth', 'URL_ELICITATION_REQUIRED');
+  if (typeof d.timeout === 'number') return rpcClassification('timeout', 'REQUEST_TIMEOUT');
   if (typeof d.sessionId === 'string' || typeof d.uri === 'string')
-    return { category: 'not_found', code: 'RESOURCE_NOT_FOUND' };
+    return rpcClassification('not_found', 'RESOURCE_NOT_FOUND');
   return undefined;
 }
 
@@ -64,9 +72,7 @@ export function classifyJsonRpcError(
   }
   return (
     fromData(data) ??
-    LIFECYCLE.classify(code) ?? {
-      category: 'internal',
-      code: code >= -32099 && code <= -32000 ? 'SERVER_ERROR' : 'INTERNAL_ERROR',
-    }
+    LIFECYCLE.classify(code) ??
+    (code >= -32099 && code <= -32000 ? SERVER_ERROR : UNKNOWN_RPC_CODE)
   );
 }

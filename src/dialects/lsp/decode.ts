@@ -3,6 +3,7 @@ import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcErrorObject } from '../../core/rpc-error.js';
 import type { RpcClassification } from '../../core/rpc-error.js';
 import { LSP_CODE_TABLE } from './codes.js';
+import { UNKNOWN_RPC_CODE } from '../../core/rpc-code-table.js';
 
 /**
  * How LSP reads an error code: -32800 → `cancelled`, -32801 content modified → `conflict`
@@ -13,7 +14,7 @@ import { LSP_CODE_TABLE } from './codes.js';
  * classifyLspError(-32801).category; // 'conflict'
  */
 export function classifyLspError(code: number): RpcClassification {
-  return LSP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return LSP_CODE_TABLE.classify(code) ?? UNKNOWN_RPC_CODE;
 }
 
 /**

@@ -7,10 +7,11 @@ import type { RpcClassification } from '../../core/rpc-error.js';
 import { MCP_CODE_TABLE, stripMcpErrorPrefix } from './codes.js';
 import { isMcpError } from './is-mcp-error.js';
 import type { McpErrorShape } from './is-mcp-error.js';
+import { UNKNOWN_RPC_CODE, rpcClassification } from '../../core/rpc-code-table.js';
 
-const CANCELLED: RpcClassification = { category: 'cancelled', code: 'REQUEST_CANCELLED' };
-const TIMED_OUT: RpcClassification = { category: 'timeout', code: 'REQUEST_TIMEOUT' };
-const RESOURCE_NOT_FOUND: RpcClassification = { category: 'not_found', code: 'RESOURCE_NOT_FOUND' };
+const CANCELLED = rpcClassification('cancelled', 'REQUEST_CANCELLED');
+const TIMED_OUT = rpcClassification('timeout', 'REQUEST_TIMEOUT');
+const RESOURCE_NOT_FOUND = rpcClassification('not_found', 'RESOURCE_NOT_FOUND');
 const SIGNAL_TIMEOUT_TEXT = /\bTimeoutError\b|\baborted due to timeout\b/i;
 const CANCEL_TEXT = /\b(?:AbortError|aborted|cancell?ed)\b/i;
 const TIMEOUT_TEXT = /\btim(?:ed|es)? ?out\b|\btimeout\b/i;
@@ -42,7 +43,7 @@ export function classifyMcpError(code: number, message = '', data?: unknown): Rp
   if (code === -32602 && typeof (data as { uri?: unknown } | null | undefined)?.uri === 'string') {
     return RESOURCE_NOT_FOUND;
   }
-  return MCP_CODE_TABLE.classify(code) ?? { category: 'internal', code: 'INTERNAL_ERROR' };
+  return MCP_CODE_TABLE.classify(code) ?? UNKNOWN_RPC_CODE;
 }
 
 // Categories of Hermes-style reasons; transport reasons not listed mean the peer is unreachable.
