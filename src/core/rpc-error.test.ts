@@ -105,3 +105,60 @@ describe('exposableError', () => {
     expect(onError).toHaveBeenCalledWith('raw string with token=abcdef', hidden.details?.errorId);
   });
 });
+
+describe('decodeRpcError reads hints from data of any make', () => {
+  const classification = { category: 'internal', code: 'INTERNAL_ERROR' } as const;
+  const hints = { [WIRE_HINTS_KEY]: { code: 'SLOW', category: 'rate_limit', retryAfterMs: 5 } };
+  const relayed = { code: 'RATE_LIMITED', category: 'rate_limit', retryable: true, page: 2 };
+
+  it('plain data, data without a prototype and a class instance alike', () => {
+    class Data {
+      constructor(fields: object) {
+        Object.assign(this, fields);
+      }
+    }
+    const makes = [
+      (fields: object) => ({ ...fields }),
+      (fields: object) => Object.assign(Object.create(null) as object, fields),
+      (fields: object) => new Data(fields),
+    ];
+    for (const make of makes) {
+      const ours = decodeRpcError(
+        'jsonrpc',
+        { code: -32603, message: 'm', data: make(hints) },
+        classification,
+      );
+      expect([ours.category, ours.code, ours.retryable, ours.retryAfterMs]).toEqual([
+        'rate_limit',
+        'SLOW',
+        true,
+        5,
+      ]);
+      expect(ours.details).toBeUndefined();
+      const tool = decodeRpcError(
+        'mcp',
+        { code: -32603, message: 'm', data: make(relayed) },
+        classification,
+      );
+      expect([tool.category, tool.code, tool.retryable]).toEqual([
+        'rate_limit',
+        'RATE_LIMITED',
+        true,
+      ]);
+      expect(tool.details).toEqual({ page: 2 });
+      // Data with neither our key nor a code is the details as it came.
+      const plain = make({ uri: 'file:///a' });
+      const none = decodeRpcError(
+        'acp',
+        { code: -32603, message: 'm', data: plain },
+        classification,
+      );
+      expect([none.category, none.code, none.retryable]).toEqual([
+        'internal',
+        'INTERNAL_ERROR',
+        false,
+      ]);
+      expect(none.details).toBe(plain);
+    }
+  });
+});

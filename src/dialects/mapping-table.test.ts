@@ -126,3 +126,68 @@ describe('DESIGN.md mapping table, JSON-RPC family', () => {
     }
   });
 });
+
+describe('every reading states its retryability', () => {
+  it("each table row, each classifier's own readings and the unknown code: the row's, else the category's default", async () => {
+    const { CATEGORIES } = await import('../core/categories.js');
+    const { A2A_CODE_TABLE } = await import('./a2a/codes.js');
+    const { ACP_CODE_TABLE } = await import('./acp/codes.js');
+    const { JSONRPC_CODE_TABLE } = await import('./jsonrpc/codes.js');
+    const { LSP_CODE_TABLE } = await import('./lsp/codes.js');
+    const { MCP_CODE_TABLE } = await import('./mcp/codes.js');
+    const { classifyA2aError } = await import('./a2a/convert.js');
+    const { classifyAcpError } = await import('./acp/decode.js');
+    const { classifyJsonRpcError } = await import('./jsonrpc/classify.js');
+    const { classifyLspError } = await import('./lsp/decode.js');
+    const { classifyMcpError } = await import('./mcp/decode.js');
+    let rows = 0;
+    for (const table of [
+      A2A_CODE_TABLE,
+      ACP_CODE_TABLE,
+      JSONRPC_CODE_TABLE,
+      LSP_CODE_TABLE,
+      MCP_CODE_TABLE,
+    ]) {
+      for (const row of table.rows) {
+        rows++;
+        expect(table.classify(row.wire)).toEqual({
+          category: row.category,
+          code: row.code,
+          retryable: row.retryable ?? CATEGORIES[row.category].retryable,
+        });
+      }
+    }
+    expect(rows).toBeGreaterThan(40);
+    // Readings the classifiers make beside their tables, and a code none of them knows.
+    const readings = [
+      classifyAcpError(-32002, 'x', { sessionId: 's-1' }),
+      classifyAcpError(-32800, 'x', { name: 'TimeoutError' }),
+      classifyMcpError(-32001, 'AbortError: This operation was aborted'),
+      classifyMcpError(-32001, 'TimeoutError: The operation was aborted due to timeout'),
+      classifyMcpError(-32602, 'x', { uri: 'file:///a' }),
+      classifyJsonRpcError(-32000, 'Connection closed'),
+      classifyJsonRpcError(-32001, 'x', { timeout: 5 }),
+      classifyJsonRpcError(-32050, 'x'),
+      classifyJsonRpcError(-1, 'x'),
+      ...[classifyAcpError, classifyMcpError, classifyLspError, classifyA2aError].map((c) => c(-1)),
+    ];
+    for (const reading of readings) {
+      expect(reading.retryable).toBe(CATEGORIES[reading.category].retryable);
+    }
+    expect(readings.map((r) => `${r.category} ${r.code}`)).toEqual([
+      'not_found SESSION_NOT_FOUND',
+      'timeout TIMEOUT',
+      'cancelled REQUEST_CANCELLED',
+      'timeout REQUEST_TIMEOUT',
+      'not_found RESOURCE_NOT_FOUND',
+      'unavailable CONNECTION_CLOSED',
+      'timeout REQUEST_TIMEOUT',
+      'internal SERVER_ERROR',
+      'internal INTERNAL_ERROR',
+      'internal INTERNAL_ERROR',
+      'internal INTERNAL_ERROR',
+      'internal INTERNAL_ERROR',
+      'internal INTERNAL_ERROR',
+    ]);
+  });
+});

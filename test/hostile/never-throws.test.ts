@@ -155,6 +155,12 @@ const hostile: fc.Arbitrary<() => unknown> = fc.oneof(
     }),
     () => ({ isError: true, content: sparse() }),
     () => ({ code: -32000, message: 'x', data: sparse('y') }),
+    () => ({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32000, message: 'x', data: throwingProxy({}) },
+    }),
+    () => ({ code: -32603, message: 'x', data: throwingProxy({ agentError: { code: 'X' } }) }),
     () => new Error('sparse details', { cause: { list: sparse(1) } }),
     () => ({ [BRAND]: true }),
     () => ({
