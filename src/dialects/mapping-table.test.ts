@@ -173,7 +173,10 @@ describe('every reading states its retryability', () => {
     ];
     for (const reading of readings) {
       expect(reading.retryable).toBe(CATEGORIES[reading.category].retryable);
+      // Shared by every caller: nobody's change can reach the next caller.
+      expect(Object.isFrozen(reading)).toBe(true);
     }
+    expect(Object.isFrozen(ACP_CODE_TABLE.classify(-32000))).toBe(true);
     expect(readings.map((r) => `${r.category} ${r.code}`)).toEqual([
       'not_found SESSION_NOT_FOUND',
       'timeout TIMEOUT',

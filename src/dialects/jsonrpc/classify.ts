@@ -7,20 +7,23 @@ import {
 } from '../../core/rpc-code-table.js';
 import { JSONRPC_CODE_TABLE } from './codes.js';
 
+// Readings both the messages and the data below can give.
+const AUTH_REQUIRED = rpcClassification('auth', 'AUTH_REQUIRED');
+const REQUEST_TIMEOUT = rpcClassification('timeout', 'REQUEST_TIMEOUT');
+const RESOURCE_NOT_FOUND = rpcClassification('not_found', 'RESOURCE_NOT_FOUND');
+const URL_ELICITATION_REQUIRED = rpcClassification('auth', 'URL_ELICITATION_REQUIRED');
+
 /**
  * Well-known messages of the protocols that share JSON-RPC's server-error range, so that a
  * code read without its protocol can still be told apart (ACP's -32000 "Authentication
  * required" from MCP's -32000 "Connection closed"). First match wins.
  */
 const BY_MESSAGE: readonly (readonly [RegExp, RpcClassification])[] = [
-  [/^authentication required\b/i, rpcClassification('auth', 'AUTH_REQUIRED')],
+  [/^authentication required\b/i, AUTH_REQUIRED],
   [/^connection closed\b/i, rpcClassification('unavailable', 'CONNECTION_CLOSED')],
   [/^request (?:was )?cancell?ed\b/i, rpcClassification('cancelled', 'REQUEST_CANCELLED')],
-  [
-    /^(?:request timed out|maximum total timeout exceeded)\b/i,
-    rpcClassification('timeout', 'REQUEST_TIMEOUT'),
-  ],
-  [/^resource not found\b/i, rpcClassification('not_found', 'RESOURCE_NOT_FOUND')],
+  [/^(?:request timed out|maximum total timeout exceeded)\b/i, REQUEST_TIMEOUT],
+  [/^resource not found\b/i, RESOURCE_NOT_FOUND],
   [/^task not found\b/i, rpcClassification('not_found', 'TASK_NOT_FOUND')],
   [/^task cannot be cancell?ed\b/i, rpcClassification('conflict', 'TASK_NOT_CANCELABLE')],
   [
@@ -29,7 +32,7 @@ const BY_MESSAGE: readonly (readonly [RegExp, RpcClassification])[] = [
   ],
   [/^server not initialized\b/i, rpcClassification('protocol', 'SERVER_NOT_INITIALIZED')],
   [/^content modified\b/i, rpcClassification('conflict', 'CONTENT_MODIFIED', true)],
-  [/^url elicitations? required\b/i, rpcClassification('auth', 'URL_ELICITATION_REQUIRED')],
+  [/^url elicitations? required\b/i, URL_ELICITATION_REQUIRED],
 ];
 
 // A code of JSON-RPC's server-error range (-32099 to -32000) that nothing else explains.
@@ -41,11 +44,10 @@ const LIFECYCLE = rpcCodeTable(REQUEST_LIFECYCLE_ROWS, -32603);
 function fromData(data: unknown): RpcClassification | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const d = data as Record<string, unknown>;
-  if (Array.isArray(d.authMethods)) return rpcClassification('auth', 'AUTH_REQUIRED');
-  if (Array.isArray(d.elicitations)) return rpcClassification('auth', 'URL_ELICITATION_REQUIRED');
-  if (typeof d.timeout === 'number') return rpcClassification('timeout', 'REQUEST_TIMEOUT');
-  if (typeof d.sessionId === 'string' || typeof d.uri === 'string')
-    return rpcClassification('not_found', 'RESOURCE_NOT_FOUND');
+  if (Array.isArray(d.authMethods)) return AUTH_REQUIRED;
+  if (Array.isArray(d.elicitations)) return URL_ELICITATION_REQUIRED;
+  if (typeof d.timeout === 'number') return REQUEST_TIMEOUT;
+  if (typeof d.sessionId === 'string' || typeof d.uri === 'string') return RESOURCE_NOT_FOUND;
   return undefined;
 }
 
