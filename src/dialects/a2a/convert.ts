@@ -30,7 +30,7 @@ import {
 } from '../../core/google-rpc.js';
 import type { TypedDetail } from '../../core/google-rpc.js';
 import { codeTable } from '../../core/code-table.js';
-import { UNKNOWN_RPC_CODE } from '../../core/rpc-code-table.js';
+import { UNKNOWN_RPC_CODE, rpcClassification } from '../../core/rpc-code-table.js';
 
 const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>);
 
@@ -90,7 +90,7 @@ export function a2aFromRpc(error: RpcErrorObject, cause?: unknown): AgentError {
   }
   const named: RpcClassification =
     info && info.domain === A2A_ERROR_DOMAIN && !NAMES.has(error.code)
-      ? { category: classification.category, code: info.reason }
+      ? rpcClassification(classification.category, info.reason, classification.retryable)
       : classification;
   return decodeRpcError('a2a', error, named, cause, details ?? null, hints);
 }

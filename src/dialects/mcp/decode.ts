@@ -105,7 +105,7 @@ export function decodeMcpError(value: unknown): AgentError {
     const classification: RpcClassification =
       value.reason === 'server_error'
         ? classifyMcpError(value.code, value.message, value.data)
-        : { category: categoryOfReason(value), code: value.reason.toUpperCase() };
+        : rpcClassification(categoryOfReason(value), value.reason.toUpperCase());
     return decodeRpcError('mcp', wire, classification, value, detailsFromData(value.data) ?? null);
   }
   return mcpFromRpc(
