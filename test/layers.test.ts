@@ -3,8 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Folder rules that no compiler checks. (Dialects never importing each other is checked in
-// string-code-entries.test.ts.)
+// Folder rules that no compiler checks.
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 
 /** The source files of `dir` and its subfolders, tests left out. */
@@ -44,6 +43,63 @@ describe('layers', () => {
       for (const file of sources(dir)) {
         expect(foldersImportedBy(file), file).not.toContain('sdk');
       }
+    }
+  });
+
+  // A dialect builds on the hub and on the base of its family, never on a sibling: conversion
+  // between protocols goes through the hub. One row per folder under src/dialects/.
+  const DECLARED_BASES: Readonly<Record<string, readonly string[]>> = {
+    // ToolError text: MCP tool results carry it, JSON-RPC data may relay a ToolError's fields
+    // (opentabs' dispatch), and its reader knows the text SDKs print (`MCP error -32001: …`).
+    tool: [],
+    // The JSON-RPC family's base: the error object, its code tables and its reader.
+    jsonrpc: ['tool'],
+    // Google's RPC status details (google.rpc.Status, ErrorInfo, RetryInfo, QuotaFailure).
+    'google-rpc': [],
+    acp: ['jsonrpc'],
+    lsp: ['jsonrpc'],
+    a2a: ['jsonrpc', 'google-rpc'],
+    mcp: ['jsonrpc', 'tool'],
+    arcp: ['jsonrpc'],
+    http: ['google-rpc'],
+    grpc: ['google-rpc'],
+  };
+
+  it('every dialect folder has a row of declared bases', () => {
+    const folders = readdirSync(join(src, 'dialects'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual(Object.keys(DECLARED_BASES).sort());
+  });
+
+  it.each(Object.entries(DECLARED_BASES))(
+    'dialects/%s imports only core, its own folder and its declared bases %j',
+    (dialect, bases) => {
+      for (const file of sources(`dialects/${dialect}`)) {
+        const text = readFileSync(file, 'utf8');
+        for (const m of text.matchAll(/^\s*(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]/gm)) {
+          const specifier = m[1] ?? '';
+          if (!specifier.startsWith('.')) {
+            expect.fail(`${file} imports the package ${specifier}`);
+          }
+          const target = relative(src, join(dirname(file), specifier)).split('/');
+          const allowed =
+            target[0] === 'core' ||
+            (target[0] === 'dialects' &&
+              (target[1] === dialect || bases.includes(target[1] ?? '')));
+          expect(allowed, `${file} imports ${specifier}`).toBe(true);
+        }
+      }
+    },
+  );
+
+  it('core/ imports nothing outside core/', () => {
+    for (const file of sources('core')) {
+      expect(
+        foldersImportedBy(file).filter((f) => f !== '.'),
+        file,
+      ).toEqual([]);
     }
   });
 });

@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { AgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
-import { parseToolErrorText } from '../core/tool-text.js';
+import { parseToolErrorText } from '../dialects/tool/tool-text.js';
 import { decode } from '../front/decode.js';
 import { UsageError } from './usage-error.js';
-import { hasMcpErrorPrefix } from '../core/mcp-prefix.js';
+import { hasMcpErrorPrefix } from '../dialects/tool/mcp-prefix.js';
 
 /** The standard input as the CLI needs it: a byte stream that may be a terminal. */
 export type CliStdin = AsyncIterable<string | Uint8Array> & { isTTY?: boolean };

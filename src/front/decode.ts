@@ -1,10 +1,10 @@
 import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { fromCallToolResult } from '../dialects/mcp/call-tool-result.js';
-import { isRpcErrorObject } from '../core/rpc-error.js';
+import { isRpcErrorObject } from '../dialects/jsonrpc/rpc-error.js';
 import { AS_AGENT_ERROR, normalizeError } from '../core/normalize-error.js';
-import { fromToolErrorText } from '../core/tool-text-decode.js';
-import { hasMcpErrorPrefix } from '../core/mcp-prefix.js';
+import { fromToolErrorText } from '../dialects/tool/tool-text-decode.js';
+import { hasMcpErrorPrefix } from '../dialects/tool/mcp-prefix.js';
 import { A2A_ERROR_NAMES } from '../dialects/a2a/index.js';
 import { a2aFromRpc } from '../dialects/a2a/convert.js';
 import { acpFromRpc } from '../dialects/acp/decode.js';

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
-import type { RpcErrorObject } from '../core/rpc-error.js';
+import type { RpcErrorObject } from '../dialects/jsonrpc/rpc-error.js';
 import type { CallToolErrorResult } from '../dialects/mcp/call-tool-result.js';
 import type { ErrorPayload, JobErrorEnvelope } from '../dialects/arcp/index.js';
 import type { EncodeOptions } from './encode.js';

@@ -1,7 +1,7 @@
 import type { Protocol } from '../core/categories.js';
 import { PROTOCOLS } from '../core/categories.js';
 import type { CallToolErrorResult } from '../dialects/mcp/call-tool-result.js';
-import type { RpcErrorObject } from '../core/rpc-error.js';
+import type { RpcErrorObject } from '../dialects/jsonrpc/rpc-error.js';
 import type { A2aEncodeOptions } from '../dialects/a2a/convert.js';
 import type { AcpEncodeOptions } from '../dialects/acp/convert.js';
 import type { ArcpEncodeOptions } from '../dialects/arcp/descriptor.js';

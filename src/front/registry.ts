@@ -1,5 +1,6 @@
 import type { Protocol } from '../core/categories.js';
-import type { Dialect, RpcDialect } from '../core/dialect.js';
+import type { Dialect } from '../core/dialect.js';
+import type { RpcDialect } from '../dialects/jsonrpc/rpc-dialect.js';
 import { a2aDialect } from '../dialects/a2a/descriptor.js';
 import { acpDialect } from '../dialects/acp/descriptor.js';
 import { arcpDialect } from '../dialects/arcp/descriptor.js';

@@ -1,4 +1,4 @@
-import type { CancelSpec } from '../core/dialect.js';
+import type { CancelSpec } from '../dialects/jsonrpc/rpc-dialect.js';
 import type { RequestId } from './messages.js';
 import { isJsonRpcId } from './messages.js';
 

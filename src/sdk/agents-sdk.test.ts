@@ -3,7 +3,7 @@ import type { Model, ModelRequest, ModelResponse } from '@openai/agents';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AgentError } from '../index.js';
-import { parseToolErrorText } from '../core/tool-text.js';
+import { parseToolErrorText } from '../dialects/tool/tool-text.js';
 import { toolErrorFunction } from './agents-sdk.js';
 
 setTracingDisabled(true);

@@ -5,7 +5,7 @@ import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AgentError, toAgentError } from '../index.js';
-import { parseToolErrorText } from '../core/tool-text.js';
+import { parseToolErrorText } from '../dialects/tool/tool-text.js';
 import { withAiToolErrors } from './ai-sdk.js';
 
 const SECRET = 'sk-ant-api03-Qw3Er4Ty5Ui6Op7As8Df9Gh0Jk1Lz2Xc3Vb4Nm5';

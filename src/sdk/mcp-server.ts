@@ -1,5 +1,5 @@
 import { AgentError } from '../core/agent-error.js';
-import { stripMcpErrorPrefix } from '../core/mcp-prefix.js';
+import { stripMcpErrorPrefix } from '../dialects/tool/mcp-prefix.js';
 import { sanitizeMessage } from '../core/sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toMcpError } from '../dialects/mcp/convert.js';

@@ -3,7 +3,7 @@ import type { AgentErrorLike } from '../core/agent-error.js';
 import type { ErrorCategory } from '../core/categories.js';
 import { toExposableError } from '../core/expose.js';
 import type { ExposeOptions } from '../core/expose.js';
-import { modelErrorText } from '../core/model-text.js';
+import { modelErrorText } from '../dialects/tool/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { toAgentError } from '../front/decode.js';
 

@@ -1,7 +1,7 @@
 import type { AgentError } from '../core/agent-error.js';
 import { toExposableError } from '../core/expose.js';
-import { formatModelErrorText } from '../core/model-text.js';
-import type { FormatModelErrorTextOptions } from '../core/model-text.js';
+import { formatModelErrorText } from '../dialects/tool/model-text.js';
+import type { FormatModelErrorTextOptions } from '../dialects/tool/model-text.js';
 import { toAgentError } from '../front/decode.js';
 
 /** What {@link ToolErrorsOptions.onToolError} is told besides the error. */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeMessage } from 'agent-errors';
 import { SECRET_FORMATS, formatPattern } from '../../src/core/secret-formats.js';
-import { readMcpErrorPrefix } from '../../src/core/mcp-prefix.js';
+import { readMcpErrorPrefix } from '../../src/dialects/tool/mcp-prefix.js';
 
 const SMALL = 10_000;
 const MEDIUM = 100_000;

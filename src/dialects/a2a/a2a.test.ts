@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../index.js';
 import { A2A_ERROR_CODES } from './index.js';
 import { AGENT_ERROR_DETAIL_TYPE } from './error-info.js';
-import { ERROR_INFO_TYPE, findErrorInfo, parseRetryDelay } from '../../core/google-rpc.js';
+import { ERROR_INFO_TYPE, findErrorInfo, parseRetryDelay } from '../google-rpc/google-rpc.js';
 import { a2aErrorName } from './codes.js';
 import { decodeA2aError, encodeA2aError } from './convert.js';
 

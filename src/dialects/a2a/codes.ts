@@ -1,5 +1,5 @@
-import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
-import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../jsonrpc/rpc-code-table.js';
+import type { RpcCodeRow } from '../jsonrpc/rpc-code-table.js';
 
 /** What A2A calls each code: the error's name, its `google.rpc.ErrorInfo` reason, its default message. */
 export interface A2aErrorName {

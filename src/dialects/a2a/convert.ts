@@ -7,13 +7,13 @@ import {
   needsWireHints,
   readRpcErrorObject,
   wireHintsOf,
-} from '../../core/rpc-error.js';
+} from '../jsonrpc/rpc-error.js';
 import type {
   RpcClassification,
   RpcEncodeOptions,
   RpcErrorObject,
   WireHints,
-} from '../../core/rpc-error.js';
+} from '../jsonrpc/rpc-error.js';
 import { readHubFields } from '../../core/lenient-options.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { A2A_CODE_TABLE, A2A_ERROR_NAMES } from './codes.js';
@@ -27,10 +27,10 @@ import {
   formatRetryDelay,
   parseRetryDelay,
   typedEntries,
-} from '../../core/google-rpc.js';
-import type { TypedDetail } from '../../core/google-rpc.js';
+} from '../google-rpc/google-rpc.js';
+import type { TypedDetail } from '../google-rpc/google-rpc.js';
 import { codeTable } from '../../core/code-table.js';
-import { UNKNOWN_RPC_CODE, rpcClassification } from '../../core/rpc-code-table.js';
+import { UNKNOWN_RPC_CODE, rpcClassification } from '../jsonrpc/rpc-code-table.js';
 
 const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>);
 

@@ -1,4 +1,4 @@
-import type { RpcDialect } from '../../core/dialect.js';
+import type { RpcDialect } from '../jsonrpc/rpc-dialect.js';
 import { a2aFromRpc, decodeA2aError, encodeA2aError } from './convert.js';
 import type { A2aEncodeOptions } from './convert.js';
 

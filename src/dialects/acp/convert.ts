@@ -1,8 +1,8 @@
 import { isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
+import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
 import { isUnexpected } from '../../core/unexpected.js';
-import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { schemaIssuesOf } from '../../core/schema-issues.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';

@@ -1,11 +1,11 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
-import type { RpcErrorObject } from '../../core/rpc-error.js';
-import type { RpcClassification } from '../../core/rpc-error.js';
+import { decodeRpcError, readRpcErrorObject } from '../jsonrpc/rpc-error.js';
+import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
+import type { RpcClassification } from '../jsonrpc/rpc-error.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { ACP_CODE_TABLE, ACP_ERROR_CODES } from './codes.js';
 import { copyRecord } from '../../core/copy-record.js';
-import { UNKNOWN_RPC_CODE, rpcClassification } from '../../core/rpc-code-table.js';
+import { UNKNOWN_RPC_CODE, rpcClassification } from '../jsonrpc/rpc-code-table.js';
 
 const SESSION_NOT_FOUND = rpcClassification('not_found', 'SESSION_NOT_FOUND');
 const TIMED_OUT = rpcClassification('timeout', 'TIMEOUT');

@@ -1,5 +1,5 @@
 import { carryDecoded } from '../../core/classified.js';
-import type { RpcDialect } from '../../core/dialect.js';
+import type { RpcDialect } from '../jsonrpc/rpc-dialect.js';
 import { encodeAcpError } from './convert.js';
 import type { AcpEncodeOptions } from './convert.js';
 import { acpFromRpc, decodeAcpError } from './decode.js';

@@ -4,4 +4,4 @@ export { RequestError, isRequestError } from './request-error.js';
 export type { AcpErrorResult, ErrorResponse, Result } from './request-error.js';
 export { toRequestError, toSdkRequestError } from './convert.js';
 export type { AcpEncodeOptions, RequestErrorConstructor } from './convert.js';
-export type { RpcEncodeOptions } from '../../core/rpc-error.js';
+export type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';

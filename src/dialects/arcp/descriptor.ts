@@ -1,6 +1,6 @@
 import type { Dialect } from '../../core/dialect.js';
 import { toExposableError } from '../../core/expose.js';
-import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { decodeArcpError, encodeArcpError, toArcpError } from './convert.js';
 import { jobError, sessionError, toolResultError } from './envelopes.js';
 import type { EnvelopeIds, ErrorEnvelope } from './envelopes.js';

@@ -16,8 +16,8 @@ import {
   formatRetryDelay,
   parseRetryDelay,
   typedEntries,
-} from '../../core/google-rpc.js';
-import type { TypedDetail } from '../../core/google-rpc.js';
+} from '../google-rpc/google-rpc.js';
+import type { TypedDetail } from '../google-rpc/google-rpc.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import { redactString } from '../../core/redact.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';

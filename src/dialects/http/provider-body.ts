@@ -7,7 +7,7 @@ import {
   detailIn,
   parseRetryDelay,
   typedEntries,
-} from '../../core/google-rpc.js';
+} from '../google-rpc/google-rpc.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic

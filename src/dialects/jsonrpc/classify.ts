@@ -1,10 +1,10 @@
-import type { RpcClassification } from '../../core/rpc-error.js';
+import type { RpcClassification } from './rpc-error.js';
 import {
   REQUEST_LIFECYCLE_ROWS,
   UNKNOWN_RPC_CODE,
   rpcClassification,
   rpcCodeTable,
-} from '../../core/rpc-code-table.js';
+} from './rpc-code-table.js';
 import { JSONRPC_CODE_TABLE } from './codes.js';
 
 // Readings both the messages and the data below can give.

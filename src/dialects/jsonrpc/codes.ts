@@ -1,5 +1,5 @@
-import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
-import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from './rpc-code-table.js';
+import type { RpcCodeRow } from './rpc-code-table.js';
 
 /**
  * The code policy for plain JSON-RPC 2.0, whose specification defines only five codes. Those

@@ -1,6 +1,6 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
-import type { RpcErrorObject } from '../../core/rpc-error.js';
+import { decodeRpcError, readRpcErrorObject } from './rpc-error.js';
+import type { RpcErrorObject } from './rpc-error.js';
 import { classifyJsonRpcError } from './classify.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RpcDialect } from '../../core/dialect.js';
+import type { RpcDialect } from './rpc-dialect.js';
 import { decodeJsonRpcError, jsonRpcFromRpc } from './decode.js';
 import { encodeJsonRpcError } from './encode.js';
 

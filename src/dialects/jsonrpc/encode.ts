@@ -1,6 +1,6 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import { encodeRpcError, exposableError } from '../../core/rpc-error.js';
-import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import { encodeRpcError, exposableError } from './rpc-error.js';
+import type { RpcEncodeOptions } from './rpc-error.js';
 import { classifyJsonRpcError } from './classify.js';
 import { JSONRPC_CODE_TABLE } from './codes.js';
 import { createErrorResponse } from './error-object.js';

@@ -1,5 +1,5 @@
-import { isRpcErrorObject } from '../../core/rpc-error.js';
-import type { RpcErrorObject } from '../../core/rpc-error.js';
+import { isRpcErrorObject } from './rpc-error.js';
+import type { RpcErrorObject } from './rpc-error.js';
 import { describeValue } from '../../core/describe-value.js';
 
 /** A JSON-RPC 2.0 error object: `{ code, message, data? }`. */

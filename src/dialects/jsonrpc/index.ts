@@ -7,5 +7,5 @@ export {
   isJsonRpcErrorResponse,
 } from './error-object.js';
 export type { JsonRpcErrorObject, JsonRpcErrorResponse, JsonRpcId } from './error-object.js';
-export { WIRE_HINTS_KEY } from '../../core/rpc-error.js';
-export type { RpcEncodeOptions, WireHints } from '../../core/rpc-error.js';
+export { WIRE_HINTS_KEY } from './rpc-error.js';
+export type { RpcEncodeOptions, WireHints } from './rpc-error.js';

@@ -3,8 +3,8 @@ import {
   REQUEST_LIFECYCLE_ROWS,
   codesByName,
   rpcCodeTable,
-} from '../../core/rpc-code-table.js';
-import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+} from '../jsonrpc/rpc-code-table.js';
+import type { RpcCodeRow } from '../jsonrpc/rpc-code-table.js';
 
 const [requestCancelled, contentModified, serverCancelled, requestFailed] = REQUEST_LIFECYCLE_ROWS;
 const lifecycle = [requestCancelled, serverCancelled, requestFailed] as const;

@@ -1,9 +1,9 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { decodeRpcError, readRpcErrorObject } from '../../core/rpc-error.js';
-import type { RpcErrorObject } from '../../core/rpc-error.js';
-import type { RpcClassification } from '../../core/rpc-error.js';
+import { decodeRpcError, readRpcErrorObject } from '../jsonrpc/rpc-error.js';
+import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
+import type { RpcClassification } from '../jsonrpc/rpc-error.js';
 import { LSP_CODE_TABLE } from './codes.js';
-import { UNKNOWN_RPC_CODE } from '../../core/rpc-code-table.js';
+import { UNKNOWN_RPC_CODE } from '../jsonrpc/rpc-code-table.js';
 
 /**
  * How LSP reads an error code: -32800 → `cancelled`, -32801 content modified → `conflict`

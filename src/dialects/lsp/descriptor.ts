@@ -1,4 +1,4 @@
-import type { RpcDialect } from '../../core/dialect.js';
+import type { RpcDialect } from '../jsonrpc/rpc-dialect.js';
 import { encodeLspError } from './convert.js';
 import { decodeLspError, lspFromRpc } from './decode.js';
 

@@ -4,4 +4,4 @@ export { ResponseError, isResponseError } from './response-error.js';
 export type { ResponseErrorJson } from './response-error.js';
 export { toResponseError, toSdkResponseError } from './convert.js';
 export type { ResponseErrorConstructor } from './convert.js';
-export type { RpcEncodeOptions } from '../../core/rpc-error.js';
+export type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';

@@ -5,10 +5,10 @@ import { decodedError } from '../../core/agent-error.js';
 import { lenientOptions } from '../../core/lenient-options.js';
 import { isErrorCategory } from '../../core/categories.js';
 import type { JsonValue } from '../../core/serialize.js';
-import { formatToolErrorText, isToolErrorCategory } from '../../core/tool-text.js';
-import type { FormatToolErrorTextOptions } from '../../core/tool-text.js';
+import { formatToolErrorText, isToolErrorCategory } from '../tool/tool-text.js';
+import type { FormatToolErrorTextOptions } from '../tool/tool-text.js';
 import { realElements } from '../../core/real-elements.js';
-import { fromToolErrorText } from '../../core/tool-text-decode.js';
+import { fromToolErrorText } from '../tool/tool-text-decode.js';
 
 /**
  * An MCP `CallToolResult` that reports a failed tool call, in the shape the MCP specification and

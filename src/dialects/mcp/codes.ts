@@ -1,5 +1,5 @@
-import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../../core/rpc-code-table.js';
-import type { RpcCodeRow } from '../../core/rpc-code-table.js';
+import { JSONRPC_STANDARD_ROWS, codesByName, rpcCodeTable } from '../jsonrpc/rpc-code-table.js';
+import type { RpcCodeRow } from '../jsonrpc/rpc-code-table.js';
 
 /**
  * Every code MCP (Model Context Protocol) uses, read in both directions: JSON-RPC's five, the
@@ -70,4 +70,4 @@ export const MCP_ERROR_CODES = codesByName(ROWS);
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];
 
 // The prefix is read in core (tool-result text carries it too); MCP's entry names it.
-export { stripMcpErrorPrefix } from '../../core/mcp-prefix.js';
+export { stripMcpErrorPrefix } from '../tool/mcp-prefix.js';

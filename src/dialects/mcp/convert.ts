@@ -1,6 +1,6 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import { encodeRpcError, exposableError, readWireHints } from '../../core/rpc-error.js';
-import type { RpcEncodeOptions } from '../../core/rpc-error.js';
+import { encodeRpcError, exposableError, readWireHints } from '../jsonrpc/rpc-error.js';
+import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { codeTable } from '../../core/code-table.js';
 import { MCP_CODE_TABLE, MCP_ERROR_CODES } from './codes.js';

@@ -1,13 +1,13 @@
-import { fromToolErrorText } from '../../core/tool-text-decode.js';
+import { fromToolErrorText } from '../tool/tool-text-decode.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
-import { decodeRpcError, detailsFromData, readRpcErrorObject } from '../../core/rpc-error.js';
-import type { RpcErrorObject } from '../../core/rpc-error.js';
-import type { RpcClassification } from '../../core/rpc-error.js';
+import { decodeRpcError, detailsFromData, readRpcErrorObject } from '../jsonrpc/rpc-error.js';
+import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
+import type { RpcClassification } from '../jsonrpc/rpc-error.js';
 import { MCP_CODE_TABLE, stripMcpErrorPrefix } from './codes.js';
 import { isMcpError } from './is-mcp-error.js';
 import type { McpErrorShape } from './is-mcp-error.js';
-import { UNKNOWN_RPC_CODE, rpcClassification } from '../../core/rpc-code-table.js';
+import { UNKNOWN_RPC_CODE, rpcClassification } from '../jsonrpc/rpc-code-table.js';
 
 const CANCELLED = rpcClassification('cancelled', 'REQUEST_CANCELLED');
 const TIMED_OUT = rpcClassification('timeout', 'REQUEST_TIMEOUT');

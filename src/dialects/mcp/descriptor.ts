@@ -1,8 +1,8 @@
 import { carryDecoded } from '../../core/classified.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { AgentError } from '../../core/agent-error.js';
-import type { RpcDialect } from '../../core/dialect.js';
-import type { RpcErrorObject } from '../../core/rpc-error.js';
+import type { RpcDialect } from '../jsonrpc/rpc-dialect.js';
+import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
 import { stripMcpErrorPrefix } from './codes.js';
 import { asMcpData, encodeMcpError, mcpReasonFor } from './convert.js';
 import type { ToMcpErrorOptions } from './convert.js';

@@ -6,7 +6,7 @@ export type { McpErrorShape } from './is-mcp-error.js';
 export type { McpErrorInit, McpErrorObject, McpErrorReason } from './mcp-error.js';
 export { toMcpError } from './convert.js';
 export type { ToMcpErrorOptions } from './convert.js';
-export type { RpcEncodeOptions } from '../../core/rpc-error.js';
+export type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 // MCP tool results whose `isError` is true, written in the ToolError text format (which lives in
 // core, shared with agent-errors/tool, so that neither dialect imports the other).
 export { fromCallToolResult, toCallToolResult } from './call-tool-result.js';

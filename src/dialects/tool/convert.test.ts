@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
-import { formatToolErrorText, parseToolErrorText } from '../../core/tool-text.js';
+import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
 import { decodeToolError, encodeToolError, toToolError, toolErrorToAgentError } from './convert.js';
 import { ToolError, toolErrorFields } from './tool-error.js';
 

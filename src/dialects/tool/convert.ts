@@ -4,11 +4,11 @@ import { CATEGORIES } from '../../core/categories.js';
 import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
-import { formatToolErrorText } from '../../core/tool-text.js';
-import type { FormatToolErrorTextOptions } from '../../core/tool-text.js';
+import { formatToolErrorText } from './tool-text.js';
+import type { FormatToolErrorTextOptions } from './tool-text.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
-import { NEAREST_TOOL_CATEGORY } from '../../core/tool-text.js';
-import { fromToolErrorText } from '../../core/tool-text-decode.js';
+import { NEAREST_TOOL_CATEGORY } from './tool-text.js';
+import { fromToolErrorText } from './tool-text-decode.js';
 import { ToolError, isToolError, reviveToolError } from './tool-error.js';
 import type { ToolErrorLike, ToolErrorOptions } from './tool-error.js';
 

@@ -13,14 +13,14 @@ export {
   formatToolErrorText,
   isToolErrorCategory,
   parseToolErrorText,
-} from '../../core/tool-text.js';
+} from './tool-text.js';
 export type {
   FormatToolErrorTextOptions,
   ToolErrorCategory,
   ToolErrorText,
   ToolErrorTextInput,
-} from '../../core/tool-text.js';
-export { fromToolErrorText } from '../../core/tool-text-decode.js';
+} from './tool-text.js';
+export { fromToolErrorText } from './tool-text-decode.js';
 // The richer text the wrappers write for models: hub category and a next-step line.
-export { formatModelErrorText } from '../../core/model-text.js';
-export type { FormatModelErrorTextOptions } from '../../core/model-text.js';
+export { formatModelErrorText } from './model-text.js';
+export type { FormatModelErrorTextOptions } from './model-text.js';

@@ -2,8 +2,8 @@ import { isErrorCategory } from '../../core/categories.js';
 import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import type { JsonValue } from '../../core/serialize.js';
-import { TOOL_ERROR_CATEGORIES, isToolErrorCategory } from '../../core/tool-text.js';
-import type { ToolErrorCategory } from '../../core/tool-text.js';
+import { TOOL_ERROR_CATEGORIES, isToolErrorCategory } from './tool-text.js';
+import type { ToolErrorCategory } from './tool-text.js';
 import { describeValue } from '../../core/describe-value.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { ErrorCategory } from './categories.js';
-import { CATEGORIES, isErrorCategory } from './categories.js';
-import { mightContainSecret } from './redact.js';
-import { validDelayMs } from './lenient-options.js';
-import { sanitizeMessage } from './sanitize-message.js';
-import type { SanitizeMessageOptions } from './sanitize-message.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { CATEGORIES, isErrorCategory } from '../../core/categories.js';
+import { mightContainSecret } from '../../core/redact.js';
+import { validDelayMs } from '../../core/lenient-options.js';
+import { sanitizeMessage } from '../../core/sanitize-message.js';
+import type { SanitizeMessageOptions } from '../../core/sanitize-message.js';
 import { framedText, toolErrorFields, toolTextFrame } from './tool-text.js';
 import type { TextFrame, ToolErrorTextInput } from './tool-text.js';
 

@@ -1,4 +1,4 @@
-import { realElements } from './real-elements.js';
+import { realElements } from '../../core/real-elements.js';
 /** The `@type` of a `google.rpc.ErrorInfo` detail. */
 export const ERROR_INFO_TYPE = 'type.googleapis.com/google.rpc.ErrorInfo';
 /** The `@type` of a `google.rpc.RetryInfo` detail. */

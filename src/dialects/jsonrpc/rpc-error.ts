@@ -1,20 +1,20 @@
-import { decodedError, isAgentError } from './agent-error.js';
-import type { AgentError, AgentErrorLike } from './agent-error.js';
-import { CATEGORIES, isErrorCategory } from './categories.js';
-import type { Protocol } from './categories.js';
-import { toJsonSafe } from './serialize.js';
-import type { SafeJsonOptions } from './serialize.js';
-import { toExposableError } from './expose.js';
-import { normalizeError } from './normalize-error.js';
-import { describeValue } from './describe-value.js';
-import { copyRecord } from './copy-record.js';
-import { redactString } from './redact.js';
+import { decodedError, isAgentError } from '../../core/agent-error.js';
+import type { AgentError, AgentErrorLike } from '../../core/agent-error.js';
+import { CATEGORIES, isErrorCategory } from '../../core/categories.js';
+import type { Protocol } from '../../core/categories.js';
+import { toJsonSafe } from '../../core/serialize.js';
+import type { SafeJsonOptions } from '../../core/serialize.js';
+import { toExposableError } from '../../core/expose.js';
+import { normalizeError } from '../../core/normalize-error.js';
+import { describeValue } from '../../core/describe-value.js';
+import { copyRecord } from '../../core/copy-record.js';
+import { redactString } from '../../core/redact.js';
 import type { RpcClassification } from './rpc-code-table.js';
-import { readHubFields, validDelayMs } from './lenient-options.js';
-import type { WireHints } from './lenient-options.js';
-import { isToolErrorCategory } from './tool-text.js';
+import { readHubFields, validDelayMs } from '../../core/lenient-options.js';
+import type { WireHints } from '../../core/lenient-options.js';
+import { isToolErrorCategory } from '../tool/tool-text.js';
 
-export type { WireHints } from './lenient-options.js';
+export type { WireHints } from '../../core/lenient-options.js';
 
 export type { RpcClassification } from './rpc-code-table.js';
 

@@ -1,10 +1,10 @@
-import type { AgentError, WireInfo } from './agent-error.js';
-import { decodedError } from './agent-error.js';
-import { CATEGORIES } from './categories.js';
-import type { ErrorCategory } from './categories.js';
+import type { AgentError, WireInfo } from '../../core/agent-error.js';
+import { decodedError } from '../../core/agent-error.js';
+import { CATEGORIES } from '../../core/categories.js';
+import type { ErrorCategory } from '../../core/categories.js';
 import { parseToolErrorText } from './tool-text.js';
-import { codeTable } from './code-table.js';
-import { mayStartWith } from './text-start.js';
+import { codeTable } from '../../core/code-table.js';
+import { mayStartWith } from '../../core/text-start.js';
 import { readMcpErrorPrefix } from './mcp-prefix.js';
 
 // The default code of each category: `[RATE_LIMITED] slow down` classifies by its code.

@@ -1,7 +1,7 @@
-import { CATEGORIES } from './categories.js';
-import type { ErrorCategory } from './categories.js';
-import { codeTable } from './code-table.js';
-import type { CodeTable } from './code-table.js';
+import { CATEGORIES } from '../../core/categories.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { codeTable } from '../../core/code-table.js';
+import type { CodeTable } from '../../core/code-table.js';
 
 /** How a dialect reads one numeric code, before any hints in `data` are applied. */
 export interface RpcClassification {

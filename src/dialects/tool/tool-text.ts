@@ -1,9 +1,9 @@
-import { validDelayMs, validDetails } from './lenient-options.js';
-import { isErrorCategory } from './categories.js';
-import type { ErrorCategory } from './categories.js';
-import { sanitizeMessage } from './sanitize-message.js';
-import type { SanitizeMessageOptions } from './sanitize-message.js';
-import { toJsonSafe } from './serialize.js';
+import { validDelayMs, validDetails } from '../../core/lenient-options.js';
+import { isErrorCategory } from '../../core/categories.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { sanitizeMessage } from '../../core/sanitize-message.js';
+import type { SanitizeMessageOptions } from '../../core/sanitize-message.js';
+import { toJsonSafe } from '../../core/serialize.js';
 
 /**
  * The six categories of opentabs' `ToolError`, the ones its agents know. The text format writes

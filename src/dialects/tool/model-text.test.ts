@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AgentError } from './agent-error.js';
+import { AgentError } from '../../core/agent-error.js';
 import { formatModelErrorText, modelSafeCode, nextStepText } from './model-text.js';
 import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
-import { schemaFailureError } from './schema-issues.js';
-import { ERROR_CATEGORIES } from './categories.js';
+import { schemaFailureError } from '../../core/schema-issues.js';
+import { ERROR_CATEGORIES } from '../../core/categories.js';
 
 describe('formatModelErrorText', () => {
   it('writes the hub category and a next step, and parses back', () => {

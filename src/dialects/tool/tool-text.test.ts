@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATEGORIES } from './categories.js';
-import type { ErrorCategory } from './categories.js';
-import { sanitizeMessage } from './sanitize-message.js';
-import { toJsonSafe } from './serialize.js';
+import { ERROR_CATEGORIES } from '../../core/categories.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { sanitizeMessage } from '../../core/sanitize-message.js';
+import { toJsonSafe } from '../../core/serialize.js';
 import {
   NEAREST_TOOL_CATEGORY,
   formatToolErrorText,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AgentError } from './agent-error.js';
+import { AgentError } from '../../core/agent-error.js';
 import {
   WIRE_HINTS_KEY,
   decodeRpcError,

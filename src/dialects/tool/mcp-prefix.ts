@@ -1,4 +1,4 @@
-import { mayStartWith } from './text-start.js';
+import { mayStartWith } from '../../core/text-start.js';
 
 /**
  * The official MCP SDK puts `MCP error <code>: ` in front of every message its `McpError` builds,
