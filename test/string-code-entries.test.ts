@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,12 +8,6 @@ import * as http from 'agent-errors/http';
 import * as tool from 'agent-errors/tool';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
-
-function sources(dir: string): string[] {
-  return readdirSync(join(src, dir))
-    .filter((f) => f.endsWith('.ts') && !f.includes('.test.') && !f.includes('.test-d.'))
-    .map((f) => join(src, dir, f));
-}
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
