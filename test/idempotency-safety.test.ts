@@ -4,7 +4,8 @@ import { AgentError } from '../src/core/agent-error.js';
 import type { IdempotencyStore } from '../src/idempotency/idempotency-store.js';
 import { MemoryIdempotencyStore } from '../src/idempotency/memory-idempotency-store.js';
 import { withIdempotency } from '../src/idempotency/with-idempotency.js';
-import type { RedisClientLike } from '../src/redis/redis-idempotency-store.js';
+import type { NodeRedisClientLike, RedisClientLike } from '../src/redis/redis-client.js';
+import { CLAIM_SCRIPT } from '../src/redis/redis-scripts.js';
 import {
   RedisIdempotencyStore,
   escapeText,
@@ -184,10 +185,11 @@ describe.skipIf(skipRedisTests())(
       const real = redis().client;
       let slowClaims = 1;
       // The first claim reaches Redis and runs, but its reply comes after commandTimeoutMs.
-      const slow: RedisClientLike = {
+      const claimScript = [await CLAIM_SCRIPT.sha(), CLAIM_SCRIPT.source];
+      const slow: NodeRedisClientLike = {
         sendCommand: async (args, options) => {
           const reply = await real.sendCommand(args);
-          if (args[0] === 'EVAL' && args[1]?.includes("'PX'") && slowClaims-- > 0) await sleep(400);
+          if (claimScript.includes(args[1] ?? '') && slowClaims-- > 0) await sleep(400);
           void options;
           return reply;
         },

@@ -58,11 +58,23 @@ function write(value: unknown, stack: Set<object>): string | undefined {
  * await fingerprint({ week: '2026-W19' }) === await fingerprint({ week: '2026-W19' }); // true
  */
 export async function fingerprint(value: unknown): Promise<string> {
+  return `sha256:${await hexDigest('SHA-256', canonicalJson(value), 'fingerprint')}`;
+}
+
+/**
+ * The hex digest of `text`'s UTF-8 bytes, computed with `globalThis.crypto.subtle`; `where`
+ * names the caller in the error thrown where there is no Web Crypto.
+ * @internal
+ */
+export async function hexDigest(
+  algorithm: 'SHA-1' | 'SHA-256',
+  text: string,
+  where: string,
+): Promise<string> {
   const subtle = (globalThis.crypto as Crypto | undefined)?.subtle;
-  if (!subtle) throw new TypeError('fingerprint: globalThis.crypto.subtle is not available');
-  const bytes = new TextEncoder().encode(canonicalJson(value));
-  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
-  let hex = 'sha256:';
+  if (!subtle) throw new TypeError(`${where}: globalThis.crypto.subtle is not available`);
+  const digest = new Uint8Array(await subtle.digest(algorithm, new TextEncoder().encode(text)));
+  let hex = '';
   for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
   return hex;
 }

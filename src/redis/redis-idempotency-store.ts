@@ -1,5 +1,5 @@
 import { timerDelay } from '../core/timer-delay.js';
-import { checkRedisOptions, sendBounded } from './redis-options.js';
+import { bounded, checkRedisOptions } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { RELEASED_TTL_MS } from '../idempotency/idempotency-store.js';
 import type {
@@ -11,18 +11,11 @@ import type {
   IdempotencyStore,
 } from '../idempotency/idempotency-store.js';
 import { numberOption } from '../retry/check-option.js';
-import { CLAIM_SCRIPT, RELEASE_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.js';
+import type { LuaScript } from './lua-script.js';
+import type { KeyedRedis, RedisClientLike } from './redis-client.js';
 
-/**
- * The one method the store needs from a Redis client. A node-redis v4/v5 client
- * (`createClient()`) fits as it is; so does anything that sends a raw command and resolves with
- * the RESP reply (strings, numbers, `null`). Typed here so that `redis` stays an optional peer
- * dependency: this module imports nothing from it.
- */
-export interface RedisClientLike {
-  /** Send one command (`['SET', key, value, …]`) and resolve with the reply. */
-  sendCommand(args: string[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
-}
+export type { RedisClientLike };
+import { CLAIM_SCRIPT, RELEASE_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.js';
 
 /** Options of {@link RedisIdempotencyStore}. */
 export interface RedisIdempotencyStoreOptions {
@@ -94,7 +87,7 @@ function sleep(ms: number): Promise<void> {
  * const createReport = withIdempotency(store, buildReport);
  */
 export class RedisIdempotencyStore implements IdempotencyStore {
-  readonly #client: RedisClientLike;
+  readonly #redis: KeyedRedis;
   readonly #prefix: string;
   readonly #ttlMs: number;
   readonly #commandTimeoutMs: number;
@@ -107,7 +100,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       ttlMs: 86_400_000,
       commandTimeoutMs: 2_000,
     });
-    this.#client = client;
+    this.#redis = common.redis;
     this.#prefix = common.prefix;
     this.#ttlMs = common.ttlMs;
     this.#commandTimeoutMs = common.commandTimeoutMs;
@@ -117,11 +110,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   async claim(key: string, claim: IdempotencyClaim): Promise<ClaimResult> {
     const pending = `p${JSON.stringify([escapeText(claim.requestId), claim.fingerprint])}`;
-    const reply = await this.#command([
-      'EVAL',
-      CLAIM_SCRIPT,
-      '1',
-      this.#key(key),
+    const reply = await this.#run(CLAIM_SCRIPT, key, [
       pending,
       String(Math.max(1, Math.ceil(claim.leaseMs))),
     ]);
@@ -148,11 +137,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       });
     }
     const ttl = keep ? this.#ttlMs : Math.min(this.#ttlMs, RELEASED_TTL_MS);
-    const reply = await this.#command([
-      'EVAL',
-      SETTLE_SCRIPT,
-      '1',
-      this.#key(key),
+    const reply = await this.#run(SETTLE_SCRIPT, key, [
       escapeText(requestId),
       keep ? 'd' : 'r',
       text,
@@ -168,7 +153,10 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     const deadline = Date.now() + timeoutMs;
     let delay = this.#minPollMs;
     for (;;) {
-      const reply = await this.#command(['GET', this.#key(key)]);
+      const redisKey = this.#key(key);
+      const reply = await this.#bounded('GET', (signal) =>
+        this.#redis.send(redisKey, ['GET', redisKey], signal),
+      );
       if (reply === null || reply === undefined) return undefined;
       const record = parse(reply);
       if (!record) throw this.#corrupt(key);
@@ -180,11 +168,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async renew(key: string, requestId: string, leaseMs: number): Promise<boolean> {
-    const reply = await this.#command([
-      'EVAL',
-      RENEW_SCRIPT,
-      '1',
-      this.#key(key),
+    const reply = await this.#run(RENEW_SCRIPT, key, [
       escapeText(requestId),
       String(Math.max(1, Math.ceil(leaseMs))),
     ]);
@@ -192,13 +176,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async release(key: string, requestId: string): Promise<boolean> {
-    const reply = await this.#command([
-      'EVAL',
-      RELEASE_SCRIPT,
-      '1',
-      this.#key(key),
-      escapeText(requestId),
-    ]);
+    const reply = await this.#run(RELEASE_SCRIPT, key, [escapeText(requestId)]);
     return reply === 1 || reply === '1';
   }
 
@@ -207,19 +185,31 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     return this.#prefix + escapeText(key);
   }
 
-  /** Send one command, bounded in time; failures become AgentErrors. */
-  async #command(args: string[]): Promise<unknown> {
+  /** Run `script` on the Redis key of `key`. */
+  #run(script: LuaScript, key: string, args: string[]): Promise<unknown> {
+    const redisKey = this.#key(key);
+    return this.#bounded('EVALSHA', (signal) => script.run(this.#redis, redisKey, args, signal));
+  }
+
+  /** Run `command`, bounded in time; failures become AgentErrors naming `name`. */
+  async #bounded(
+    name: string,
+    command: (signal: AbortSignal) => Promise<unknown>,
+  ): Promise<unknown> {
     try {
-      return await sendBounded(this.#client, args, this.#commandTimeoutMs, () =>
-        AgentError.unavailable('The idempotency store (Redis) did not answer in time', {
-          code: 'IDEMPOTENCY_STORE_UNAVAILABLE',
-          details: { command: args[0], timeoutMs: this.#commandTimeoutMs },
-          captureStack: false,
-        }),
+      return await bounded(
+        this.#commandTimeoutMs,
+        () =>
+          AgentError.unavailable('The idempotency store (Redis) did not answer in time', {
+            code: 'IDEMPOTENCY_STORE_UNAVAILABLE',
+            details: { command: name, timeoutMs: this.#commandTimeoutMs },
+            captureStack: false,
+          }),
+        command,
       );
     } catch (cause) {
       if (cause instanceof AgentError) throw cause;
-      throw storeError(args[0] ?? '', cause);
+      throw storeError(name, cause);
     }
   }
 

@@ -1,6 +1,7 @@
 import { timerDelay } from '../core/timer-delay.js';
 import { numberOption, optionError } from '../retry/check-option.js';
-import type { RedisClientLike } from './redis-idempotency-store.js';
+import { keyedRedis } from './redis-client.js';
+import type { KeyedRedis } from './redis-client.js';
 
 /** The options every Redis-backed store takes, checked once for all of them. */
 export interface CommonRedisOptions {
@@ -11,25 +12,21 @@ export interface CommonRedisOptions {
 
 /**
  * Check a Redis-backed store's client and common options, naming `where` in any error, and fill
- * in the defaults given.
+ * in the defaults given. The client becomes the adapter its shape calls for.
  */
 export function checkRedisOptions(
   where: string,
-  client: RedisClientLike,
+  client: unknown,
   options: CommonRedisOptions,
   defaults: { prefix: string; ttlMs: number; commandTimeoutMs: number },
-): { prefix: string; ttlMs: number; commandTimeoutMs: number } {
-  if (
-    client === null ||
-    typeof client !== 'object' ||
-    typeof (client as Partial<RedisClientLike>).sendCommand !== 'function'
-  )
-    throw optionError(where, 'client', 'a Redis client with sendCommand (node-redis)', client);
+): { redis: KeyedRedis; prefix: string; ttlMs: number; commandTimeoutMs: number } {
+  const redis = keyedRedis(where, client);
   if (options === null || typeof options !== 'object')
     throw optionError(where, 'options', 'an object', options);
   const prefix = options.prefix ?? defaults.prefix;
   if (typeof prefix !== 'string') throw optionError(where, 'prefix', 'a string', prefix);
   return {
+    redis,
     prefix,
     ttlMs: numberOption(where, 'ttlMs', options.ttlMs, { min: 1, integer: true }) ?? defaults.ttlMs,
     commandTimeoutMs:
@@ -39,14 +36,14 @@ export function checkRedisOptions(
 }
 
 /**
- * Send one command, aborted and rejected with `timeoutError()` when Redis has not answered within
- * `timeoutMs`: a store must never hang on a server that stopped answering.
+ * Run `command` (one or two round trips to Redis), aborted and rejected with `timeoutError()`
+ * when Redis has not answered within `timeoutMs`: a store must never hang on a server that
+ * stopped answering. node-redis drops an aborted command still queued while it reconnects.
  */
-export async function sendBounded(
-  client: RedisClientLike,
-  args: string[],
+export async function bounded(
   timeoutMs: number,
   timeoutError: () => Error,
+  command: (signal: AbortSignal) => Promise<unknown>,
 ): Promise<unknown> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -58,10 +55,7 @@ export async function sendBounded(
     }, timerDelay(timeoutMs));
   });
   try {
-    return await Promise.race([
-      client.sendCommand(args, { abortSignal: controller.signal }),
-      timeout,
-    ]);
+    return await Promise.race([command(controller.signal), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,4 +1,4 @@
-import { checkRedisOptions, sendBounded } from './redis-options.js';
+import { bounded, checkRedisOptions } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { numberOption, optionError } from '../retry/check-option.js';
 import { GO } from '../retry/retry-state.js';
@@ -8,7 +8,8 @@ import type {
   RetryStateStore,
   TargetPolicy,
 } from '../retry/retry-state.js';
-import type { RedisClientLike } from './redis-idempotency-store.js';
+import type { LuaScript } from './lua-script.js';
+import type { KeyedRedis, RedisClientLike } from './redis-client.js';
 import { ADMIT_SCRIPT, RECORD_SCRIPT } from './retry-state-scripts.js';
 
 /** Options of {@link RedisRetryStateStore}. */
@@ -51,7 +52,7 @@ const KINDS: readonly Admission['kind'][] = ['go', 'wait', 'probing', 'open'];
  * await retry(callOpenAi, { target: 'api.openai.com', state });
  */
 export class RedisRetryStateStore implements RetryStateStore {
-  readonly #client: RedisClientLike;
+  readonly #redis: KeyedRedis;
   readonly #prefix: string;
   readonly #ttlMs: number;
   readonly #commandTimeoutMs: number;
@@ -67,7 +68,7 @@ export class RedisRetryStateStore implements RetryStateStore {
     });
     if (options.onError !== undefined && typeof options.onError !== 'function')
       throw optionError(WHERE, 'onError', 'a function', options.onError);
-    this.#client = client;
+    this.#redis = common.redis;
     this.#prefix = common.prefix;
     this.#ttlMs = common.ttlMs;
     this.#commandTimeoutMs = common.commandTimeoutMs;
@@ -98,17 +99,14 @@ export class RedisRetryStateStore implements RetryStateStore {
 
   /** Run a script; `undefined` when Redis failed (reported to onError). Never rejects. */
   async #eval(
-    script: string,
+    script: LuaScript,
     target: string,
     policy: TargetPolicy,
     extra: string[],
   ): Promise<unknown> {
     if (Date.now() < this.#pausedUntil) return undefined;
+    const key = this.#prefix + target;
     const args = [
-      'EVAL',
-      script,
-      '1',
-      this.#prefix + target,
       String(policy.maxTokens),
       String(policy.tokenRatio),
       String(policy.failureThreshold),
@@ -119,11 +117,10 @@ export class RedisRetryStateStore implements RetryStateStore {
       ...extra,
     ];
     try {
-      return await sendBounded(
-        this.#client,
-        args,
+      return await bounded(
         this.#commandTimeoutMs,
         () => new Error(`no answer within ${this.#commandTimeoutMs} ms`),
+        (signal) => script.run(this.#redis, key, args, signal),
       );
     } catch (cause) {
       this.#pausedUntil = Date.now() + this.#pauseAfterErrorMs;

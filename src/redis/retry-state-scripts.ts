@@ -1,3 +1,5 @@
+import { LuaScript } from './lua-script.js';
+
 /**
  * The Lua scripts behind `RedisRetryStateStore`: the same rules as the in-memory store
  * (`src/retry/memory-retry-state.ts`), made atomic, on Redis's clock (`TIME`) so that the
@@ -27,7 +29,7 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 `;
 
 /** Returns `{ kind, waitMs, probe }`: kind 0 go, 1 wait, 2 probing, 3 open. */
-export const ADMIT_SCRIPT = `${NOW}
+export const ADMIT_SCRIPT = new LuaScript(`${NOW}
 local key = KEYS[1]
 if redis.call('EXISTS', key) == 0 then return {0, 0, ''} end
 local v = redis.call('HMGET', key, 'br', 'ou', 'wu', 'pn', 'p', 'pu')
@@ -54,13 +56,13 @@ redis.call('HSET', key, 'p', id, 'pu', now + tonumber(ARGV[6]))
 local ttl = redis.call('PTTL', key)
 if ttl < tonumber(ARGV[6]) then redis.call('PEXPIRE', key, ARGV[6]) end
 return {0, 0, id}
-`;
+`);
 
 /**
  * ARGV[8] ok (1/0), ARGV[9] probe id ('' when none), ARGV[10] cost (1/0), ARGV[11] unhealthy
  * (1/0), ARGV[12] the server's wait in ms (-1 when none). Returns 1 when retries are throttled.
  */
-export const RECORD_SCRIPT = `${NOW}
+export const RECORD_SCRIPT = new LuaScript(`${NOW}
 local key = KEYS[1]
 local maxTokens = tonumber(ARGV[1])
 local ratio = tonumber(ARGV[2])
@@ -127,4 +129,4 @@ redis.call('HSET', key, 'tk', tostring(tk), 'br', br, 'f', f, 'ou', ou, 's', s, 
   'pn', pn and 1 or 0, 'p', p, 'pu', pu)
 redis.call('PEXPIRE', key, math.max(tonumber(ARGV[7]), wu - now, ou - now, pu - now))
 return throttled
-`;
+`);
