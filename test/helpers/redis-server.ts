@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,7 @@ export const skipRedisTests = skipper(
   () => findRedisServer() !== undefined,
 );
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -66,6 +66,8 @@ function freePort(): Promise<number> {
 /** A throwaway redis-server on 127.0.0.1, no persistence, in a temp dir. */
 export interface RedisServer {
   readonly port: number;
+  /** Its directory (cluster and Sentinel state files live there). */
+  readonly dir: string;
   readonly url: string;
   /** Stop the server (SIGKILL: an abrupt outage). */
   stop(): Promise<void>;
@@ -75,18 +77,36 @@ export interface RedisServer {
   dispose(): Promise<void>;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/** How to start a server beyond the defaults: a config file's text (Sentinel needs one), more arguments. */
+export interface RedisServerSetup {
+  /** Written to `redis.conf` in the server's directory and passed first. */
+  config?: (port: number, dir: string) => string;
+  /** Arguments after the defaults (`--cluster-enabled yes`, `--replicaof 127.0.0.1 6379`, `--sentinel`). */
+  args?: (port: number, dir: string) => string[];
+  /** The log line that says it is up. Default `Ready to accept connections` (Sentinel: `+monitor`). */
+  readyLine?: string;
+}
+
+export async function startRedisServer(setup: RedisServerSetup = {}): Promise<RedisServer> {
   const bin = findRedisServer();
   if (!bin) throw new Error(MISSING_REDIS_MESSAGE);
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'agent-errors-redis-'));
   let child: ChildProcess | undefined;
+  const config: string[] = [];
+  if (setup.config) {
+    const file = join(dir, 'redis.conf');
+    writeFileSync(file, setup.config(port, dir));
+    config.push(file);
+  }
+  const extra = setup.args?.(port, dir) ?? [];
 
   const start = (): Promise<void> =>
     new Promise((resolve, reject) => {
       const proc = spawn(
         bin,
         [
+          ...config,
           '--port',
           String(port),
           '--bind',
@@ -97,6 +117,7 @@ export async function startRedisServer(): Promise<RedisServer> {
           'no',
           '--dir',
           dir,
+          ...extra,
         ],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
@@ -108,7 +129,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       }, 10_000);
       const onData = (chunk: Buffer): void => {
         output += chunk.toString();
-        if (output.includes('Ready to accept connections')) {
+        if (output.includes(setup.readyLine ?? 'Ready to accept connections')) {
           clearTimeout(timer);
           proc.stdout?.off('data', onData);
           proc.stdout?.resume();
@@ -138,6 +159,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   await start();
   return {
     port,
+    dir,
     url: `redis://127.0.0.1:${port}`,
     stop,
     start,
