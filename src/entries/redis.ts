@@ -1,5 +1,6 @@
 /**
- * `RedisIdempotencyStore`: idempotency shared by several processes (peer dependency: `redis`).
+ * `RedisIdempotencyStore` and `RedisRetryStateStore`: idempotency and retry state shared by
+ * several processes, on node-redis (single server, Cluster, Sentinel), ioredis or iovalkey.
  *
  * @module agent-errors/redis
  */
