@@ -142,9 +142,9 @@ describe('idempotency that holds: MemoryIdempotencyStore', () => {
     const waiter = store.wait('k', { timeoutMs: 60_000 });
     expect(await store.release('k', 'a')).toBe(true);
     expect(await waiter).toBeUndefined();
-    expect(await store.claim('k', { fingerprint: 'f', requestId: 'b', leaseMs: 1_000 })).toEqual({
-      claimed: true,
-    });
+    expect(
+      await store.claim('k', { fingerprint: 'f', requestId: 'b', leaseMs: 1_000 }),
+    ).toMatchObject({ claimed: true });
   });
 });
 

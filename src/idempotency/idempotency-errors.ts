@@ -33,6 +33,27 @@ export function requestInProgressError(idempotencyKey: string, requestId: string
 }
 
 /**
+ * The error for a run that finished after its claim on the key was lost — its lease ran out
+ * (the process or Redis stalled longer than `leaseMs`) and another run claimed the key — so its
+ * result was refused and not recorded: category `conflict`, not retryable (this run's result is
+ * not the key's; asking again with the same key returns the outcome that stands).
+ *
+ * @example
+ * throw leaseLostError('weekly-report-2026-W19', 'job_01H…');
+ */
+export function leaseLostError(idempotencyKey: string, requestId: string): AgentError {
+  return AgentError.conflict(
+    'The claim on this idempotency key was lost before the result was recorded',
+    {
+      code: 'LEASE_LOST',
+      retryable: false,
+      details: { idempotencyKey, requestId },
+      captureStack: false,
+    },
+  );
+}
+
+/**
  * The error for an idempotency key that is not a non-empty string of at most 255 characters.
  * @internal
  */

@@ -35,9 +35,22 @@ export interface IdempotencyClaim {
   readonly leaseMs: number;
 }
 
-/** The answer to a claim: the key is ours, or here is who holds it. */
+/**
+ * The answer to a claim: the key is ours, or here is who holds it. A claim that is ours carries
+ * its fencing `token`: a number greater than that of every earlier claim of the key, which the
+ * store checks again when the claim is settled, renewed or released (so a run whose lease ran
+ * out cannot record its outcome over the run that took the key next, even under the same request
+ * id). A store without tokens leaves it out and checks the request id alone.
+ */
 export type ClaimResult =
-  { readonly claimed: true } | { readonly claimed: false; readonly record: IdempotencyRecord };
+  | { readonly claimed: true; readonly token?: number }
+  | { readonly claimed: false; readonly record: IdempotencyRecord };
+
+/** Which claim a settle, renew or release is for. */
+export interface ClaimHolder {
+  /** The claim's fencing token, as {@link ClaimResult} gave it (absent: the store gave none). */
+  readonly token?: number | undefined;
+}
 
 /**
  * Where idempotency records live. {@link withIdempotency} drives the protocol; a store only has
@@ -52,13 +65,14 @@ export interface IdempotencyStore {
   /**
    * Record the outcome of the request `requestId` that holds `key`: `keep: true` makes it `done`
    * for the store's TTL, `keep: false` makes it `released`. Returns `false` (and changes nothing)
-   * when that request no longer holds the key (its lease ended).
+   * when that claim no longer holds the key (its lease ended; with a `token`, also when the key
+   * was claimed again since, by any request).
    */
   settle(
     key: string,
     requestId: string,
     outcome: IdempotencyOutcome,
-    options: { readonly keep: boolean },
+    options: { readonly keep: boolean } & ClaimHolder,
   ): Promise<boolean>;
   /**
    * Resolve with the record of `key` once it is no longer `pending`, with `undefined` once it
@@ -75,14 +89,14 @@ export interface IdempotencyStore {
    * without it a claim lasts its first lease, so a handler that runs longer than `leaseMs` can
    * be run again by a duplicate.
    */
-  renew?(key: string, requestId: string, leaseMs: number): Promise<boolean>;
+  renew?(key: string, requestId: string, leaseMs: number, holder?: ClaimHolder): Promise<boolean>;
   /**
    * Drop the claim `requestId` holds on `key` (still `pending`), waking its waiters, who claim
    * it again. Returns `false` when that request no longer holds the key. Called, best effort,
    * when the claimant gives up on a claim whose outcome it never learned (see
    * `withIdempotency`). Optional: without it such a claim holds until its lease ends.
    */
-  release?(key: string, requestId: string): Promise<boolean>;
+  release?(key: string, requestId: string, holder?: ClaimHolder): Promise<boolean>;
 }
 
 /**

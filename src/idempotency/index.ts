@@ -7,6 +7,7 @@ export type {
 export { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 export type { MemoryIdempotencyStoreOptions } from './memory-idempotency-store.js';
 export type {
+  ClaimHolder,
   ClaimResult,
   IdempotencyClaim,
   IdempotencyOutcome,
@@ -14,5 +15,5 @@ export type {
   IdempotencyState,
   IdempotencyStore,
 } from './idempotency-store.js';
-export { duplicateKeyError, requestInProgressError } from './idempotency-errors.js';
+export { duplicateKeyError, leaseLostError, requestInProgressError } from './idempotency-errors.js';
 export { fingerprint } from './fingerprint.js';

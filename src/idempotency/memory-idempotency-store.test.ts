@@ -29,12 +29,12 @@ describe('MemoryIdempotencyStore', () => {
     }
     expect(store.size).toBe(3);
     // 'a' was evicted first (oldest settled); 'running' stayed.
-    expect(await store.claim('a', claim('a2'))).toEqual({ claimed: true });
+    expect(await store.claim('a', claim('a2'))).toMatchObject({ claimed: true });
     expect(await store.claim('running', claim('x'))).toMatchObject({ claimed: false });
     await store.claim('b', claim('b2')); // touch 'b': now 'c' is the least recently used
     await store.claim('d', claim('d'));
     await store.settle('d', 'd', ok, { keep: true });
-    expect(await store.claim('c', claim('c2'))).toEqual({ claimed: true });
+    expect(await store.claim('c', claim('c2'))).toMatchObject({ claimed: true });
     expect(store.size).toBeLessThanOrEqual(4);
   });
 
@@ -45,7 +45,7 @@ describe('MemoryIdempotencyStore', () => {
     const waited = store.wait('k', { timeoutMs: 60_000 });
     await clock.advance(1_000);
     expect(await waited).toBeUndefined();
-    expect(await store.claim('k', claim('next'))).toEqual({ claimed: true });
+    expect(await store.claim('k', claim('next'))).toMatchObject({ claimed: true });
     expect(await store.settle('k', 'crashed', ok, { keep: true })).toBe(false);
     expect(await store.settle('k', 'next', ok, { keep: true })).toBe(true);
   });

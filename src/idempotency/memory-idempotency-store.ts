@@ -4,6 +4,7 @@ import { systemClock } from '../retry/clock.js';
 import type { Clock } from '../retry/clock.js';
 import { RELEASED_TTL_MS } from './idempotency-store.js';
 import type {
+  ClaimHolder,
   ClaimResult,
   IdempotencyClaim,
   IdempotencyOutcome,
@@ -23,6 +24,8 @@ export interface MemoryIdempotencyStoreOptions {
 
 interface Entry {
   record: IdempotencyRecord;
+  /** The fencing token of the claim that wrote the record. */
+  token: number;
   expiresAt: number;
   waiters: Set<(record: IdempotencyRecord | undefined) => void>;
 }
@@ -49,6 +52,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly #maxEntries: number;
   readonly #ttlMs: number;
   readonly #clock: Clock;
+  /** The last fencing token handed out: one sequence for every key, so each key's grows too. */
+  #lastToken = 0;
 
   constructor(options: MemoryIdempotencyStoreOptions = {}) {
     if (options === null || typeof options !== 'object')
@@ -73,24 +78,25 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       return Promise.resolve({ claimed: false, record: copied(entry.record) });
     }
     this.#entries.delete(key);
+    const token = ++this.#lastToken;
     this.#entries.set(key, {
       record: { state: 'pending', fingerprint: claim.fingerprint, requestId: claim.requestId },
+      token,
       expiresAt: this.#clock.now() + claim.leaseMs,
       waiters: new Set(),
     });
     this.#evict();
-    return Promise.resolve({ claimed: true });
+    return Promise.resolve({ claimed: true, token });
   }
 
   settle(
     key: string,
     requestId: string,
     outcome: IdempotencyOutcome,
-    { keep }: { readonly keep: boolean },
+    { keep, token }: { readonly keep: boolean } & ClaimHolder,
   ): Promise<boolean> {
-    const entry = this.#live(key);
-    if (!entry || entry.record.state !== 'pending' || entry.record.requestId !== requestId)
-      return Promise.resolve(false);
+    const entry = this.#held(key, requestId, { token });
+    if (!entry) return Promise.resolve(false);
     const record: IdempotencyRecord = {
       state: keep ? 'done' : 'released',
       fingerprint: entry.record.fingerprint,
@@ -134,15 +140,15 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     });
   }
 
-  renew(key: string, requestId: string, leaseMs: number): Promise<boolean> {
-    const entry = this.#held(key, requestId);
+  renew(key: string, requestId: string, leaseMs: number, holder?: ClaimHolder): Promise<boolean> {
+    const entry = this.#held(key, requestId, holder);
     if (!entry) return Promise.resolve(false);
     entry.expiresAt = this.#clock.now() + leaseMs;
     return Promise.resolve(true);
   }
 
-  release(key: string, requestId: string): Promise<boolean> {
-    const entry = this.#held(key, requestId);
+  release(key: string, requestId: string, holder?: ClaimHolder): Promise<boolean> {
+    const entry = this.#held(key, requestId, holder);
     if (!entry) return Promise.resolve(false);
     this.#entries.delete(key);
     // Waiters find the key free and claim it themselves.
@@ -150,10 +156,13 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return Promise.resolve(true);
   }
 
-  /** The live entry of `key` while `requestId`'s claim on it is pending. */
-  #held(key: string, requestId: string): Entry | undefined {
+  /** The live entry of `key` while the claim of `requestId` (and `holder.token`) is pending. */
+  #held(key: string, requestId: string, holder: ClaimHolder = {}): Entry | undefined {
     const entry = this.#live(key);
-    return entry && entry.record.state === 'pending' && entry.record.requestId === requestId
+    return entry &&
+      entry.record.state === 'pending' &&
+      entry.record.requestId === requestId &&
+      (holder.token === undefined || holder.token === entry.token)
       ? entry
       : undefined;
   }

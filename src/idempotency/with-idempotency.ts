@@ -10,9 +10,11 @@ import { fingerprint as defaultFingerprint } from './fingerprint.js';
 import {
   duplicateKeyError,
   invalidKeyError,
+  leaseLostError,
   requestInProgressError,
 } from './idempotency-errors.js';
 import type {
+  ClaimHolder,
   ClaimResult,
   IdempotencyOutcome,
   IdempotencyRecord,
@@ -148,6 +150,7 @@ function keepLease(
   store: IdempotencyStore,
   key: string,
   requestId: string,
+  holder: ClaimHolder,
   leaseMs: number,
   onStoreError: ((error: unknown) => void) | undefined,
 ): () => void {
@@ -167,7 +170,7 @@ function keepLease(
     timer = undefined;
     // One renewal at a time: the next is scheduled when this one has answered.
     Promise.resolve()
-      .then(() => store.renew?.(key, requestId, leaseMs))
+      .then(() => store.renew?.(key, requestId, leaseMs, holder))
       .then(
         (held) => {
           if (held !== false) schedule();
@@ -231,7 +234,10 @@ function replay(outcome: IdempotencyOutcome | undefined): unknown {
  * may have been applied without the caller learning it — the claim is released at once, best
  * effort (stores with `release`), instead of blocking the key for a whole lease. A handler that
  * fails (an abort or a timeout included) settles the claim as any failure does: it is released
- * for the next request unless {@link cacheableFailure} keeps it.
+ * for the next request unless {@link cacheableFailure} keeps it. A run whose claim was lost
+ * before it finished (its lease ran out and another run claimed the key: the store refuses its
+ * fencing token) does not hand out its result: its caller gets `LEASE_LOST` (`conflict`, not
+ * retryable), so every caller that gets a result gets the one the key keeps.
  *
  * The key is `context.idempotencyKey`, else `params._meta.idempotencyKey`; the principal is
  * `context.principal`, else `''`; requests without a key run as they are. The input compared is
@@ -298,11 +304,18 @@ export function withIdempotency<P, C, R>(
   const scope = options.scope ?? '';
   if (typeof scope !== 'string') throw optionError(WHERE, 'scope', 'a string', scope);
 
-  const run = async (params: P, context: C, key: string, requestId: string): Promise<R> => {
+  const run = async (
+    params: P,
+    context: C,
+    idempotencyKey: string,
+    key: string,
+    requestId: string,
+    holder: ClaimHolder,
+  ): Promise<R> => {
     let outcome: IdempotencyOutcome;
     let keep: boolean;
     let result: R;
-    const stopHeartbeat = keepLease(store, key, requestId, leaseMs, onStoreError);
+    const stopHeartbeat = keepLease(store, key, requestId, holder, leaseMs, onStoreError);
     try {
       result = await handler(params, context);
       stopHeartbeat();
@@ -323,24 +336,30 @@ export function withIdempotency<P, C, R>(
           });
       outcome = { ok: false, error: serializeError(shown, { includeCause: false }) };
       keep = cacheFailure(error);
-      await record(key, requestId, outcome, keep);
+      await record(key, requestId, holder, outcome, keep);
       throw thrown;
     }
-    await record(key, requestId, outcome, keep);
+    // Refused: the claim was lost and another run holds the key (or already settled it). This
+    // result is not the key's, and handing it out would give two callers two answers.
+    if ((await record(key, requestId, holder, outcome, keep)) === false)
+      throw leaseLostError(idempotencyKey, requestId);
     return result;
   };
 
+  /** Settle the claim; `undefined` when the store failed (the caller still gets the outcome). */
   const record = async (
     key: string,
     requestId: string,
+    holder: ClaimHolder,
     outcome: IdempotencyOutcome,
     keep: boolean,
-  ): Promise<void> => {
+  ): Promise<boolean | undefined> => {
     try {
-      await store.settle(key, requestId, outcome, { keep });
+      return await store.settle(key, requestId, outcome, { keep, token: holder.token });
     } catch (failure) {
       // The work is done; its caller gets the outcome. The claim lapses with its lease.
       onStoreError?.(failure);
+      return undefined;
     }
   };
 
@@ -381,7 +400,8 @@ export function withIdempotency<P, C, R>(
         releaseQuietly(store, key, requestId);
         throw failure;
       }
-      if (claim.claimed) return run(params, context, key, requestId);
+      if (claim.claimed)
+        return run(params, context, idempotencyKey, key, requestId, { token: claim.token });
       let current: IdempotencyRecord | undefined = claim.record;
       while (current) {
         if (current.fingerprint !== print)

@@ -19,7 +19,8 @@ const worker = fileURLToPath(
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(skipRedisTests())('RedisIdempotencyStore (real redis-server)', () => {
-  const redis = useRedisServer();
+  // DEBUG SLEEP stalls the server as a long GC pause or a stopped VM would.
+  const redis = useRedisServer({ args: () => ['--enable-debug-command', 'local'] });
 
   describe('through withIdempotency', () => {
     storeContract(() => ({
@@ -142,6 +143,39 @@ describe.skipIf(skipRedisTests())('RedisIdempotencyStore (real redis-server)', (
       own.destroy();
     }
   }, 40_000);
+
+  it('fences a run that outlived its lease while Redis stalled: LEASE_LOST, the next result stands', async () => {
+    const store = new RedisIdempotencyStore(redis().client, { prefix: `test:${randomUUID()}:` });
+    const gates = [deferred<void>(), deferred<void>()];
+    let runs = 0;
+    const call = withIdempotency(
+      store,
+      async () => {
+        const run = ++runs;
+        await gates[run - 1]?.promise;
+        return { run };
+      },
+      { leaseMs: 300 },
+    );
+    const context = { idempotencyKey: 'paused', principal: 'tenant-1', requestId: 'job-1' };
+    const first = call({ item: 'widget' }, context).catch((e: unknown) => e);
+    for (let i = 0; i < 100 && runs === 0; i++) await sleep(10);
+    // Redis stops for two leases: the heartbeat's renewal waits in its queue, and when Redis
+    // wakes up the claim has expired, so the renewal finds it gone.
+    await redis().client.sendCommand(['DEBUG', 'SLEEP', '0.6']);
+    const second = call({ item: 'widget' }, context);
+    for (let i = 0; i < 100 && runs === 1; i++) await sleep(10);
+    expect(runs).toBe(2);
+    gates[0]?.resolve();
+    expect(await first).toMatchObject({
+      code: 'LEASE_LOST',
+      category: 'conflict',
+      retryable: false,
+    });
+    gates[1]?.resolve();
+    expect(await second).toEqual({ run: 2 });
+    expect(await call({ item: 'widget' }, context)).toEqual({ run: 2 });
+  });
 
   it('rejects bad options by name', () => {
     expect(() => new RedisIdempotencyStore({} as never)).toThrow(/client must be a Redis client/);

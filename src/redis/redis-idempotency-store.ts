@@ -3,6 +3,7 @@ import { bounded, checkRedisOptions } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { RELEASED_TTL_MS } from '../idempotency/idempotency-store.js';
 import type {
+  ClaimHolder,
   ClaimResult,
   IdempotencyClaim,
   IdempotencyOutcome,
@@ -109,12 +110,12 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async claim(key: string, claim: IdempotencyClaim): Promise<ClaimResult> {
-    const pending = `p${JSON.stringify([escapeText(claim.requestId), claim.fingerprint])}`;
+    const holder = JSON.stringify([escapeText(claim.requestId), claim.fingerprint]);
     const reply = await this.#run(CLAIM_SCRIPT, key, [
-      pending,
+      holder,
       String(Math.max(1, Math.ceil(claim.leaseMs))),
     ]);
-    if (reply === null || reply === undefined) return { claimed: true };
+    if (typeof reply === 'number') return { claimed: true, token: reply };
     const record = parse(reply);
     if (!record) throw this.#corrupt(key);
     return { claimed: false, record };
@@ -124,7 +125,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     key: string,
     requestId: string,
     outcome: IdempotencyOutcome,
-    { keep }: { readonly keep: boolean },
+    { keep, token }: { readonly keep: boolean } & ClaimHolder,
   ): Promise<boolean> {
     let text: string;
     try {
@@ -138,7 +139,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     }
     const ttl = keep ? this.#ttlMs : Math.min(this.#ttlMs, RELEASED_TTL_MS);
     const reply = await this.#run(SETTLE_SCRIPT, key, [
-      escapeText(requestId),
+      ...held(requestId, { token }),
       keep ? 'd' : 'r',
       text,
       String(ttl),
@@ -167,16 +168,21 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     }
   }
 
-  async renew(key: string, requestId: string, leaseMs: number): Promise<boolean> {
+  async renew(
+    key: string,
+    requestId: string,
+    leaseMs: number,
+    holder?: ClaimHolder,
+  ): Promise<boolean> {
     const reply = await this.#run(RENEW_SCRIPT, key, [
-      escapeText(requestId),
+      ...held(requestId, holder),
       String(Math.max(1, Math.ceil(leaseMs))),
     ]);
     return reply === 1 || reply === '1';
   }
 
-  async release(key: string, requestId: string): Promise<boolean> {
-    const reply = await this.#run(RELEASE_SCRIPT, key, [escapeText(requestId)]);
+  async release(key: string, requestId: string, holder?: ClaimHolder): Promise<boolean> {
+    const reply = await this.#run(RELEASE_SCRIPT, key, held(requestId, holder));
     return reply === 1 || reply === '1';
   }
 
@@ -222,6 +228,11 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 }
 
+/** The arguments that name a claim to the scripts: its request id and token ('' for any). */
+function held(requestId: string, holder: ClaimHolder = {}): [string, string] {
+  return [escapeText(requestId), holder.token === undefined ? '' : String(holder.token)];
+}
+
 function storeError(command: string, cause: unknown): AgentError {
   const message = cause instanceof Error ? cause.message : '';
   if (PERMANENT_REPLY.test(message)) {
@@ -253,8 +264,10 @@ function parse(reply: unknown): IdempotencyRecord | undefined {
   try {
     const parts: unknown = JSON.parse(text.slice(1));
     if (!Array.isArray(parts)) return undefined;
-    const [stored, fingerprint, outcome] = parts as unknown[];
+    const [stored, fingerprint, ...rest] = parts as unknown[];
     if (typeof stored !== 'string' || typeof fingerprint !== 'string') return undefined;
+    // The outcome follows the fencing token; records written before tokens have none.
+    const outcome = typeof rest[0] === 'number' ? rest[1] : rest[0];
     const requestId = unescapeText(stored);
     if (state === 'pending') return { state, requestId, fingerprint };
     if (outcome === null || typeof outcome !== 'object') return undefined;

@@ -213,4 +213,66 @@ export function storeContract(harness: () => StoreHarness): void {
     gate.resolve();
     expect(await first).toBe('late');
   });
+
+  it('fences a run whose lease ran out: its result is refused with LEASE_LOST, the next run’s stands', async () => {
+    const h = harness();
+    const inner = h.makeStore(60_000);
+    // A heartbeat that stalled (the store without renew): the lease runs out while A still runs.
+    const stalled: IdempotencyStore = {
+      claim: (key, claim) => inner.claim(key, claim),
+      settle: (key, requestId, outcome, options) => inner.settle(key, requestId, outcome, options),
+      wait: (key, options) => inner.wait(key, options),
+    };
+    const gates = [deferred<void>(), deferred<void>()];
+    let runs = 0;
+    const call = withIdempotency(
+      stalled,
+      async () => {
+        const run = ++runs;
+        await gates[run - 1]?.promise;
+        return `run ${run}`;
+      },
+      { clock: h.clock, leaseMs: h.shortTtlMs / 2, fingerprintOf: () => 'same-input' },
+    );
+    // The same request id both times: a client's retry that reached another worker. Only the
+    // fencing token tells the two claims apart.
+    const context = { idempotencyKey: 'fenced', requestId: 'job-1' };
+    const first = call({ week: 'W1' }, context).catch((e: unknown) => e);
+    await until(() => runs === 1);
+    await h.advance(h.shortTtlMs);
+    const second = call({ week: 'W1' }, context);
+    await until(() => runs === 2);
+    // A finishes while B holds the key: A's result must not become the key's.
+    gates[0]?.resolve();
+    expect(await first).toMatchObject({
+      code: 'LEASE_LOST',
+      category: 'conflict',
+      retryable: false,
+      details: { idempotencyKey: 'fenced', requestId: 'job-1' },
+    });
+    gates[1]?.resolve();
+    expect(await second).toBe('run 2');
+    expect(await call({ week: 'W1' }, context)).toBe('run 2');
+    expect(runs).toBe(2);
+  });
+
+  it('hands out a fencing token that grows with every claim of a key', async () => {
+    const h = harness();
+    const store = h.makeStore(60_000);
+    const tokens: number[] = [];
+    for (const requestId of ['a', 'b', 'c']) {
+      const claim = await store.claim('tokens', { fingerprint: 'f', requestId, leaseMs: 60_000 });
+      if (!claim.claimed || claim.token === undefined)
+        throw new Error('expected a claim with a token');
+      tokens.push(claim.token);
+      // Settled as a retryable failure (released): the next claim takes the key again.
+      const failed = { ok: false as const, error: { name: 'AgentError', message: 'x' } };
+      expect(
+        await store.settle('tokens', requestId, failed, { keep: false, token: claim.token }),
+      ).toBe(true);
+    }
+    expect(tokens[1]).toBeGreaterThan(tokens[0] ?? Infinity);
+    expect(tokens[2]).toBeGreaterThan(tokens[1] ?? Infinity);
+    expect(tokens.every(Number.isSafeInteger)).toBe(true);
+  });
 }

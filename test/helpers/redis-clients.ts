@@ -115,6 +115,9 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
         new IoRedis({
           sentinels: [{ host, port: d.sentinel.sentinel.port }],
           name: d.sentinel.name,
+          // Follow a failover as it is announced (ioredis's default waits for the old primary's
+          // connection to fail).
+          failoverDetector: true,
           maxRetriesPerRequest: 1,
         }),
       );

@@ -194,12 +194,14 @@ export async function connectRedis(url: string): Promise<RedisTestClient> {
  * Start a real redis-server and a client for the enclosing `describe` (stopped after it), and
  * return the accessor the tests call: it throws when the server did not start.
  */
-export function useRedisServer(): () => { server: RedisServer; client: RedisTestClient } {
+export function useRedisServer(
+  setup: RedisServerSetup = {},
+): () => { server: RedisServer; client: RedisTestClient } {
   let server: RedisServer | undefined;
   let client: RedisTestClient | undefined;
   beforeAll(async () => {
     if (!findRedisServer()) throw new Error(MISSING_REDIS_MESSAGE);
-    server = await startRedisServer();
+    server = await startRedisServer(setup);
     client = await connectRedis(server.url);
   }, 30_000);
   afterAll(async () => {

@@ -88,7 +88,9 @@ export interface RedisSentinelSetup {
   readonly primary: RedisServer;
   readonly replica: RedisServer;
   readonly sentinel: RedisServer;
-  /** Have Sentinel promote the replica; resolves once the replica is the primary it names. */
+  /**
+   * Kill the primary (SIGKILL); resolves once Sentinel has promoted the replica and names it.
+   */
   failover(): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -106,7 +108,7 @@ export async function startRedisSentinel(): Promise<RedisSentinelSetup> {
       config: () =>
         [
           `sentinel monitor ${name} 127.0.0.1 ${primary.port} 1`,
-          `sentinel down-after-milliseconds ${name} 1000`,
+          `sentinel down-after-milliseconds ${name} 500`,
           `sentinel failover-timeout ${name} 5000`,
           '',
         ].join('\n'),
@@ -123,7 +125,7 @@ export async function startRedisSentinel(): Promise<RedisSentinelSetup> {
       replica,
       sentinel,
       async failover() {
-        await cli(sentinel.port, 'SENTINEL', 'FAILOVER', name);
+        await primary.stop();
         await until('the replica was not promoted', 15_000, async () => {
           const named = await cli(sentinel.port, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name);
           const role = await cli(replica.port, 'ROLE');
