@@ -16,25 +16,51 @@ describe.skipIf(skipRedisTests())('RedisRetryStateStore (real redis-server)', ()
     retryStateContract(() => store());
   });
 
-  it('is a drop-in for retry: two stores on one Redis share a target', async () => {
-    const prefix = `test:${randomUUID()}:`;
-    const a = new RedisRetryStateStore(redis().client, { prefix });
-    const b = new RedisRetryStateStore(redis().client, { prefix });
-    const options = { target: 'api.example', breaker: { failureThreshold: 2 }, maxAttempts: 1 };
-    for (let i = 0; i < 2; i++) {
-      await retry(
-        () => {
-          throw AgentError.unavailable('down');
-        },
-        { ...options, state: a },
-      ).catch(() => {});
-    }
+  describe('the store contract, any one process opening the shared breaker (minReporters: 1)', () => {
+    retryStateContract(() => store({ minReporters: 1 }));
+  });
+
+  const options = { target: 'api.example', breaker: { failureThreshold: 2 }, maxAttempts: 1 };
+  const fail = (state: RedisRetryStateStore) =>
+    retry(
+      () => {
+        throw AgentError.unavailable('down');
+      },
+      { ...options, state },
+    ).catch(() => {});
+  /** What a call through `state` ends with: `'called'`, or the reason retry stopped. */
+  const attempt = async (state: RedisRetryStateStore) => {
     let called = false;
-    const error = await retry(() => (called = true), { ...options, state: b }).catch(
+    const error = await retry(() => (called = true), { ...options, state }).catch(
       (e: unknown) => e,
     );
-    expect(called).toBe(false);
-    expect(retryStopOf(error)).toEqual({ attempts: 0, reason: 'circuit_open' });
+    return called ? 'called' : retryStopOf(error)?.reason;
+  };
+
+  it('is a drop-in for retry: two stores on one Redis share a target', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const [a, b, c] = [0, 1, 2].map(() => new RedisRetryStateStore(redis().client, { prefix }));
+    if (!a || !b || !c) throw new Error('no stores');
+    await fail(a);
+    await fail(b);
+    expect(await attempt(c)).toBe('circuit_open');
+  });
+
+  it('quorum: one process’s failures open its own breaker only; a second’s open the fleet’s', async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const [sick, healthy, other] = [0, 1, 2].map(
+      () => new RedisRetryStateStore(redis().client, { prefix }),
+    );
+    if (!sick || !healthy || !other) throw new Error('no stores');
+    for (let i = 0; i < 4; i++) await fail(sick);
+    expect(await attempt(sick)).toBe('circuit_open');
+    expect(await attempt(healthy)).toBe('called');
+    // The healthy call's success reset the fleet's count of consecutive failures; a second
+    // process reaches the threshold again, and with the first's report still inside the
+    // window, two processes make the quorum.
+    await fail(other);
+    await fail(other);
+    expect(await attempt(healthy)).toBe('circuit_open');
   });
 
   it('keeps a target only while it matters, and forgets it at rest', async () => {
@@ -84,5 +110,7 @@ describe.skipIf(skipRedisTests())('RedisRetryStateStore (real redis-server)', ()
     expect(() => new RedisRetryStateStore({} as never)).toThrow(/client must be a Redis client/);
     expect(() => store({ ttlMs: 0 })).toThrow(/ttlMs must be an integer >= 1/);
     expect(() => store({ onError: 'log' })).toThrow(/onError must be a function/);
+    expect(() => store({ minReporters: 0 })).toThrow(/minReporters must be an integer >= 1/);
+    expect(() => store({ reporterId: '' })).toThrow(/reporterId must be a non-empty string/);
   });
 });

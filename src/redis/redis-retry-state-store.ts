@@ -1,6 +1,7 @@
 import { bounded, checkRedisOptions } from './redis-options.js';
 import { AgentError } from '../core/agent-error.js';
 import { numberOption, optionError } from '../retry/check-option.js';
+import { MemoryRetryStateStore } from '../retry/memory-retry-state.js';
 import { GO } from '../retry/retry-state.js';
 import type {
   Admission,
@@ -27,9 +28,25 @@ export interface RedisRetryStateStoreOptions {
    * `RETRY_STATE_UNAVAILABLE`). The call it served went on as if the target were healthy.
    */
   onError?: (error: AgentError) => void;
+  /**
+   * The shared breaker opens only when at least this many distinct processes (stores) reported
+   * unhealthy failures of the target within `quorumWindowMs`, so one process with a fault of its
+   * own (its network, its DNS, its credentials) cannot open it for the whole fleet; that
+   * process's own breaker opens for it alone. `1`: any process's failures open it. Default `2`.
+   */
+  minReporters?: number;
+  /** How long a process's last unhealthy failure counts towards the quorum. Default `30_000`. */
+  quorumWindowMs?: number;
+  /** This store's name among the reporters. Default: a random UUID (one per store). */
+  reporterId?: string;
 }
 
 const WHERE = 'RedisRetryStateStore';
+
+/** The local tier keeps the breaker only: the budget and the server's waits are the fleet's. */
+function localPolicy(policy: TargetPolicy): TargetPolicy {
+  return { ...policy, maxTokens: 0 };
+}
 const KINDS: readonly Admission['kind'][] = ['go', 'wait', 'probing', 'open'];
 
 /**
@@ -58,6 +75,11 @@ export class RedisRetryStateStore implements RetryStateStore {
   readonly #commandTimeoutMs: number;
   readonly #pauseAfterErrorMs: number;
   readonly #onError: ((error: AgentError) => void) | undefined;
+  readonly #minReporters: number;
+  readonly #quorumWindowMs: number;
+  readonly #reporterId: string;
+  /** This process's own breaker, for failures the fleet has not confirmed (quorum above 1). */
+  readonly #local = new MemoryRetryStateStore(1_000);
   #pausedUntil = 0;
 
   constructor(client: RedisClientLike, options: RedisRetryStateStoreOptions = {}) {
@@ -75,26 +97,69 @@ export class RedisRetryStateStore implements RetryStateStore {
     this.#pauseAfterErrorMs =
       numberOption(WHERE, 'pauseAfterErrorMs', options.pauseAfterErrorMs) ?? 1_000;
     this.#onError = options.onError;
+    this.#minReporters =
+      numberOption(WHERE, 'minReporters', options.minReporters, { min: 1, integer: true }) ?? 2;
+    this.#quorumWindowMs =
+      numberOption(WHERE, 'quorumWindowMs', options.quorumWindowMs, { min: 1 }) ?? 30_000;
+    const reporterId = options.reporterId ?? globalThis.crypto.randomUUID();
+    if (typeof reporterId !== 'string' || reporterId === '')
+      throw optionError(WHERE, 'reporterId', 'a non-empty string', reporterId);
+    this.#reporterId = reporterId;
   }
 
-  async admit(target: string, policy: TargetPolicy): Promise<Admission> {
+  async admit(target: string, policy: TargetPolicy, now: number): Promise<Admission> {
+    const local = this.#localBreaker(policy) && this.#local.admit(target, localPolicy(policy), now);
+    if (local && local.kind !== 'go') return local;
+    const shared = await this.#admitShared(target, policy);
+    if (!local || local.probe === '') return shared;
+    // Both tiers may hand out a probe: the report carries both ids (local ids start with `p`).
+    return {
+      ...shared,
+      probe: shared.probe === '' ? local.probe : `${local.probe} ${shared.probe}`,
+    };
+  }
+
+  async record(
+    target: string,
+    report: AttemptReport,
+    policy: TargetPolicy,
+    now: number,
+  ): Promise<boolean> {
+    const ids = report.probe === '' ? [] : report.probe.split(' ');
+    if (this.#localBreaker(policy)) {
+      const probe = ids.find((id) => id.startsWith('p')) ?? '';
+      this.#local.record(
+        target,
+        { ...report, probe, cost: false, waitMs: -1 },
+        localPolicy(policy),
+        now,
+      );
+    }
+    const reply = await this.#eval(RECORD_SCRIPT, target, policy, [
+      report.ok ? '1' : '0',
+      ids.find((id) => !id.startsWith('p')) ?? '',
+      report.cost ? '1' : '0',
+      report.unhealthy ? '1' : '0',
+      String(Math.round(report.waitMs)),
+      this.#reporterId,
+      String(this.#minReporters),
+      String(this.#quorumWindowMs),
+    ]);
+    return reply === 1 || reply === '1';
+  }
+
+  /** Whether this process keeps a breaker of its own: the shared one waits for a quorum. */
+  #localBreaker(policy: TargetPolicy): boolean {
+    return this.#minReporters > 1 && policy.failureThreshold > 0;
+  }
+
+  async #admitShared(target: string, policy: TargetPolicy): Promise<Admission> {
     const reply = await this.#eval(ADMIT_SCRIPT, target, policy, []);
     if (!Array.isArray(reply)) return GO;
     const [kind, waitMs, probe] = reply as unknown[];
     const name = typeof kind === 'number' ? KINDS[kind] : undefined;
     if (name === undefined || typeof waitMs !== 'number') return GO;
     return { kind: name, waitMs, probe: typeof probe === 'string' ? probe : '' };
-  }
-
-  async record(target: string, report: AttemptReport, policy: TargetPolicy): Promise<boolean> {
-    const reply = await this.#eval(RECORD_SCRIPT, target, policy, [
-      report.ok ? '1' : '0',
-      report.probe,
-      report.cost ? '1' : '0',
-      report.unhealthy ? '1' : '0',
-      String(Math.round(report.waitMs)),
-    ]);
-    return reply === 1 || reply === '1';
   }
 
   /** Run a script; `undefined` when Redis failed (reported to onError). Never rejects. */

@@ -16,6 +16,7 @@ import { LuaScript } from './lua-script.js';
  * | `pn`  | `1`: a wait ended with no success since, the next is a probe |
  * | `p`   | the probe under way (`''` when none); `pu`: its slot ends   |
  * | `seq` | the last probe id handed out                                |
+ * | `r:…` | a reporting process's last unhealthy failure (ms)           |
  *
  * Shared arguments: ARGV[1] maxTokens (0: no budget), ARGV[2] tokenRatio, ARGV[3]
  * failureThreshold (0: no breaker), ARGV[4] halfOpenAfterMs, ARGV[5] successThreshold,
@@ -60,7 +61,11 @@ return {0, 0, id}
 
 /**
  * ARGV[8] ok (1/0), ARGV[9] probe id ('' when none), ARGV[10] cost (1/0), ARGV[11] unhealthy
- * (1/0), ARGV[12] the server's wait in ms (-1 when none). Returns 1 when retries are throttled.
+ * (1/0), ARGV[12] the server's wait in ms (-1 when none), ARGV[13] the reporting process's id,
+ * ARGV[14] how many distinct processes must have reported an unhealthy failure within the last
+ * ARGV[15] ms for the breaker to open (its quorum). Each reporter's last such failure is the
+ * field `r:<id>`; stale ones are dropped when the quorum is counted. Returns 1 when retries are
+ * throttled.
  */
 export const RECORD_SCRIPT = new LuaScript(`${NOW}
 local key = KEYS[1]
@@ -111,10 +116,25 @@ else
     pn = true
   end
   if unhealthy and threshold > 0 then
+    redis.call('HSET', key, 'r:' .. ARGV[13], now)
     local opens = br == 2
     if br == 0 then
       f = f + 1
       opens = f >= threshold
+    end
+    if opens and tonumber(ARGV[14]) > 1 then
+      local reporters = 0
+      local fields = redis.call('HGETALL', key)
+      for i = 1, #fields, 2 do
+        if string.sub(fields[i], 1, 2) == 'r:' then
+          if tonumber(fields[i + 1]) >= now - tonumber(ARGV[15]) then
+            reporters = reporters + 1
+          else
+            redis.call('HDEL', key, fields[i])
+          end
+        end
+      end
+      opens = reporters >= tonumber(ARGV[14])
     end
     if opens then
       br = 1
