@@ -14,8 +14,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisRetryStateStore } from '../src/redis/redis-retry-state-store.js';
 import {
   MISSING_REDIS_MESSAGE,
+  connectRedis,
   findRedisServer,
   skipRedisTests,
   startRedisServer,
@@ -101,16 +103,16 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
 
   /** Start the workers, wait until each is ready, say go to all at once, gather their outcomes. */
   async function runFleet(
-    scenario: 'wait' | 'breaker',
+    scenario: 'wait' | 'breaker' | 'sick',
     mode: 'redis' | 'memory',
     serverUrl: string,
+    { workers = WORKERS, target = `fleet-${randomUUID()}` } = {},
   ): Promise<Record<string, unknown>[]> {
     if (!redis) throw new Error('redis-server did not start');
-    const target = `fleet-${randomUUID()}`;
     const children: ChildProcessWithoutNullStreams[] = [];
     try {
       const readers = [];
-      for (let i = 0; i < WORKERS; i++) {
+      for (let i = 0; i < workers; i++) {
         const config = {
           dist: pathToFileURL(dist).href,
           redisUrl: redis.url,
@@ -233,4 +235,46 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
       Math.ceil(downForMs / 500) + WORKERS,
     );
   }, 60_000);
+
+  it.each([
+    { sick: 1, shared: 'go' },
+    { sick: 2, shared: 'open' },
+  ])(
+    'quorum: $sick failing process(es): each is turned away, and the fleet’s breaker is $shared',
+    async ({ sick, shared }) => {
+      if (!redis) throw new Error('redis-server did not start');
+      const { server, url } = await startServer({
+        badForMs: Infinity,
+        failStatus: 503,
+        okLatencyMs: 0,
+      });
+      const target = `quorum-${randomUUID()}`;
+      const client = await connectRedis(redis.url);
+      try {
+        const results = await runFleet('sick', 'redis', url, { workers: sick, target });
+        // Each sick process was turned away after at most its own failureThreshold (3)
+        // failures: by its own breaker, or by the fleet's once two processes had failed.
+        for (const result of results) expect(result).toMatchObject({ ok: true });
+        const served = results.map((result) => Number(result.served));
+        expect(Math.max(...served)).toBeLessThanOrEqual(3);
+        expect(served.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(3);
+        // What any other process of the fleet is told about the target now.
+        const healthy = new RedisRetryStateStore(client, { prefix: 'fleet:' });
+        const policy = {
+          maxTokens: 0,
+          tokenRatio: 0,
+          failureThreshold: 3,
+          halfOpenAfterMs: 10_000,
+          successThreshold: 1,
+          probeLeaseMs: 1_000,
+        };
+        const admission = await healthy.admit(target, policy, Date.now());
+        expect(admission.kind).toBe(shared);
+      } finally {
+        client.destroy();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+    60_000,
+  );
 });

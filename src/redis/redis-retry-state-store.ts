@@ -43,6 +43,9 @@ export interface RedisRetryStateStoreOptions {
 
 const WHERE = 'RedisRetryStateStore';
 
+/** A report that changes nothing but the probe it names: the attempt was never made. */
+const UNTRIED: AttemptReport = { ok: false, probe: '', cost: false, unhealthy: false, waitMs: -1 };
+
 /** The local tier keeps the breaker only: the budget and the server's waits are the fleet's. */
 function localPolicy(policy: TargetPolicy): TargetPolicy {
   return { ...policy, maxTokens: 0 };
@@ -112,6 +115,11 @@ export class RedisRetryStateStore implements RetryStateStore {
     if (local && local.kind !== 'go') return local;
     const shared = await this.#admitShared(target, policy);
     if (!local || local.probe === '') return shared;
+    if (shared.kind !== 'go') {
+      // The fleet turns the attempt away: give this process's probe slot back, untried.
+      this.#local.record(target, { ...UNTRIED, probe: local.probe }, localPolicy(policy), now);
+      return shared;
+    }
     // Both tiers may hand out a probe: the report carries both ids (local ids start with `p`).
     return {
       ...shared,
