@@ -59,6 +59,10 @@ const KINDS: readonly Admission['kind'][] = ['go', 'wait', 'probing', 'open'];
  * is one atomic Lua script on Redis's clock, so the machines need not agree on the time; an
  * attempt costs two round trips (before and after).
  *
+ * The fleet's breaker opens on a quorum: failures reported by at least `minReporters` distinct
+ * processes (default 2) within `quorumWindowMs`, so one sick worker cannot open it for every
+ * worker; that worker's own breaker, kept in its memory, opens for it alone.
+ *
  * It fails open: when Redis is down or slow, calls go on as if the target were healthy (and
  * `onError` hears about it), rather than failing because their bookkeeping could not be done.
  * Attach an `'error'` listener to the client: node-redis emits connection errors there.
