@@ -56,6 +56,37 @@ function ioClosable(client: { disconnect(): void }, c: RedisClientLike): Connect
 
 const nodesOf = (d: Deployments) => d.cluster.nodes.map((node) => ({ host, port: node.port }));
 
+/** ioredis and its fork iovalkey, on one server and on the Cluster: the same API. */
+function ioredisKinds(
+  library: string,
+  single: string,
+  connectTo: (port: number) => IoRedis | Valkey,
+  clusterOf: (nodes: { host: string; port: number }[]) => IoRedisCluster | ValkeyCluster,
+): ClientKind[] {
+  return [
+    {
+      name: `${library} ${single}`,
+      adapter: 'ioredis',
+      deployment: 'single',
+      async connect(d) {
+        const client = await ready(connectTo(d.single.port));
+        client.on('error', () => {});
+        return ioClosable(client, client);
+      },
+    },
+    {
+      name: `${library} Cluster`,
+      adapter: 'ioredis Cluster',
+      deployment: 'cluster',
+      async connect(d) {
+        const cluster = await ready(clusterOf(nodesOf(d)));
+        cluster.on('error', () => {});
+        return ioClosable(cluster, cluster);
+      },
+    },
+  ];
+}
+
 export const CLIENT_KINDS: readonly ClientKind[] = [
   {
     name: 'node-redis createClient',
@@ -96,16 +127,12 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
       return { client: sentinel, close: () => Promise.resolve(sentinel.destroy()) };
     },
   },
-  {
-    name: 'ioredis Redis',
-    adapter: 'ioredis',
-    deployment: 'single',
-    async connect(d) {
-      const client = await ready(new IoRedis(d.single.port, host, { maxRetriesPerRequest: 1 }));
-      client.on('error', () => {});
-      return ioClosable(client, client);
-    },
-  },
+  ...ioredisKinds(
+    'ioredis',
+    'Redis',
+    (port) => new IoRedis(port, host, { maxRetriesPerRequest: 1 }),
+    (nodes) => new IoRedisCluster(nodes),
+  ),
   {
     name: 'ioredis Redis with sentinels',
     adapter: 'ioredis',
@@ -125,34 +152,10 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
       return ioClosable(client, client);
     },
   },
-  {
-    name: 'ioredis Cluster',
-    adapter: 'ioredis Cluster',
-    deployment: 'cluster',
-    async connect(d) {
-      const cluster = await ready(new IoRedisCluster(nodesOf(d)));
-      cluster.on('error', () => {});
-      return ioClosable(cluster, cluster);
-    },
-  },
-  {
-    name: 'iovalkey Valkey',
-    adapter: 'ioredis',
-    deployment: 'single',
-    async connect(d) {
-      const client = await ready(new Valkey(d.single.port, host, { maxRetriesPerRequest: 1 }));
-      client.on('error', () => {});
-      return ioClosable(client, client);
-    },
-  },
-  {
-    name: 'iovalkey Cluster',
-    adapter: 'ioredis Cluster',
-    deployment: 'cluster',
-    async connect(d) {
-      const cluster = await ready(new ValkeyCluster(nodesOf(d)));
-      cluster.on('error', () => {});
-      return ioClosable(cluster, cluster);
-    },
-  },
+  ...ioredisKinds(
+    'iovalkey',
+    'Valkey',
+    (port) => new Valkey(port, host, { maxRetriesPerRequest: 1 }),
+    (nodes) => new ValkeyCluster(nodes),
+  ),
 ];
