@@ -1,4 +1,5 @@
 import { timerDelay } from '../core/timer-delay.js';
+import { ReadGate } from './flow.js';
 import { OutputQueue, maxMessageBytesOption, writeHighWaterMarkOption } from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
@@ -83,16 +84,34 @@ export function webSocketTransport(
 
   // Characters handed to `send` and not yet passed to `socket.send`.
   let queuedChars = 0;
-  // Messages received while the write side was over the mark, and their size in characters.
+  // Messages received while the gate was closed, and their size in characters: a WebSocket
+  // cannot stop reading, so they wait here (bounded by `maxMessageBytes`).
   const held: string[] = [];
   let heldChars = 0;
-  let drainTimer: ReturnType<typeof setTimeout> | undefined;
-  const backlog = (): number => queuedChars + (socket.bufferedAmount || 0);
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let releasing = false;
+  const gate = new ReadGate(highWaterMark, {
+    backlog: () => queuedChars + (socket.bufferedAmount || 0),
+    reading(on) {
+      if (on) release();
+    },
+    waiting: () => poll(),
+  });
+
+  /** While the backlog is over the mark, look at `bufferedAmount` again (it has no drain event). */
+  const poll = (): void => {
+    if (pollTimer !== undefined || ended) return;
+    pollTimer = setTimeout(() => {
+      pollTimer = undefined;
+      if (gate.full()) poll();
+    }, DRAIN_POLL_MS);
+  };
 
   const finish = (error?: unknown): void => {
     if (ended) return;
     ended = true;
-    if (drainTimer !== undefined) clearTimeout(drainTimer);
+    gate.end();
+    if (pollTimer !== undefined) clearTimeout(pollTimer);
     held.length = 0;
     output.close();
     for (const [type, fn] of listeners) socket.removeEventListener(type, fn);
@@ -131,19 +150,24 @@ export function webSocketTransport(
       if (socket.readyState !== OPEN) throw new Error('the WebSocket is closed');
       queuedChars -= text.length;
       socket.send(text);
+      gate.update();
     }
   }, finish);
 
-  /** Hand held-back messages to the peer while there is room; poll again while there is not. */
-  const release = (): void => {
-    drainTimer = undefined;
-    while (!ended && held.length > 0 && backlog() < highWaterMark / 2) {
-      const text = held.shift() as string;
-      heldChars -= text.length;
-      sink?.message(text);
+  /** Hand held-back messages to the peer while the gate is open. */
+  function release(): void {
+    if (releasing) return;
+    releasing = true;
+    try {
+      while (!ended && held.length > 0 && gate.open) {
+        const text = held.shift() as string;
+        heldChars -= text.length;
+        sink?.message(text);
+      }
+    } finally {
+      releasing = false;
     }
-    if (!ended && held.length > 0) drainTimer = setTimeout(release, DRAIN_POLL_MS);
-  };
+  }
 
   const deliver = (text: string): void => {
     if (ended || !sink) return;
@@ -151,7 +175,7 @@ export function webSocketTransport(
       sink.oversized(text.length);
       return;
     }
-    if (held.length === 0 && backlog() < highWaterMark) {
+    if (held.length === 0 && gate.open) {
       sink.message(text);
       return;
     }
@@ -167,7 +191,6 @@ export function webSocketTransport(
     }
     held.push(text);
     heldChars += text.length;
-    drainTimer ??= setTimeout(release, DRAIN_POLL_MS);
   };
 
   const listen = (type: string, fn: Listener): void => {
@@ -205,8 +228,10 @@ export function webSocketTransport(
     send: (text) => {
       if (ended) return Promise.resolve();
       queuedChars += text.length;
+      gate.update();
       return output.push(text);
     },
+    flow: gate,
     async close() {
       if (ended) return;
       await output.drain();
