@@ -19,9 +19,9 @@ export interface NodeStreamTransportOptions {
   /** Destroy `input` when the transport closes (default `true`; `false` for `process.stdin`). */
   destroyInput?: boolean;
   /**
-   * Stop reading while this many characters are waiting to be written (queued here and
-   * buffered in `output`), and read on once the writer has drained: a peer that sends and never
-   * reads cannot grow this side's memory (default 1 MiB).
+   * The backlog (characters queued here and buffered in `output`) at which the peer runs no
+   * further request, even one already read, and holds reading until half has drained: a peer
+   * that sends and never reads cannot grow this side's memory (default 1 MiB).
    */
   writeHighWaterMark?: number;
 }

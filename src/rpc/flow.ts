@@ -1,13 +1,14 @@
 /**
  * Flow control between a transport and the peer it delivers to: one gate per connection. The
- * transport counts what waits to be written; the peer asks, before each request it runs,
- * whether that backlog is full, and when it is, the request waits for it to drain and the peer
- * holds the transport's reading until the messages read behind it have run. So the bound holds
- * within one read, not only between reads, and only what would be answered waits: answers to
- * our own calls are still taken, so two peers calling each other hard do not stall each other.
+ * transport counts what waits to be written, the peer adds the answers its running handlers are
+ * expected to give (`answer-budget.ts`), and before each request it runs the peer asks whether
+ * that is full. When it is, the request waits for it to drain and the peer holds the transport's
+ * reading until the messages read behind it have run: the bound holds within one read, not only
+ * between reads. Only what would be answered waits: answers to our own calls are still taken,
+ * so two peers calling each other hard do not stall each other.
  */
 
-/** Flow control a transport offers to its sink: {@link Transport.flow}. */
+/** Flow control a transport offers to the peer it delivers to (`Transport.flow`). */
 export interface FlowControl {
   /**
    * Whether what waits to be written has reached the high-water mark and not yet drained to half

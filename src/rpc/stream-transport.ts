@@ -14,9 +14,9 @@ export interface StreamTransportOptions {
   /** Larger messages are skipped and answered with an error (default 16 MiB). */
   maxMessageBytes?: number;
   /**
-   * Stop reading while this many characters are waiting to be written (queued here, or handed
-   * to the writable and not yet taken by it), and read on once half of that has drained: a
-   * peer that sends and never reads cannot grow this side's memory (default 1 MiB).
+   * The backlog (characters queued here, or handed to the writable and not yet taken by it) at
+   * which the peer runs no further request, even one already read, and holds reading until half
+   * has drained: a peer that sends and never reads cannot grow this side's memory (default 1 MiB).
    */
   writeHighWaterMark?: number;
 }
@@ -24,8 +24,8 @@ export interface StreamTransportOptions {
 /**
  * A transport over a pair of Web streams: a child's stdio through `Readable.toWeb`, a `fetch`
  * body, a `TransformStream` pair in tests, or a Deno/Bun subprocess. Writes wait for the
- * writable's backpressure (`writer.ready`), and reading stops while more than
- * `writeHighWaterMark` characters wait to be written, so backpressure reaches the sender.
+ * writable's backpressure (`writer.ready`); while the backlog is over `writeHighWaterMark`, the
+ * peer runs no request and holds reading, so backpressure reaches the sender.
  *
  * @example
  * const peer = createPeer({ transport: streamTransport({ readable, writable }) });

@@ -28,11 +28,11 @@ export interface WebSocketTransportOptions {
   /** Larger messages are skipped and answered with an error (default 16 MiB, counted in UTF-16 units for text frames). */
   maxMessageBytes?: number;
   /**
-   * Backpressure, both ways: sends wait while `bufferedAmount` is above this, and incoming
-   * messages are held back (not handed to the peer) while more than this waits to be written —
-   * queued here plus `bufferedAmount` — until half of it has drained. Held-back messages are
-   * bounded by `maxMessageBytes`; past that the socket is closed with code 1013 ("try again
-   * later"). Default 1 MiB.
+   * Backpressure, both ways: sends wait while `bufferedAmount` is above this, and while more
+   * than this waits to be written (queued here plus `bufferedAmount`) the peer runs no request
+   * and holds reading until half has drained. A WebSocket cannot stop reading: messages that
+   * arrive while the peer holds it are held back here, bounded by `maxMessageBytes`; past that
+   * the socket is closed with code 1013 ("try again later"). Default 1 MiB.
    */
   writeHighWaterMark?: number;
 }
@@ -41,7 +41,7 @@ type Listener = Parameters<WebSocketLike['addEventListener']>[1];
 
 const CONNECTING = 0;
 const OPEN = 1;
-/** How often a paused transport looks at `bufferedAmount` (a WebSocket has no drain event). */
+/** How often a full backlog looks at `bufferedAmount` again (a WebSocket has no drain event). */
 const DRAIN_POLL_MS = 10;
 /** The close code for "try again later": the peer sent more than we could hold back. */
 const TRY_AGAIN_LATER = 1013;
@@ -54,8 +54,8 @@ function sleep(ms: number): Promise<void> {
  * A transport over anything with the WebSocket interface. One message per frame; text frames
  * are preferred, binary frames are decoded as UTF-8. Sends wait for the socket to open and for
  * `bufferedAmount` to fall below `writeHighWaterMark`; while more than that waits to be written,
- * incoming messages are held back (bounded) instead of handed to the peer, so a client that
- * sends and never reads cannot grow this side's memory.
+ * the peer runs no request and incoming messages are held back (bounded), so a client that sends
+ * and never reads cannot grow this side's memory.
  *
  * @example
  * const peer = createPeer({ transport: webSocketTransport(new WebSocket('wss://agent.example/rpc')) });
