@@ -41,8 +41,9 @@ export interface ReadGateHooks {
 }
 
 /**
- * The gate one transport keeps. The transport calls {@link update} whenever its backlog may
- * have changed.
+ * The gate one transport keeps. The transport calls {@link update} whenever its backlog changes
+ * (a send, a completed write, a drain event, a poll), and `full()` answers from the last update:
+ * the peer asks before every message, so the answer costs no look at the stream.
  */
 export class ReadGate implements FlowControl {
   readonly #highWater: number;
@@ -65,7 +66,6 @@ export class ReadGate implements FlowControl {
   }
 
   full(): boolean {
-    this.update();
     return this.#full;
   }
 
@@ -78,6 +78,7 @@ export class ReadGate implements FlowControl {
 
   reserve(chars: number): void {
     this.#reserved += chars;
+    this.update();
   }
 
   unreserve(chars: number): void {

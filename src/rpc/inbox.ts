@@ -25,7 +25,7 @@ export class Inbox {
   }
 
   /** A message read from the transport: run at once when nothing stands before it. */
-  push(text: string): void {
+  readonly push = (text: string): void => {
     if (this.#closed) return;
     if (this.#next === this.#queue.length && this.#wait === undefined) {
       this.#start(this.#run(text));
@@ -33,7 +33,7 @@ export class Inbox {
     }
     this.#queue.push(text);
     if (!this.#pumping) void this.#pump();
-  }
+  };
 
   /** Drop what waits; nothing more runs. */
   close(): void {

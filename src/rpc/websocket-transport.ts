@@ -103,6 +103,7 @@ export function webSocketTransport(
     if (pollTimer !== undefined || ended) return;
     pollTimer = setTimeout(() => {
       pollTimer = undefined;
+      gate.update();
       if (gate.full()) poll();
     }, DRAIN_POLL_MS);
   };
