@@ -1,11 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
-import { ndjson } from '../rpc/framing.js';
 import type { Framing } from '../rpc/framing.js';
-import {
-  DEFAULT_WRITE_HIGH_WATER_MARK,
-  OutputQueue,
-  maxMessageBytesOption,
-} from '../rpc/transport.js';
+import { ReadGate } from '../rpc/flow.js';
+import { OutputQueue, streamOptions } from '../rpc/transport.js';
 import type { Transport, TransportSink } from '../rpc/transport.js';
 
 /** Options for {@link nodeStreamTransport}. */
@@ -23,9 +19,9 @@ export interface NodeStreamTransportOptions {
   /** Destroy `input` when the transport closes (default `true`; `false` for `process.stdin`). */
   destroyInput?: boolean;
   /**
-   * Stop reading while this many characters are waiting to be written (queued here and
-   * buffered in `output`), and read on once the writer has drained: a peer that sends and never
-   * reads cannot grow this side's memory (default 1 MiB).
+   * The backlog (characters queued here and buffered in `output`) at which the peer runs no
+   * further request, even one already read, and holds reading until half has drained: a peer
+   * that sends and never reads cannot grow this side's memory (default 1 MiB).
    */
   writeHighWaterMark?: number;
 }
@@ -45,43 +41,23 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`${owner}: options must be an object with input and output`);
   }
-  const { input, output, framing = ndjson, endOutput = true, destroyInput = true } = options;
+  const { input, output, endOutput = true, destroyInput = true } = options;
   if (input === null || typeof input !== 'object' || typeof input.on !== 'function') {
     throw new TypeError(`${owner}: options.input must be a Node readable stream`);
   }
   if (output === null || typeof output !== 'object' || typeof output.write !== 'function') {
     throw new TypeError(`${owner}: options.output must be a Node writable stream`);
   }
-  if (
-    framing === null ||
-    typeof framing !== 'object' ||
-    typeof framing.createDecoder !== 'function'
-  ) {
-    throw new TypeError(`${owner}: options.framing must be a Framing (ndjson or contentLength)`);
-  }
-  const max = maxMessageBytesOption(options.maxMessageBytes, owner);
-  const highWater = options.writeHighWaterMark ?? DEFAULT_WRITE_HIGH_WATER_MARK;
-  if (typeof highWater !== 'number' || !(highWater >= 1)) {
-    throw new TypeError(
-      `${owner}: options.writeHighWaterMark must be a number of characters >= 1; received ${String(highWater)}`,
-    );
-  }
+  const { framing, max, highWater } = streamOptions(options, owner);
   // Characters handed to `send` and not yet passed to `output.write`.
   let queuedChars = 0;
-  let paused = false;
-  const backlog = (): number => queuedChars + ((output as Writable).writableLength ?? 0);
-  const pauseIfFull = (): void => {
-    if (!paused && !ended && backlog() >= highWater) {
-      paused = true;
-      (input as Readable).pause?.();
-    }
-  };
-  const resumeIfDrained = (): void => {
-    if (paused && !ended && backlog() < highWater / 2) {
-      paused = false;
-      (input as Readable).resume?.();
-    }
-  };
+  const gate = new ReadGate(highWater, {
+    backlog: () => queuedChars + ((output as Writable).writableLength ?? 0),
+    reading(on) {
+      if (on) (input as Readable).resume?.();
+      else (input as Readable).pause?.();
+    },
+  });
   let sink: TransportSink | undefined;
   let ended = false;
   const listeners: [NodeJS.EventEmitter, string, Listener][] = [];
@@ -94,6 +70,7 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
   const finish = (error?: unknown): void => {
     if (ended) return;
     ended = true;
+    gate.end();
     for (const [emitter, event, fn] of listeners) emitter.removeListener(event, fn);
     // Late errors from streams we are done with must not crash the process.
     input.on('error', () => {});
@@ -124,16 +101,13 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
     }
     for (const t of texts) queuedChars -= t.length;
     const ok = output.write(framing.encode(texts));
-    pauseIfFull();
-    if (ok) {
-      resumeIfDrained();
-      return undefined;
-    }
+    gate.update();
+    if (ok) return undefined;
     return new Promise<void>((resolve) => {
       const done = (): void => {
         output.removeListener('drain', done);
         drainWaiter = undefined;
-        resumeIfDrained();
+        gate.update();
         resolve();
       };
       drainWaiter = done;
@@ -159,15 +133,16 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
       on(input, 'error', (error) => finish(error));
       on(output, 'error', (error) => finish(error));
       on(output, 'close', () => finish());
-      (input as Readable).resume?.();
+      if (gate.open) (input as Readable).resume?.();
       return () => finish();
     },
     send: (text) => {
       if (ended) return Promise.resolve();
       queuedChars += text.length;
-      pauseIfFull();
+      gate.update();
       return output_.push(text);
     },
+    flow: gate,
     async close() {
       if (ended) return;
       await output_.drain();

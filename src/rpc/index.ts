@@ -22,10 +22,13 @@ export type {
 } from './messages.js';
 export type { InferOutput, StandardSchemaResult, StandardSchemaV1 } from './standard-schema.js';
 export type { Transport, TransportSink } from './transport.js';
+export { ReadGate } from './flow.js';
+export type { FlowControl, ReadGateHooks } from './flow.js';
 export { contentLength, ndjson } from './framing.js';
 export type { FrameDecoder, FrameSink, Framing } from './framing.js';
 export { streamTransport } from './stream-transport.js';
 export type { StreamTransportOptions } from './stream-transport.js';
 export { createMemoryTransportPair } from './memory-transport.js';
+export type { MemoryTransportOptions } from './memory-transport.js';
 export { webSocketTransport } from './websocket-transport.js';
 export type { WebSocketLike, WebSocketTransportOptions } from './websocket-transport.js';

@@ -189,14 +189,20 @@ describe('createPeer', () => {
 
   it('close rejects every pending call with connection-closed and aborts running handlers', async () => {
     let aborted = 0;
+    let started = 0;
     const { s, c } = pair({
       methods: {
         hang: (_p: unknown, ctx) =>
-          new Promise(() => ctx.signal.addEventListener('abort', () => aborted++)),
+          new Promise(() => {
+            started++;
+            ctx.signal.addEventListener('abort', () => aborted++);
+          }),
       },
     });
     const calls = Array.from({ length: 50 }, () => c.request('hang'));
-    await new Promise((r) => setTimeout(r, 5));
+    // Requests whose handlers keep running start one event-loop turn apart (flow control).
+    for (let k = 0; k < 1_000 && started < 50; k++) await new Promise((r) => setTimeout(r, 1));
+    expect(started).toBe(50);
     await s.close();
     const results = await Promise.allSettled(calls);
     expect(

@@ -8,7 +8,10 @@ import { codecFor } from './codec.js';
 import { rpcDialectOf } from '../front/registry.js';
 import { classifyMessage, failure } from './messages.js';
 import { JSONRPC_ERROR_CODES } from '../dialects/jsonrpc/codes.js';
-import type { RequestId, JsonRpcResponse } from './messages.js';
+import type { RequestId, JsonRpcNotification, JsonRpcResponse } from './messages.js';
+import { AnswerBudget } from './answer-budget.js';
+import type { Reservation } from './answer-budget.js';
+import { Inbox } from './inbox.js';
 import { CallContext, methodEntries, methodEntry } from './methods.js';
 import type { MethodDefinition, MethodHandler, Methods } from './methods.js';
 import type { Transport, TransportSink } from './transport.js';
@@ -66,6 +69,17 @@ export interface Peer {
 }
 
 const DEFAULT_MAX_IN_FLIGHT = 10_000;
+
+/** A message that cannot run yet: it is run again once `ready` settles. */
+class Later {
+  readonly ready: Promise<unknown>;
+  constructor(ready: Promise<unknown>) {
+    this.ready = ready;
+  }
+}
+
+/** Stands for a message text that is not JSON. */
+const UNPARSABLE = Symbol('unparsable');
 
 function overloaded(max: number): AgentError {
   return AgentError.unavailable(`Too many requests in flight (at most ${max})`, {
@@ -147,7 +161,21 @@ export function createPeer(options: PeerOptions): Peer {
       ? codec.cancelledRequestId(method, params)
       : cancelledRequestId(cancelSpec, method, params);
 
+  // Requests running, by id (an id is in use until its answer is sent), and notifications
+  // running: together at most maxInFlight.
   const running = new Map<RequestId | null, CallContext>();
+  let notificationsRunning = 0;
+  const inFlight = (): number => running.size + notificationsRunning;
+  let slotFreed: (() => void) | undefined;
+  let slotFree: Promise<void> | undefined;
+  const freeSlot = (): void => {
+    const wake = slotFreed;
+    slotFreed = undefined;
+    slotFree = undefined;
+    wake?.();
+  };
+  const whenSlotFree = (): Promise<void> =>
+    (slotFree ??= new Promise((resolve) => (slotFreed = resolve)));
   let closed = false;
   let started = false;
   let resolveClosed!: () => void;
@@ -162,14 +190,35 @@ export function createPeer(options: PeerOptions): Peer {
       void send(JSON.stringify({ jsonrpc: '2.0', method: note.method, params: note.params }));
   });
 
-  function reply(response: JsonRpcResponse | JsonRpcResponse[] | undefined): void {
-    if (response === undefined || closed) return;
-    void send(stringifyReply(dispatcher, response));
+  /** Send `response`; returns the length of the text sent (0 for none). */
+  function reply(response: JsonRpcResponse | JsonRpcResponse[] | undefined): number {
+    if (response === undefined || closed) return 0;
+    const text = stringifyReply(dispatcher, response);
+    void send(text);
+    return text.length;
+  }
+
+  /** Whether `value` is nothing but answers to our own calls. */
+  function isAnswer(value: unknown): boolean {
+    return Array.isArray(value)
+      ? value.every((item) => classifyMessage(item).kind === 'response')
+      : classifyMessage(value).kind === 'response';
+  }
+
+  function startNotification(message: JsonRpcNotification): void {
+    const out = dispatcher.dispatch(message, new CallContext(message.method, undefined));
+    if (!(out instanceof Promise)) return;
+    notificationsRunning++;
+    const done = (): void => {
+      notificationsRunning--;
+      freeSlot();
+    };
+    out.then(done, done);
   }
 
   function handleOne(
     value: unknown,
-  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> | Later {
     const kind = classifyMessage(value);
     switch (kind.kind) {
       case 'response':
@@ -182,15 +231,25 @@ export function createPeer(options: PeerOptions): Peer {
           running
             .get(cancelled)
             ?.abort(AgentError.cancelled('Request cancelled by the peer', { captureStack: false }));
-          if (!dispatcher.methods.has(method)) return undefined;
         }
-        const out = dispatcher.dispatch(kind.message, new CallContext(method, undefined));
-        if (out instanceof Promise) out.catch(() => {});
+        if (!dispatcher.methods.has(method)) return undefined;
+        // A notification cannot be refused (it has no answer): past the limit it waits for a
+        // handler to finish, and what was read after it waits behind it.
+        if (inFlight() >= maxInFlight) return new Later(whenSlotFree());
+        startNotification(kind.message);
         return undefined;
       }
       case 'request': {
         const { id, method } = kind.message;
-        if (running.size >= maxInFlight) {
+        if (running.has(id)) {
+          // Answers and cancels are matched by id: a second call under a running call's id
+          // could be told apart from it by neither side.
+          return failure(id, {
+            code: JSONRPC_ERROR_CODES.InvalidRequest,
+            message: 'Invalid Request: a request with this id is still running',
+          });
+        }
+        if (inFlight() >= maxInFlight) {
           // Answered now, without running anything: the caller may retry once answers come.
           return failure(id, dispatcher.encodeError(overloaded(maxInFlight), method, id));
         }
@@ -200,6 +259,7 @@ export function createPeer(options: PeerOptions): Peer {
         if (out instanceof Promise) {
           return out.then((response) => {
             running.delete(id);
+            freeSlot();
             return ctx.aborted && !answersCancelled ? undefined : response;
           });
         }
@@ -211,37 +271,68 @@ export function createPeer(options: PeerOptions): Peer {
     }
   }
 
+  /**
+   * Run one message text as read. Returns a promise when it could not run yet: the messages
+   * read after it wait for that promise (see Inbox).
+   */
+  function run(text: string): Promise<unknown> | undefined {
+    if (closed) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = UNPARSABLE;
+    }
+    // While what waits to be written is full, only answers to our own calls are taken: every
+    // other message may be answered, so it waits (and what was read after it waits too).
+    if (flow?.full() && !isAnswer(value)) return later(flow.drained(), text);
+    if (value === UNPARSABLE) {
+      reply(PARSE_ERROR_RESPONSE);
+      return undefined;
+    }
+    if (Array.isArray(value)) {
+      if (value.length === 0 || value.length > maxBatchSize) {
+        reply(invalidRequest(null));
+        return undefined;
+      }
+      // A batch may hold answers to our calls as well as calls to us.
+      const calls: unknown[] = [];
+      for (const item of value) {
+        if (classifyMessage(item).kind === 'response') pending.settle(item as JsonRpcResponse);
+        else calls.push(item);
+      }
+      return calls.length === 0 ? undefined : batch(calls);
+    }
+    const out = handleOne(value);
+    if (out instanceof Later) return later(out.ready, text);
+    if (out === undefined) return undefined;
+    const method = (value as { method?: unknown }).method;
+    if (out instanceof Promise) {
+      if (budget === undefined || typeof method !== 'string') void out.then(reply);
+      else {
+        const reservation = budget.reserve(method);
+        void out.then((response) => budget.answered(method, reply(response), reservation));
+      }
+      return undefined;
+    }
+    const chars = reply(out);
+    if (budget !== undefined && typeof method === 'string') budget.answered(method, chars);
+    return undefined;
+  }
+
+  /** Run `text` once `ready` settles (parsed again: rare); what was read after it waits. */
+  function later(ready: Promise<unknown>, text: string): Promise<unknown> {
+    return ready.then(() => run(text));
+  }
+
+  const flow = transport.flow;
+  const budget = flow === undefined ? undefined : new AnswerBudget(flow);
+  const inbox = new Inbox(flow, run);
+
   const sink: TransportSink = {
-    message(text) {
-      if (closed) return;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        reply(PARSE_ERROR_RESPONSE);
-        return;
-      }
-      if (Array.isArray(value)) {
-        if (value.length === 0 || value.length > maxBatchSize) {
-          reply(invalidRequest(null));
-          return;
-        }
-        // A batch may hold answers to our calls as well as calls to us.
-        const calls: unknown[] = [];
-        for (const item of value) {
-          if (classifyMessage(item).kind === 'response') pending.settle(item as JsonRpcResponse);
-          else calls.push(item);
-        }
-        if (calls.length === 0) return;
-        const replies = batch(calls);
-        if (replies instanceof Promise) void replies.then(reply);
-        else reply(replies);
-        return;
-      }
-      const out = handleOne(value);
-      if (out instanceof Promise) void out.then(reply);
-      else reply(out);
-    },
+    // The inbox's own function, not a call to it: each frame between the read loop and a
+    // handler is recorded in every stack its errors capture (bench: peer).
+    message: inbox.push,
     oversized(size) {
       reply(
         failure(null, {
@@ -258,17 +349,44 @@ export function createPeer(options: PeerOptions): Peer {
     },
   };
 
-  function batch(
-    calls: unknown[],
-  ): JsonRpcResponse[] | undefined | Promise<JsonRpcResponse[] | undefined> {
-    const outs = calls.map(handleOne);
-    const done = (list: (JsonRpcResponse | undefined)[]) => {
-      const kept = list.filter((r): r is JsonRpcResponse => r !== undefined);
-      return kept.length > 0 ? kept : undefined;
+  /**
+   * Run a batch's members in order (each counts against maxInFlight and the answer budget), then
+   * answer them in one message. Returns a promise when a member had to wait for a free slot.
+   */
+  function batch(calls: unknown[]): Promise<unknown> | undefined {
+    const outs: (JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined>)[] = [];
+    const reservations: Reservation[] = [];
+    let next = 0;
+    const runMembers = (): Promise<void> | undefined => {
+      while (next < calls.length && !closed) {
+        const item = calls[next];
+        const out = handleOne(item);
+        // A member that cannot run yet is run again once it can.
+        if (out instanceof Later) return out.ready.then(runMembers);
+        next++;
+        const method = (item as { method?: unknown }).method;
+        if (out instanceof Promise && budget !== undefined && typeof method === 'string')
+          reservations.push(budget.reserve(method));
+        outs.push(out);
+      }
+      return undefined;
     };
-    return outs.some((o) => o instanceof Promise)
-      ? Promise.all(outs.map((o) => Promise.resolve(o))).then(done)
-      : done(outs as (JsonRpcResponse | undefined)[]);
+    const answer = (): void => {
+      const sendAll = (list: (JsonRpcResponse | undefined)[]): void => {
+        const replies = list.filter((r): r is JsonRpcResponse => r !== undefined);
+        reply(replies.length > 0 ? replies : undefined);
+        for (const reservation of reservations) budget?.give(reservation);
+      };
+      if (outs.some((o) => o instanceof Promise))
+        void Promise.all(outs.map((o) => Promise.resolve(o))).then(sendAll);
+      else sendAll(outs as (JsonRpcResponse | undefined)[]);
+    };
+    const waiting = runMembers();
+    if (waiting === undefined) {
+      answer();
+      return undefined;
+    }
+    return waiting.then(answer);
   }
 
   function shutdown(error?: unknown): void {
@@ -276,8 +394,10 @@ export function createPeer(options: PeerOptions): Peer {
     closed = true;
     const reason = connectionClosed(error);
     pending.rejectAll(reason);
+    inbox.close();
     for (const ctx of running.values()) ctx.abort(reason);
     running.clear();
+    freeSlot();
     resolveClosed();
   }
 

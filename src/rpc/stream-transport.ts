@@ -1,6 +1,6 @@
-import { ndjson } from './framing.js';
 import type { Framing } from './framing.js';
-import { OutputQueue, maxMessageBytesOption, writeHighWaterMarkOption } from './transport.js';
+import { ReadGate } from './flow.js';
+import { OutputQueue, streamOptions } from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
 /** Options for {@link streamTransport}. */
@@ -9,14 +9,14 @@ export interface StreamTransportOptions {
   readable: ReadableStream<Uint8Array | string>;
   /** Where messages are written. */
   writable: WritableStream<Uint8Array>;
-  /** How messages are cut and joined (default {@link ndjson}). */
+  /** How messages are cut and joined (default `ndjson`). */
   framing?: Framing;
   /** Larger messages are skipped and answered with an error (default 16 MiB). */
   maxMessageBytes?: number;
   /**
-   * Stop reading while this many characters are waiting to be written (queued here, or handed
-   * to the writable and not yet taken by it), and read on once half of that has drained: a
-   * peer that sends and never reads cannot grow this side's memory (default 1 MiB).
+   * The backlog (characters queued here, or handed to the writable and not yet taken by it) at
+   * which the peer runs no further request, even one already read, and holds reading until half
+   * has drained: a peer that sends and never reads cannot grow this side's memory (default 1 MiB).
    */
   writeHighWaterMark?: number;
 }
@@ -24,8 +24,8 @@ export interface StreamTransportOptions {
 /**
  * A transport over a pair of Web streams: a child's stdio through `Readable.toWeb`, a `fetch`
  * body, a `TransformStream` pair in tests, or a Deno/Bun subprocess. Writes wait for the
- * writable's backpressure (`writer.ready`), and reading stops while more than
- * `writeHighWaterMark` characters wait to be written, so backpressure reaches the sender.
+ * writable's backpressure (`writer.ready`); while the backlog is over `writeHighWaterMark`, the
+ * peer runs no request and holds reading, so backpressure reaches the sender.
  *
  * @example
  * const peer = createPeer({ transport: streamTransport({ readable, writable }) });
@@ -35,7 +35,7 @@ export function streamTransport(options: StreamTransportOptions): Transport {
   if (options === null || typeof options !== 'object') {
     throw new TypeError(`${owner}: options must be an object with readable and writable`);
   }
-  const { readable, writable, framing = ndjson } = options;
+  const { readable, writable } = options;
   if (
     readable === null ||
     typeof readable !== 'object' ||
@@ -50,30 +50,27 @@ export function streamTransport(options: StreamTransportOptions): Transport {
   ) {
     throw new TypeError(`${owner}: options.writable must be a WritableStream`);
   }
-  if (
-    framing === null ||
-    typeof framing !== 'object' ||
-    typeof framing.createDecoder !== 'function'
-  ) {
-    throw new TypeError(`${owner}: options.framing must be a Framing (ndjson or contentLength)`);
-  }
-  const max = maxMessageBytesOption(options.maxMessageBytes, owner);
-  const highWater = writeHighWaterMarkOption(options.writeHighWaterMark, owner);
+  const { framing, max, highWater } = streamOptions(options, owner);
   const writer = writable.getWriter();
   // Characters handed to `send` whose write has not completed yet.
   let backlog = 0;
   let readAgain: (() => void) | undefined;
-  const written = (chars: number): void => {
-    backlog -= chars;
-    if (readAgain && backlog < highWater / 2) {
+  const gate = new ReadGate(highWater, {
+    backlog: () => backlog,
+    reading(on) {
+      if (!on) return;
       const resume = readAgain;
       readAgain = undefined;
-      resume();
-    }
+      resume?.();
+    },
+  });
+  const written = (chars: number): void => {
+    backlog -= chars;
+    gate.update();
   };
-  // Resolves at once while there is room, else once the backlog has drained (or the end).
+  // Resolves at once while the gate is open, else once it opens again (or the end).
   const roomToRead = (): Promise<void> | undefined =>
-    backlog < highWater || ended ? undefined : new Promise((resolve) => (readAgain = resolve));
+    gate.open || ended ? undefined : new Promise((resolve) => (readAgain = resolve));
   let sink: TransportSink | undefined;
   let reader: ReadableStreamDefaultReader<Uint8Array | string> | undefined;
   let ended = false;
@@ -82,6 +79,7 @@ export function streamTransport(options: StreamTransportOptions): Transport {
     if (ended) return;
     ended = true;
     reader?.cancel().catch(() => {});
+    gate.end();
     readAgain?.();
     // Answers already queued (say, to the last requests before EOF) are still written.
     const flushed = error === undefined ? output.drain() : Promise.resolve();
@@ -115,8 +113,9 @@ export function streamTransport(options: StreamTransportOptions): Transport {
     const decoder = framing.createDecoder(s, max);
     try {
       for (;;) {
-        // Backpressure: while the other side does not take our answers, stop taking its
-        // requests; the readable's own queue then fills and pushes back on the sender.
+        // Backpressure: while the other side does not take our answers (or the peer has
+        // messages it cannot run yet), stop taking its requests; the readable's own queue then
+        // fills and pushes back on the sender.
         const full = roomToRead();
         if (full) await full;
         if (ended) return;
@@ -143,8 +142,10 @@ export function streamTransport(options: StreamTransportOptions): Transport {
     send: (text) => {
       if (ended) return Promise.resolve();
       backlog += text.length;
+      gate.update();
       return output.push(text);
     },
+    flow: gate,
     async close() {
       if (ended) return;
       await output.drain();

@@ -3,6 +3,9 @@
  * transport moves whole message texts; framing (newline-delimited JSON, Content-Length) is
  * below it and the connection (correlation, dispatch, cancellation) above it.
  */
+import { ndjson } from './framing.js';
+import type { Framing } from './framing.js';
+import type { FlowControl } from './flow.js';
 
 /** Where a transport delivers what it reads. Passed to {@link Transport.start}, never assigned. */
 export interface TransportSink {
@@ -32,6 +35,12 @@ export interface Transport {
   send(text: string): Promise<void>;
   /** Flush what is queued, close the writing side and stop reading. Never rejects. */
   close(): Promise<void>;
+  /**
+   * Flow control, when the transport has it (every transport of this package does): the peer
+   * runs no further message while it is full, and holds reading while messages wait to run.
+   * A transport without it is read as fast as it delivers.
+   */
+  readonly flow?: FlowControl;
 }
 
 /**
@@ -55,9 +64,10 @@ export function maxMessageBytesOption(value: unknown, owner: string): number {
 }
 
 /**
- * The default write high-water mark of the transports: 1 MiB. Past it, a transport stops
- * reading until what it has to write drains, so a peer that sends and never reads cannot grow
- * this side's memory.
+ * The default write high-water mark of the transports: 1 MiB of characters. Past it, a transport
+ * stops reading and the peer runs no further message, even one already read, until what waits to
+ * be written has drained to half: a peer that sends and never reads cannot grow this side's
+ * memory.
  */
 export const DEFAULT_WRITE_HIGH_WATER_MARK = 1024 * 1024;
 
@@ -70,6 +80,33 @@ export function writeHighWaterMarkOption(value: unknown, owner: string): number 
     );
   }
   return value;
+}
+
+/** The options every byte-stream transport checks the same way. */
+export interface StreamOptions {
+  framing?: Framing;
+  maxMessageBytes?: number;
+  writeHighWaterMark?: number;
+}
+
+/** Check the framing, size and backpressure options of a byte-stream transport. */
+export function streamOptions(
+  options: StreamOptions,
+  owner: string,
+): { framing: Framing; max: number; highWater: number } {
+  const { framing = ndjson } = options;
+  if (
+    framing === null ||
+    typeof framing !== 'object' ||
+    typeof framing.createDecoder !== 'function'
+  ) {
+    throw new TypeError(`${owner}: options.framing must be a Framing (ndjson or contentLength)`);
+  }
+  return {
+    framing,
+    max: maxMessageBytesOption(options.maxMessageBytes, owner),
+    highWater: writeHighWaterMarkOption(options.writeHighWaterMark, owner),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { timerDelay } from '../core/timer-delay.js';
+import { ReadGate } from './flow.js';
 import { OutputQueue, maxMessageBytesOption, writeHighWaterMarkOption } from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
@@ -27,11 +28,11 @@ export interface WebSocketTransportOptions {
   /** Larger messages are skipped and answered with an error (default 16 MiB, counted in UTF-16 units for text frames). */
   maxMessageBytes?: number;
   /**
-   * Backpressure, both ways: sends wait while `bufferedAmount` is above this, and incoming
-   * messages are held back (not handed to the peer) while more than this waits to be written —
-   * queued here plus `bufferedAmount` — until half of it has drained. Held-back messages are
-   * bounded by `maxMessageBytes`; past that the socket is closed with code 1013 ("try again
-   * later"). Default 1 MiB.
+   * Backpressure, both ways: sends wait while `bufferedAmount` is above this, and while more
+   * than this waits to be written (queued here plus `bufferedAmount`) the peer runs no request
+   * and holds reading until half has drained. A WebSocket cannot stop reading: messages that
+   * arrive while the peer holds it are held back here, bounded by `maxMessageBytes`; past that
+   * the socket is closed with code 1013 ("try again later"). Default 1 MiB.
    */
   writeHighWaterMark?: number;
 }
@@ -40,7 +41,7 @@ type Listener = Parameters<WebSocketLike['addEventListener']>[1];
 
 const CONNECTING = 0;
 const OPEN = 1;
-/** How often a paused transport looks at `bufferedAmount` (a WebSocket has no drain event). */
+/** How often a full backlog looks at `bufferedAmount` again (a WebSocket has no drain event). */
 const DRAIN_POLL_MS = 10;
 /** The close code for "try again later": the peer sent more than we could hold back. */
 const TRY_AGAIN_LATER = 1013;
@@ -53,8 +54,8 @@ function sleep(ms: number): Promise<void> {
  * A transport over anything with the WebSocket interface. One message per frame; text frames
  * are preferred, binary frames are decoded as UTF-8. Sends wait for the socket to open and for
  * `bufferedAmount` to fall below `writeHighWaterMark`; while more than that waits to be written,
- * incoming messages are held back (bounded) instead of handed to the peer, so a client that
- * sends and never reads cannot grow this side's memory.
+ * the peer runs no request and incoming messages are held back (bounded), so a client that sends
+ * and never reads cannot grow this side's memory.
  *
  * @example
  * const peer = createPeer({ transport: webSocketTransport(new WebSocket('wss://agent.example/rpc')) });
@@ -83,16 +84,35 @@ export function webSocketTransport(
 
   // Characters handed to `send` and not yet passed to `socket.send`.
   let queuedChars = 0;
-  // Messages received while the write side was over the mark, and their size in characters.
+  // Messages received while the gate was closed, and their size in characters: a WebSocket
+  // cannot stop reading, so they wait here (bounded by `maxMessageBytes`).
   const held: string[] = [];
   let heldChars = 0;
-  let drainTimer: ReturnType<typeof setTimeout> | undefined;
-  const backlog = (): number => queuedChars + (socket.bufferedAmount || 0);
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let releasing = false;
+  const gate = new ReadGate(highWaterMark, {
+    backlog: () => queuedChars + (socket.bufferedAmount || 0),
+    reading(on) {
+      if (on) release();
+    },
+    waiting: () => poll(),
+  });
+
+  /** While the backlog is over the mark, look at `bufferedAmount` again (it has no drain event). */
+  const poll = (): void => {
+    if (pollTimer !== undefined || ended) return;
+    pollTimer = setTimeout(() => {
+      pollTimer = undefined;
+      gate.update();
+      if (gate.full()) poll();
+    }, DRAIN_POLL_MS);
+  };
 
   const finish = (error?: unknown): void => {
     if (ended) return;
     ended = true;
-    if (drainTimer !== undefined) clearTimeout(drainTimer);
+    gate.end();
+    if (pollTimer !== undefined) clearTimeout(pollTimer);
     held.length = 0;
     output.close();
     for (const [type, fn] of listeners) socket.removeEventListener(type, fn);
@@ -131,19 +151,24 @@ export function webSocketTransport(
       if (socket.readyState !== OPEN) throw new Error('the WebSocket is closed');
       queuedChars -= text.length;
       socket.send(text);
+      gate.update();
     }
   }, finish);
 
-  /** Hand held-back messages to the peer while there is room; poll again while there is not. */
-  const release = (): void => {
-    drainTimer = undefined;
-    while (!ended && held.length > 0 && backlog() < highWaterMark / 2) {
-      const text = held.shift() as string;
-      heldChars -= text.length;
-      sink?.message(text);
+  /** Hand held-back messages to the peer while the gate is open. */
+  function release(): void {
+    if (releasing) return;
+    releasing = true;
+    try {
+      while (!ended && held.length > 0 && gate.open) {
+        const text = held.shift() as string;
+        heldChars -= text.length;
+        sink?.message(text);
+      }
+    } finally {
+      releasing = false;
     }
-    if (!ended && held.length > 0) drainTimer = setTimeout(release, DRAIN_POLL_MS);
-  };
+  }
 
   const deliver = (text: string): void => {
     if (ended || !sink) return;
@@ -151,7 +176,7 @@ export function webSocketTransport(
       sink.oversized(text.length);
       return;
     }
-    if (held.length === 0 && backlog() < highWaterMark) {
+    if (held.length === 0 && gate.open) {
       sink.message(text);
       return;
     }
@@ -167,7 +192,6 @@ export function webSocketTransport(
     }
     held.push(text);
     heldChars += text.length;
-    drainTimer ??= setTimeout(release, DRAIN_POLL_MS);
   };
 
   const listen = (type: string, fn: Listener): void => {
@@ -205,8 +229,10 @@ export function webSocketTransport(
     send: (text) => {
       if (ended) return Promise.resolve();
       queuedChars += text.length;
+      gate.update();
       return output.push(text);
     },
+    flow: gate,
     async close() {
       if (ended) return;
       await output.drain();
