@@ -7,9 +7,8 @@ import {
   decodeHttpError,
   encodeHttpError,
   fromHttpResponse,
-  toFetchResponse,
-  toHttpResponse,
 } from './response.js';
+import { toFetchResponse, toHttpResponse } from '../../entries/http.js';
 import { toHttpStatus } from './status.js';
 
 describe('fromHttpResponse: statuses per the mapping table', () => {

@@ -11,9 +11,8 @@ import {
   LSP_ERROR_CODES,
   ResponseError,
   isResponseError,
-  toResponseError,
-  toSdkResponseError,
 } from './index.js';
+import { toResponseError, toSdkResponseError } from '../../entries/lsp.js';
 import { decodeLspError } from './decode.js';
 import { encodeLspError } from './convert.js';
 
