@@ -5,7 +5,6 @@ import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toMcpError } from '../front/helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
-import { toAgentError } from '../front/decode.js';
 import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 

@@ -3,11 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
 import { toProblemJson } from './problem-json.js';
-import {
-  decodeHttpError,
-  encodeHttpError,
-  fromHttpResponse,
-} from './response.js';
+import { decodeHttpError, encodeHttpError, fromHttpResponse } from './response.js';
 import { toFetchResponse, toHttpResponse } from '../../entries/http.js';
 import { toHttpStatus } from './status.js';
 

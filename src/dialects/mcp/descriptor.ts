@@ -38,7 +38,9 @@ function mcpRejection(decoded: AgentError, received: RpcErrorObject): McpError {
 export const mcpDialect: RpcDialect<McpEncodeOptions> = {
   protocol: 'mcp',
   encode: (error, options) =>
-    options.as === 'toolResult' ? encodeCallToolResult(error, options) : encodeMcpError(error, options),
+    options.as === 'toolResult'
+      ? encodeCallToolResult(error, options)
+      : encodeMcpError(error, options),
   decode: decodeMcpError,
   fromRpc: mcpFromRpc,
   rejection: mcpRejection,

@@ -59,7 +59,10 @@ function errorIdOf(id: unknown): string | undefined {
  * // 'Wait 2 s, then call this tool again.'
  */
 export function nextStepText(
-  error: Pick<ToolErrorTextInput, 'category' | 'retryable' | 'retryAfterMs' | 'details' | 'errorId'>,
+  error: Pick<
+    ToolErrorTextInput,
+    'category' | 'retryable' | 'retryAfterMs' | 'details' | 'errorId'
+  >,
   subject = 'this tool',
 ): string {
   const category: ErrorCategory = isErrorCategory(error.category) ? error.category : 'internal';
