@@ -451,7 +451,7 @@ describe('review of the SDK fixes', () => {
       },
     );
     const e = toAgentError(thrown);
-    expect(e.details?.unexpected).toBe(true);
+    expect(e.unexpected).toBe(true);
     expect(e.wire?.protocol).not.toBe('grpc');
     const sent = encode(thrown, 'mcp', { onError: () => undefined }) as { message: string };
     expect(sent.message).toBe('Internal error');

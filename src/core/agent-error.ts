@@ -25,6 +25,13 @@ export interface AgentErrorOptions {
   cause?: unknown;
   wire?: WireInfo;
   /**
+   * Send this error the way an error nobody meant to send is sent (see {@link AgentError.unexpected}).
+   * Setting it only makes an error safer.
+   */
+  unexpected?: boolean;
+  /** The id the error was reported under (see {@link AgentError.errorId}). */
+  errorId?: string;
+  /**
    * Record a stack trace (default `true`). Errors built from wire data pass `false`: the stack
    * would only point at the decoder, and capturing it costs most of an error's price.
    */
@@ -49,6 +56,8 @@ export interface AgentErrorLike {
   details?: Record<string, unknown>;
   readonly wire?: WireInfo;
   readonly cause?: unknown;
+  readonly unexpected?: boolean;
+  readonly errorId?: string;
 }
 
 const BRAND: unique symbol = Symbol.for('agent-errors.AgentError') as never;
@@ -67,7 +76,7 @@ const VOUCHED: object = Object.freeze({});
  * given), so the constructor's reads see one hidden class whatever was given. (A
  * given-but-undefined `cause` reads as no cause.)
  */
-type Init = Omit<DecodedParts, 'message'> & {
+type Init = Required<Omit<DecodedParts, 'message'>> & {
   captureStack: boolean | undefined;
   vouched: object | undefined;
   /** Where a recorded stack is cut (see {@link StackTop}); the class constructed when not given. */
@@ -107,6 +116,8 @@ function withCategory(
     details: o.details,
     wire: o.wire,
     cause: o.cause,
+    unexpected: o.unexpected,
+    errorId: o.errorId,
     captureStack: o.captureStack,
     vouched: undefined,
     stackTop: FACTORY_OF[category],
@@ -128,6 +139,10 @@ export interface DecodedParts {
   wire: WireInfo | undefined;
   /** What the error was read from (an SDK instance, a received object), if worth keeping. */
   cause: unknown;
+  /** The exposure mark (see {@link AgentError.unexpected}); left out, unmarked. */
+  unexpected?: boolean | undefined;
+  /** See {@link AgentError.errorId}. */
+  errorId?: string | undefined;
 }
 
 /**
@@ -146,6 +161,8 @@ export function decodedError(parts: DecodedParts): AgentError {
     details: parts.details,
     wire: parts.wire,
     cause: parts.cause,
+    unexpected: parts.unexpected,
+    errorId: parts.errorId,
     captureStack: false,
     vouched: VOUCHED,
     stackTop: undefined,
@@ -162,6 +179,8 @@ const EXPECTED: Readonly<Record<string, string>> = {
   'options.retryAfterMs': 'a finite number of milliseconds >= 0',
   'options.details': 'a plain object',
   'options.wire': 'an object { protocol, code, message, data? }',
+  'options.unexpected': 'a boolean',
+  'options.errorId': 'a non-empty string',
 };
 
 function invalid(option: string, received: unknown): never {
@@ -221,6 +240,20 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
   declare details?: Record<string, unknown>;
   declare readonly wire?: WireInfo;
   declare readonly cause?: unknown;
+  /**
+   * The exposure mark: `true` when this error was classified from something nobody meant to
+   * send (a plain `Error`, a Node system error, a provider SDK's error), by `toAgentError` /
+   * `decode`. Every encoder then sends it as such an error is sent: its category's fixed text,
+   * category, code, retryability and delay, and an `errorId`; never its message, details or
+   * cause. An own field, so `structuredClone`, JSON (`toJSON` → `deserializeError`) and
+   * `serializeError` keep it; nothing in `details` stands for it.
+   */
+  declare readonly unexpected?: true;
+  /**
+   * The id an unexpected error was reported under (to `onError`, or on stderr), on the error
+   * sent in its place: encoders put it on the wire as `details.errorId`, so a client can quote it.
+   */
+  declare readonly errorId?: string;
 
   constructor(message: string, init: AgentErrorInit) {
     super();
@@ -261,6 +294,16 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     if (wire !== undefined) {
       if (!vouched) checkWire(wire);
       this.wire = wire;
+    }
+    const unexpected = init.unexpected;
+    if (unexpected !== undefined && unexpected !== false) {
+      if (unexpected !== true) invalid('options.unexpected', unexpected);
+      this.unexpected = true;
+    }
+    const errorId = init.errorId;
+    if (errorId !== undefined) {
+      if (typeof errorId !== 'string' || errorId === '') invalid('options.errorId', errorId);
+      this.errorId = errorId;
     }
     // Kept under a symbol and read through a `cause` accessor: like a native error's cause it is
     // never listed, cloned or shipped by accident, and it costs a plain property write (a

@@ -41,6 +41,7 @@ export function classifiedAs(
     details: extra === undefined ? inner.details : { ...inner.details, ...extra },
     wire: inner.wire,
     cause: error,
+    unexpected: inner.unexpected,
   });
 }
 

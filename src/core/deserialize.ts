@@ -41,6 +41,8 @@ function rebuild(value: unknown, depth: number): AgentError {
       details: f.details,
       wire: f.wire,
       cause,
+      unexpected: f.unexpected,
+      errorId: f.errorId,
     });
     if (typeof v.stack === 'string') error.stack = v.stack;
     return error;

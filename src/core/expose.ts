@@ -18,12 +18,20 @@ export interface ExposeOptions {
    */
   onError?: (error: unknown, errorId: string) => void;
   /**
-   * The classifier for errors nobody meant to send. The front door passes the library's one
-   * classifier (which sees every dialect); core, which cannot see them, falls back to
-   * {@link normalizeError}.
-   * @internal
+   * What classifies an error nobody meant to send, so that it keeps its category, code,
+   * retryability and delay on the wire (an upstream 429 still says "wait"). Default: the
+   * library's full classifier (`toAgentError`), or one built by `createDecoder(readers)` to pay
+   * only for the readers you use.
+   *
+   * @example
+   * toHttpResponse(err, { decoder: createDecoder([providerSdkReader]) });
    */
-  classify?: ((error: unknown) => AgentErrorLike) | undefined;
+  decoder?: Decoder | undefined;
+}
+
+/** Something that classifies any value as an error: `{ toAgentError }`, as `createDecoder` gives. */
+export interface Decoder {
+  toAgentError(error: unknown): AgentErrorLike;
 }
 
 /**
@@ -39,6 +47,7 @@ export type ExposableError =
       readonly category?: ErrorCategory | undefined;
       readonly retryAfterMs?: number | undefined;
       readonly details?: Record<string, unknown> | undefined;
+      readonly errorId?: string | undefined;
     };
 
 /**
@@ -92,10 +101,13 @@ function readSafely(value: object, key: PropertyKey): unknown {
  * issues; an `AbortError`/`TimeoutError` as `cancelled`/`timeout`; a protocol payload passed on
  * with its category and its message sanitised (secrets, credentials and paths masked). Anything
  * else — an error the code did not mean to expose, or an `AgentError` carrying the exposure mark
- * (`details.unexpected`, set by `toAgentError` on such errors and kept by every copy) — keeps
+ * (`unexpected: true`, set by `toAgentError` on such errors and kept by every copy) — keeps
  * its category, code, retryability and `retryAfterMs` (an upstream 429 still says "wait") but
  * is sent with its category's fixed text (`'Rate limited'`, `'Internal error'`) and a random
- * `details.errorId`; the original goes to `onError`, because its message may hold anything.
+ * `errorId` (which encoders send as `details.errorId`); the original goes to `onError`, because
+ * its message may hold anything. Errors nobody meant to send are classified by
+ * `options.decoder`; core, which sees no dialect, falls back to its own part of the classifier:
+ * the public `toExposableError` (`src/front/expose.ts`) passes the full one.
  * Never throws.
  *
  * @example
@@ -127,10 +139,12 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
     // A cancel or a timeout says what it is, in its own words, sanitised as any text sent is.
     if (name === 'AbortError' || name === 'TimeoutError') return sanitized(normalizeError(error));
   }
-  const classify = options?.classify ?? normalizeError;
+  // Core cannot see the dialects: without a decoder (the front door always passes one), it
+  // classifies with the part of the classifier that needs none.
+  const decoder = options?.decoder;
   // What the classifier can name (a refused connection, a missing file) keeps its category,
   // code and retryability, so the agent still knows what to do; its text is sanitised.
-  const classified = classify(error);
+  const classified = decoder ? decoder.toAgentError(error) : normalizeError(error);
   if (classified.category !== 'internal' && !isUnexpected(classified)) return sanitized(classified);
   return generic(classified, error, options);
 }
@@ -177,17 +191,14 @@ function generic(
         ...(typeof delay === 'number' && delay >= 0 && delay !== Infinity
           ? { retryAfterMs: delay }
           : {}),
-        details: { errorId },
+        errorId,
         captureStack: false,
       });
     }
   } catch {
     // A copy whose getters throw is sent as an internal error.
   }
-  return AgentError.internal(GENERIC_MESSAGES.internal, {
-    details: { errorId },
-    captureStack: false,
-  });
+  return AgentError.internal(GENERIC_MESSAGES.internal, { errorId, captureStack: false });
 }
 
 /**

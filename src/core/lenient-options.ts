@@ -61,6 +61,9 @@ export interface LenientFields {
   retryAfterMs: number | undefined;
   details: Record<string, unknown> | undefined;
   wire: WireInfo | undefined;
+  /** The exposure mark, kept only when it is `true`. */
+  unexpected: true | undefined;
+  errorId: string | undefined;
 }
 
 /**
@@ -76,7 +79,11 @@ export function lenientOptions(value: object): LenientFields {
   const retryAfterMs = read(() => v.retryAfterMs);
   const details = read(() => v.details);
   const wire = read(() => v.wire) as Record<string, unknown> | null | undefined;
+  const unexpected = read(() => v.unexpected);
+  const errorId = read(() => v.errorId);
   return {
+    unexpected: unexpected === true ? true : undefined,
+    errorId: typeof errorId === 'string' && errorId !== '' ? errorId : undefined,
     code: typeof code === 'string' && code !== '' ? code : undefined,
     retryable: typeof retryable === 'boolean' ? retryable : undefined,
     retryAfterMs: validDelayMs(retryAfterMs),

@@ -7,7 +7,7 @@ import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
 import { readMember } from './read-member.js';
 import { realElements } from './real-elements.js';
-import { UNEXPECTED_KEY, markUnexpected, withUnexpectedMark } from './unexpected.js';
+import { markUnexpected } from './unexpected.js';
 
 const BRAND = Symbol.for('agent-errors.AgentError');
 
@@ -85,6 +85,8 @@ function revive(like: AgentErrorLike): AgentError {
     details: f.details,
     wire: f.wire,
     cause: readMember(like, 'cause'),
+    unexpected: f.unexpected,
+    errorId: f.errorId,
   });
 }
 
@@ -163,6 +165,7 @@ function fromError(error: object): AgentError {
         details: systemDetails(error),
         wire: undefined,
         cause: error,
+        unexpected: true,
       });
     // An error that already carries our fields (opentabs' ToolError, a foreign AgentError-alike).
     const category = readMember(error, 'category');
@@ -190,9 +193,10 @@ function fromError(error: object): AgentError {
         // What the outer error says about retrying beats what its cause suggests.
         retryable: retryable ?? inner.retryable,
         retryAfterMs: inner.retryAfterMs,
-        details: withUnexpectedMark(inner.details),
+        details: inner.details,
         wire: undefined,
         cause: error,
+        unexpected: true,
       });
     }
   }
@@ -204,7 +208,7 @@ function fromError(error: object): AgentError {
     captureStack: false,
     code: typeof code === 'string' && code !== '' ? code : 'INTERNAL_ERROR',
     ...(retryable !== undefined ? { retryable } : {}),
-    details: withUnexpectedMark(undefined),
+    unexpected: true,
   });
 }
 
@@ -256,7 +260,7 @@ function withCarriedHints(
 }
 
 /**
- * A system error's details, with the exposure mark. Paths stay out: they name local files, which
+ * A system error's details. Paths stay out: they name local files, which
  * never belong in what is sent to a peer.
  */
 function systemDetails(error: object): Record<string, unknown> {
@@ -290,8 +294,6 @@ function systemDetailsOf(
   if (typeof hostname === 'string' || typeof hostname === 'number') details.hostname = hostname;
   if (typeof address === 'string' || typeof address === 'number') details.address = address;
   if (typeof port === 'string' || typeof port === 'number') details.port = port;
-  // The mark set here, on the fresh object, rather than by a copy (withUnexpectedMark).
-  details[UNEXPECTED_KEY] = true;
   return details;
 }
 
@@ -348,8 +350,8 @@ function fromAggregate(error: object, message: string): AgentError {
       ...(errors.length > MAX_AGGREGATE_DETAILS
         ? { omitted: errors.length - MAX_AGGREGATE_DETAILS }
         : {}),
-      [UNEXPECTED_KEY]: true,
     },
+    unexpected: true,
     cause: error,
     captureStack: false,
   });
@@ -371,7 +373,7 @@ function fromPlainObject(value: object): AgentError {
  * `details.issues`; `AggregateError` → the common category of its errors; anything else →
  * `internal`. The original is kept as `cause`. What is read from a thrown value nobody meant to
  * send (a system error, a plain `Error`, an aggregate, a non-error) carries the exposure mark,
- * `details.unexpected: true`, so encoders never send its message. Never throws.
+ * `unexpected: true`, so encoders never send its message. Never throws.
  *
  * @example
  * const err = normalizeError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
@@ -400,20 +402,20 @@ export function normalizeError(thrown: unknown): AgentError {
       return AgentError.internal(thrown, {
         cause: thrown,
         captureStack: false,
-        details: withUnexpectedMark(undefined),
+        unexpected: true,
       });
     }
     return AgentError.internal(`A non-error value was thrown: ${describeNonError(thrown)}`, {
       cause: thrown,
       captureStack: false,
-      details: withUnexpectedMark(undefined),
+      unexpected: true,
     });
   } catch (failure) {
     // Reading the thrown value failed in a way the guards above did not foresee.
     return AgentError.internal('An unreadable value was thrown', {
       cause: failure,
       captureStack: false,
-      details: withUnexpectedMark(undefined),
+      unexpected: true,
     });
   }
 }

@@ -46,6 +46,10 @@ export interface SerializedError {
   retryAfterMs?: number;
   details?: { [key: string]: JsonValue };
   wire?: { protocol: Protocol; code: number | string; message: string; data?: JsonValue };
+  /** An `AgentError`'s exposure mark (`AgentError.unexpected`), when set. */
+  unexpected?: true;
+  /** An `AgentError`'s `errorId`, when set. */
+  errorId?: string;
   cause?: SerializedError | JsonValue;
   errors?: (SerializedError | JsonValue)[];
   stack?: string;
@@ -501,6 +505,8 @@ const ERROR_FIELDS = new Set([
   'retryAfterMs',
   'details',
   'wire',
+  'unexpected',
+  'errorId',
   'cause',
   'errors',
   'stack',
@@ -571,6 +577,11 @@ function serializeInto(
       out.wire = safeWire;
     }
   }
+  // The hub's own state (AgentError.unexpected, AgentError.errorId): a copy must keep the mark.
+  const unexpected = readField(error, 'unexpected');
+  if (unexpected.ok && unexpected.value === true) out.unexpected = true;
+  const errorId = readField(error, 'errorId');
+  if (errorId.ok && typeof errorId.value === 'string') out.errorId = safeString(errorId.value, ctx);
   let keys: string[] = [];
   try {
     keys = Object.keys(error);

@@ -3,38 +3,38 @@ import type { AgentError } from './agent-error.js';
 import type { ErrorCategory } from './categories.js';
 
 /**
- * The key, in an error's `details`, of the exposure mark: `details.unexpected === true` says
- * the error was classified from something nobody meant to send (a plain `Error`, a Node system
- * error, an aggregate, a provider SDK's error), so its message, details and cause must never go
- * out. It lives in `details` because `details` is what every copy keeps: `structuredClone` (an
- * `AgentError` is an ordinary object, cloned member by member), `serializeError` /
- * `deserializeError`, JSON, `RetryError` and the decoders that rebuild an error from another.
- * Setting it by hand only makes an error safer, so a forged mark harms nothing.
+ * Whether `error` carries the exposure mark, `unexpected: true` (see `AgentError.unexpected`):
+ * it was classified from something nobody meant to send, so its message, details and cause must
+ * never go out. Read from the hub's own field only: no key a user puts in `details` changes what
+ * is sent. Never throws (hostile getters read as unmarked).
  */
-export const UNEXPECTED_KEY = 'unexpected';
-
-/** Whether `error` carries the exposure mark. Never throws (hostile getters read as unmarked). */
 export function isUnexpected(error: unknown): boolean {
   if (error === null || typeof error !== 'object') return false;
   try {
-    const details = (error as { details?: unknown }).details;
-    return (
-      details !== null &&
-      typeof details === 'object' &&
-      (details as Record<string, unknown>)[UNEXPECTED_KEY] === true
-    );
+    return (error as { unexpected?: unknown }).unexpected === true;
   } catch {
     return false;
   }
 }
 
-/** `details` with the exposure mark added: a fresh object, `details` itself is left alone. */
-export function withUnexpectedMark(
-  details: Record<string, unknown> | undefined,
-): Record<string, unknown> {
+/**
+ * The `details` an encoder puts on the wire for `error`: its own `details`, plus the hub's
+ * `errorId` under `details.errorId` when it has one (the wire shape a client quotes). `details`
+ * itself is left alone.
+ *
+ * @example
+ * wireDetails(AgentError.internal('Internal error', { errorId: 'a1' })); // { errorId: 'a1' }
+ */
+export function wireDetails(error: {
+  readonly details?: Record<string, unknown> | undefined;
+  readonly errorId?: string | undefined;
+}): Record<string, unknown> | undefined {
+  const details = error.details;
+  const errorId = error.errorId;
+  if (typeof errorId !== 'string') return details;
   const out: Record<string, unknown> = {};
   if (details !== undefined) for (const key of Object.keys(details)) out[key] = details[key];
-  out[UNEXPECTED_KEY] = true;
+  out.errorId = errorId;
   return out;
 }
 
@@ -66,8 +66,10 @@ export function markUnexpected(error: AgentError): AgentError {
     code: error.code,
     retryable: error.retryable,
     retryAfterMs: error.retryAfterMs,
-    details: withUnexpectedMark(error.details),
+    details: error.details,
     wire: error.wire,
     cause: error.cause,
+    unexpected: true,
+    errorId: error.errorId,
   });
 }

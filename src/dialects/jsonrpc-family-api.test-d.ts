@@ -7,7 +7,8 @@ import type {
   ErrorResponse as SdkErrorResponse,
   Result as SdkResult,
 } from '@agentclientprotocol/sdk';
-import { RequestError, toRequestError, toSdkRequestError } from './acp/index.js';
+import { RequestError } from './acp/index.js';
+import { toRequestError, toSdkRequestError } from '../entries/acp.js';
 import type { JsonRpcErrorObject, JsonRpcErrorResponse } from './jsonrpc/index.js';
 
 import type { ResponseErrorJson } from './lsp/index.js';

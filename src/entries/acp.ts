@@ -5,5 +5,6 @@
  * @module agent-errors/acp
  */
 export * from '../dialects/acp/index.js';
+export { toRequestError, toSdkRequestError } from '../front/helpers/acp.js';
 export { withAcpErrors } from '../sdk/acp.js';
 export type { AcpAppLike, AcpErrorsOptions } from '../sdk/acp.js';

@@ -5,3 +5,4 @@
  * @module agent-errors/http
  */
 export * from '../dialects/http/index.js';
+export { toFetchResponse, toHttpResponse } from '../front/helpers/http.js';

@@ -189,6 +189,7 @@ function decodeBatch(batch: readonly unknown[], options: DecodeOptions | undefin
     details,
     wire: primary.wire,
     cause: batch,
+    unexpected: primary.unexpected,
   });
 }
 
@@ -656,6 +657,7 @@ function byKeywords(
     details: decoded.details,
     wire: undefined,
     cause: received,
+    unexpected: decoded.unexpected,
   });
 }
 

@@ -16,10 +16,22 @@ import type { GrpcStatus } from '../dialects/grpc/status.js';
 import type { McpEncodeOptions } from '../dialects/mcp/descriptor.js';
 import { AgentError } from '../core/agent-error.js';
 import { newErrorId } from '../core/expose.js';
+import type { Decoder, ExposeOptions } from '../core/expose.js';
 import { toAgentError } from './decode.js';
 import { dialectOf } from './registry.js';
 
-const CLASSIFY_ONLY: EncodeOptions = Object.freeze({ classify: toAgentError });
+/** The library's full classifier: what every road to the wire classifies with by default. */
+const FULL_DECODER: Decoder = Object.freeze({ toAgentError });
+const DEFAULT_OPTIONS = Object.freeze({ decoder: FULL_DECODER });
+
+/**
+ * `options` with a decoder: the caller's, else the full classifier (most calls pass no options:
+ * they share one object instead of allocating one).
+ */
+export function withDecoder<O extends ExposeOptions>(options: O | undefined): O {
+  if (options === undefined) return DEFAULT_OPTIONS as O;
+  return options.decoder === undefined ? { ...options, decoder: FULL_DECODER } : options;
+}
 
 /** Options for {@link encode}; each protocol reads the ones that concern it. */
 export interface EncodeOptions
@@ -104,10 +116,9 @@ export function encode(
       `encode: protocol must be one of ${PROTOCOLS.join(', ')}; received ${typeof protocol === 'string' ? JSON.stringify(protocol) : String(protocol)}`,
     );
   }
-  // Errors nobody meant to send are classified by the one classifier, which sees every dialect.
-  // (Most calls pass no options: they share one object instead of allocating one.)
-  const withClassifier =
-    options === undefined ? CLASSIFY_ONLY : Object.assign({ classify: toAgentError }, options);
+  // Errors nobody meant to send are classified by the decoder, by default the one classifier,
+  // which sees every dialect.
+  const withClassifier = withDecoder(options);
   try {
     return dialect.encode(error, withClassifier) as EncodedForms[Protocol];
   } catch (failure) {
@@ -122,10 +133,7 @@ export function encode(
     } catch {
       // A failing log hook must not turn one error into two.
     }
-    const standIn = AgentError.internal('Internal error', {
-      details: { errorId },
-      captureStack: false,
-    });
+    const standIn = AgentError.internal('Internal error', { errorId, captureStack: false });
     return dialect.encode(standIn, withClassifier) as EncodedForms[Protocol];
   }
 }

@@ -227,8 +227,8 @@ describe('toAgentError', () => {
       errno: (real as { errno?: unknown }).errno,
       address: '127.0.0.1',
       port,
-      unexpected: true,
     });
+    expect(plain.unexpected).toBe(true);
     // A getter that throws in the details…
     const noAddress = Object.defineProperty(real, 'address', {
       get() {
@@ -241,8 +241,8 @@ describe('toAgentError', () => {
       syscall: 'connect',
       errno: plain.details?.errno,
       port,
-      unexpected: true,
     });
+    expect(err.unexpected).toBe(true);
     // …and in the members read first: the others are still read.
     const noName = Object.defineProperty(noAddress, 'name', {
       get() {

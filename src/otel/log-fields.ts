@@ -51,7 +51,8 @@ export function fieldsOf(error: AgentError): ErrorLogFields {
   // Only the one detail that is an id made for logs; other details may hold anything.
   let id: unknown;
   try {
-    id = error.details?.errorId;
+    // The hub's own field on an error this side sent; a received one carries it in details.
+    id = error.errorId ?? error.details?.errorId;
   } catch {
     // Details behind a throwing getter or Proxy trap: no id to log.
   }

@@ -21,7 +21,7 @@ import {
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
-import { toCallToolResult } from '../dialects/mcp/call-tool-result.js';
+import { toCallToolResult } from '../entries/mcp.js';
 import { toExposableError } from '../core/expose.js';
 import { retry } from '../retry/retry.js';
 import * as entry from '../entries/otel.js';
@@ -143,7 +143,7 @@ describe('recordError', () => {
     const exposed = toExposableError(new Error('db password=hunter2'));
     const span = await traced((s) => recordError(s, exposed));
     expect(span.attributes['error.id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(span.attributes['error.id']).toBe(exposed.details?.errorId);
+    expect(span.attributes['error.id']).toBe(exposed.errorId);
   });
 
   it('writes nothing on a span that is not recording (ended, or not sampled)', () => {

@@ -78,6 +78,8 @@ export class RetryError extends AgentError {
       ...(lastError.retryAfterMs !== undefined ? { retryAfterMs: lastError.retryAfterMs } : {}),
       ...(lastError.wire !== undefined ? { wire: lastError.wire } : {}),
       details: { ...lastError.details, retry: { attempts: stop.attempts, reason: stop.reason } },
+      // The exposure mark stays: an unexpected last error is still sent as one.
+      ...(lastError.unexpected === true ? { unexpected: true } : {}),
       cause,
       // The stack worth reading is the one of what was thrown, kept in `cause`.
       captureStack: false,

@@ -280,6 +280,7 @@ function withRetryAfter(error: AgentError, retryAfterMs: number): AgentError {
     retryAfterMs,
     ...(error.details !== undefined ? { details: error.details } : {}),
     ...(error.wire !== undefined ? { wire: error.wire } : {}),
+    ...(error.unexpected === true ? { unexpected: true } : {}),
     cause: error.cause,
     captureStack: false,
   });

@@ -128,6 +128,7 @@ function wrapExecute(
       retryable: error.retryable,
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
       ...(error.details !== undefined ? { details: error.details } : {}),
+      ...(error.errorId !== undefined ? { errorId: error.errorId } : {}),
       captureStack: false,
     });
   };

@@ -2,10 +2,9 @@ import { AgentError } from '../core/agent-error.js';
 import { stripMcpErrorPrefix } from '../dialects/tool/mcp-prefix.js';
 import { sanitizeMessage } from '../core/sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
-import { toMcpError } from '../dialects/mcp/convert.js';
+import { toMcpError } from '../front/helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
-import { toAgentError } from '../front/decode.js';
 import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 
@@ -278,10 +277,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them). Their
   // request handlers are wrapped where the SDK keeps them, so that callbacks registered before
   // this call, or swapped in later through `update`, are covered too.
-  const encodeOptions = {
-    classify: toAgentError,
-    ...(onError === undefined ? {} : { onError }),
-  };
+  const encodeOptions = onError === undefined ? {} : { onError };
   const versionOf = () => negotiatedVersion(server);
   wrapRequestHandlers(handlers, USER_CODE_METHODS, (handler) =>
     protocolErrors(handler, encodeOptions, versionOf),

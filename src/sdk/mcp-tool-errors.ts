@@ -1,8 +1,7 @@
 import { AgentError, isAgentError } from '../core/agent-error.js';
 import type { AgentErrorLike } from '../core/agent-error.js';
 import type { ErrorCategory } from '../core/categories.js';
-import { toExposableError } from '../core/expose.js';
-import type { ExposeOptions } from '../core/expose.js';
+import { toExposableError } from '../front/helpers/expose.js';
 import { modelErrorText } from '../dialects/tool/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { toAgentError } from '../front/decode.js';
@@ -40,8 +39,6 @@ export type McpToolErrorResult = {
   _meta: { [key: string]: McpToolErrorMeta };
 };
 
-const CLASSIFY_ONLY: ExposeOptions = Object.freeze({ classify: toAgentError });
-
 /**
  * The failed tool result for `error`, per the exposure rule: the text is
  * `formatModelErrorText` (hub category, `Next step:` line, JSON block), `_meta` carries the hub
@@ -53,10 +50,7 @@ export function toolErrorResult(
   options: WithToolErrorsOptions | undefined,
 ): McpToolErrorResult {
   const onError = options?.onError;
-  const shown = toExposableError(
-    error,
-    onError === undefined ? CLASSIFY_ONLY : { onError, classify: toAgentError },
-  );
+  const shown = toExposableError(error, onError === undefined ? undefined : { onError });
   // A ToolError-like carrier without a hub category is read by the one classifier.
   const hub: AgentErrorLike = isAgentError(shown) ? shown : toAgentError(shown);
   let written: { text: string; code: string };
@@ -72,7 +66,7 @@ export function toolErrorResult(
     retryable: hub.retryable,
   };
   if (hub.retryAfterMs !== undefined) meta.retryAfterMs = hub.retryAfterMs;
-  const errorId = hub.details?.errorId;
+  const errorId = hub.errorId;
   if (typeof errorId === 'string') meta.errorId = errorId;
   return {
     isError: true,

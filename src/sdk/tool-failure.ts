@@ -1,5 +1,5 @@
 import type { AgentError } from '../core/agent-error.js';
-import { toExposableError } from '../core/expose.js';
+import { toExposableError } from '../front/helpers/expose.js';
 import { formatModelErrorText } from '../dialects/tool/model-text.js';
 import type { FormatModelErrorTextOptions } from '../dialects/tool/model-text.js';
 import { toAgentError } from '../front/decode.js';
@@ -44,10 +44,10 @@ export function toolFailure(
   options: ToolErrorsOptions | undefined,
   call?: { toolCallId?: string | undefined; toolName?: string | undefined; thrown?: unknown },
 ): { error: AgentError; text: string } {
-  const exposable = toExposableError(thrown, {
-    ...(options?.onError ? { onError: options.onError } : {}),
-    classify: toAgentError,
-  });
+  const exposable = toExposableError(
+    thrown,
+    options?.onError ? { onError: options.onError } : undefined,
+  );
   const error = toAgentError(exposable);
   const text = formatModelErrorText(error, options);
   const hook = options?.onToolError;

@@ -77,7 +77,7 @@ describe('the exposure mark', () => {
       const exposed = toExposableError(copy);
       expect(exposed.category, how).toBe('not_found');
       expect(exposed.message, how).toBe('Not found');
-      expect(exposed.details?.errorId, how).toEqual(expect.any(String));
+      expect(exposed.errorId, how).toEqual(expect.any(String));
     }
   });
 
@@ -88,7 +88,7 @@ describe('the exposure mark', () => {
       expectNoLeak(everyEncoding(copy));
       const exposed = toExposableError(copy);
       expect(exposed.message, how).toBe('Internal error');
-      expect(exposed.details?.errorId, how).toEqual(expect.any(String));
+      expect(exposed.errorId, how).toEqual(expect.any(String));
     }
   });
 
@@ -193,10 +193,16 @@ describe('the exposure mark', () => {
     expectNoLeak(everyEncoding(shown));
   });
 
-  it('the mark lives in details and cannot be removed by copying details', () => {
+  it('the mark lives in a field of its own, which every copy keeps; details hold none of it', () => {
     const e = toAgentError(plainError());
-    expect(e.details).toEqual({ unexpected: true });
-    const rebuilt = new AgentError(e.message, { category: e.category, details: { ...e.details } });
-    expect(toExposableError(rebuilt).message).toBe('Internal error');
+    expect(e.unexpected).toBe(true);
+    expect(e.details).toBeUndefined();
+    for (const [how, copy] of copies(e)) {
+      expect((copy as { unexpected?: unknown }).unexpected, how).toBe(true);
+    }
+    const shown = toExposableError(e, { onError: () => {} });
+    expect(shown.message).toBe('Internal error');
+    expect(shown.errorId).toMatch(/^[\w-]{8,}$/);
+    expect(shown.details).toBeUndefined();
   });
 });

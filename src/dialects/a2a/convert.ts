@@ -30,6 +30,7 @@ import {
 } from '../google-rpc/google-rpc.js';
 import type { TypedDetail } from '../google-rpc/google-rpc.js';
 import { codeTable } from '../../core/code-table.js';
+import { wireDetails } from '../../core/unexpected.js';
 import { UNKNOWN_RPC_CODE, rpcClassification } from '../jsonrpc/rpc-code-table.js';
 
 const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>);
@@ -179,11 +180,12 @@ export function encodeA2aError(error: unknown, options?: A2aEncodeOptions): RpcE
     data.push({ '@type': RETRY_INFO_TYPE, retryDelay: formatRetryDelay(e.retryAfterMs) });
   }
   const hints = needsWireHints(e, classifyA2aError(code));
-  if (hints || e.details !== undefined) {
+  const details = wireDetails(e);
+  if (hints || details !== undefined) {
     data.push({
       '@type': AGENT_ERROR_DETAIL_TYPE,
       ...(hints ? wireHintsOf(e) : {}),
-      ...(e.details !== undefined ? { details: e.details } : {}),
+      ...(details !== undefined ? { details } : {}),
     });
   }
   return { code, message: redactMessage(e.message), data: toJsonSafe(data, options) };

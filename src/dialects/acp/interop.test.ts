@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as v from 'valibot';
 import { AgentError, encode } from '../../index.js';
-import { RequestError, toRequestError, toSdkRequestError } from './index.js';
+import { RequestError } from './index.js';
+import { toRequestError, toSdkRequestError } from '../../entries/acp.js';
 import { decodeAcpError, issuesFromZodFormat } from './decode.js';
 import { encodeAcpError } from './convert.js';
 

@@ -12,6 +12,7 @@ import { locateEnvelopePayload } from './envelopes.js';
 import { isErrorPayloadShape, isPlainErrorPayload, sendPayload, toPayload } from './payload.js';
 import type { ErrorPayload, ToPayloadOptions } from './payload.js';
 import { copyRecord } from '../../core/copy-record.js';
+import { wireDetails } from '../../core/unexpected.js';
 
 /**
  * The ARCP code for each hub category when the error's own code is not an ARCP code. ARCP has no
@@ -153,7 +154,8 @@ export function toArcpError(error: unknown): ARCPError {
     : isArcpErrorCode(wireCode)
       ? wireCode
       : ARCP_CODE_BY_CATEGORY[hub.category];
-  const details = hub.details === undefined ? {} : copyRecord(hub.details);
+  const sent = wireDetails(hub);
+  const details = sent === undefined ? {} : copyRecord(sent);
   if (hub.code !== code) details.agentCode = hub.code;
   if (hub.category !== ARCP_ERRORS[code].category) details.agentCategory = hub.category;
   if (effectiveRetryable(code, hub.retryable) !== hub.retryable)

@@ -376,7 +376,7 @@ export function encodeGrpcError(error: unknown, options?: ExposeOptions): GrpcSt
     retryable: String(e.retryable),
   };
   // The id under which an unexpected error was logged: what joins the log to this reply.
-  const errorId = e.details?.errorId;
+  const errorId = e.errorId;
   if (typeof errorId === 'string') metadata.errorId = errorId;
   const details: TypedDetail[] = [
     { '@type': ERROR_INFO_TYPE, reason: e.code, domain: AGENT_ERRORS_DOMAIN, metadata },

@@ -5,11 +5,6 @@ export type { HeaderReader, HeadersInput, RetryAfterOptions } from './headers.js
 export { PROBLEM_JSON, isProblemDetails, toProblemJson } from './problem-json.js';
 export type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
 export type { ProviderError } from './provider-body.js';
-export {
-  fromFetchResponse,
-  fromHttpResponse,
-  toFetchResponse,
-  toHttpResponse,
-} from './response.js';
+export { fromFetchResponse, fromHttpResponse } from './response.js';
 export type { HttpErrorResponse, HttpResponseInit, ToHttpResponseOptions } from './response.js';
 export { httpIdempotencyKeyOf } from './idempotency-key.js';

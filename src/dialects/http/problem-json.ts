@@ -3,6 +3,7 @@ import { readHubFields, validDetails } from '../../core/lenient-options.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { toJsonSafe } from '../../core/serialize.js';
+import { wireDetails } from '../../core/unexpected.js';
 import type { JsonValue } from '../../core/serialize.js';
 import { statusMeaning, toHttpStatus } from './status.js';
 
@@ -64,8 +65,9 @@ export function toProblemJson(error: AgentErrorLike, options?: ProblemJsonOption
   problem.category = error.category;
   problem.retryable = error.retryable;
   if (error.retryAfterMs !== undefined) problem.retryAfterMs = error.retryAfterMs;
-  if (error.details !== undefined) {
-    const safe = toJsonSafe(error.details);
+  const details = wireDetails(error);
+  if (details !== undefined) {
+    const safe = toJsonSafe(details);
     if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) problem.details = safe;
   }
   return problem;

@@ -3,13 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
 import { toProblemJson } from './problem-json.js';
-import {
-  decodeHttpError,
-  encodeHttpError,
-  fromHttpResponse,
-  toFetchResponse,
-  toHttpResponse,
-} from './response.js';
+import { decodeHttpError, encodeHttpError, fromHttpResponse } from './response.js';
+import { toFetchResponse, toHttpResponse } from '../../entries/http.js';
 import { toHttpStatus } from './status.js';
 
 describe('fromHttpResponse: statuses per the mapping table', () => {

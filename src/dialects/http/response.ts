@@ -35,7 +35,7 @@ export interface HttpResponseInit {
   bodyUsed?: never;
 }
 
-/** What {@link toHttpResponse} gives: status, headers and an RFC 9457 body. */
+/** What `toHttpResponse` gives: status, headers and an RFC 9457 body. */
 export interface HttpErrorResponse {
   status: number;
   headers: Record<string, string>;
@@ -266,42 +266,8 @@ export async function fromFetchResponse(response: Response): Promise<AgentError>
   });
 }
 
-/** Options for {@link toHttpResponse}. */
+/** Options for `toHttpResponse` (and `encode(error, 'http')`). */
 export interface ToHttpResponseOptions extends ProblemJsonOptions, ExposeOptions {}
-
-/**
- * The HTTP answer for any error: the status ({@link toHttpStatus}), `content-type:
- * application/problem+json`, `retry-after` (whole seconds, rounded up) and `retry-after-ms` when
- * there is a delay, `x-should-retry`, and the RFC 9457 body ({@link toProblemJson}). An error the
- * code did not mean to expose becomes `Internal error` with an `errorId` (see `onError`).
- *
- * @example
- * const { status, headers, body } = toHttpResponse(AgentError.rateLimited('slow', { retryAfterMs: 1500 }));
- * // 429, { 'content-type': 'application/problem+json', 'retry-after': '2', 'retry-after-ms': '1500', 'x-should-retry': 'true' }
- */
-export function toHttpResponse(error: unknown, options?: ToHttpResponseOptions): HttpErrorResponse {
-  const hub = normalizeError(toExposableError(error, options));
-  const body = toProblemJson(hub, options);
-  const headers: Record<string, string> = { 'content-type': PROBLEM_JSON };
-  if (hub.retryAfterMs !== undefined) {
-    headers['retry-after'] = String(Math.ceil(hub.retryAfterMs / 1000));
-    headers['retry-after-ms'] = String(hub.retryAfterMs);
-  }
-  headers['x-should-retry'] = String(hub.retryable);
-  return { status: body.status ?? 500, headers, body };
-}
-
-/**
- * {@link toHttpResponse} as a fetch `Response`, for web-standard servers (Hono, Deno, Bun,
- * workers).
- *
- * @example
- * app.onError((err) => toFetchResponse(err));
- */
-export function toFetchResponse(error: unknown, options?: ToHttpResponseOptions): Response {
-  const { status, headers, body } = toHttpResponse(error, options);
-  return new Response(JSON.stringify(body), { status, headers });
-}
 
 /**
  * Decode anything HTTP-shaped into the hub, never throwing: `{ status, headers, body }`, a
@@ -333,8 +299,12 @@ export function decodeHttpError(input: unknown): AgentError {
 }
 
 /**
- * The HTTP form of any error: the same as {@link toHttpResponse}. `decodeHttpError` of it gives
- * back `code`, `category`, `retryable` and `retryAfterMs`.
+ * The HTTP answer for any error: the status ({@link toHttpStatus}), `content-type:
+ * application/problem+json`, `retry-after` (whole seconds, rounded up) and `retry-after-ms` when
+ * there is a delay, `x-should-retry`, and the RFC 9457 body ({@link toProblemJson}). An error the
+ * code did not mean to expose becomes its category's fixed text with an `errorId` (see
+ * `onError`). `decodeHttpError` of it gives back `code`, `category`, `retryable` and
+ * `retryAfterMs`. What `encode(error, 'http')` and the public `toHttpResponse` call.
  *
  * @example
  * encodeHttpError(AgentError.notFound('no such channel')).status; // 404
@@ -343,5 +313,13 @@ export function encodeHttpError(
   error: unknown,
   options?: ToHttpResponseOptions,
 ): HttpErrorResponse {
-  return toHttpResponse(error, options);
+  const hub = normalizeError(toExposableError(error, options));
+  const body = toProblemJson(hub, options);
+  const headers: Record<string, string> = { 'content-type': PROBLEM_JSON };
+  if (hub.retryAfterMs !== undefined) {
+    headers['retry-after'] = String(Math.ceil(hub.retryAfterMs / 1000));
+    headers['retry-after-ms'] = String(hub.retryAfterMs);
+  }
+  headers['x-should-retry'] = String(hub.retryable);
+  return { status: body.status ?? 500, headers, body };
 }

@@ -102,7 +102,7 @@ describe('exposableError', () => {
     const onError = vi.fn();
     const hidden = exposableError('raw string with token=abcdef', { onError });
     expect(hidden).toMatchObject({ message: 'Internal error', category: 'internal' });
-    expect(onError).toHaveBeenCalledWith('raw string with token=abcdef', hidden.details?.errorId);
+    expect(onError).toHaveBeenCalledWith('raw string with token=abcdef', hidden.errorId);
   });
 });
 

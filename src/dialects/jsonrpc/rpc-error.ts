@@ -5,6 +5,8 @@ import type { Protocol } from '../../core/categories.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import type { SafeJsonOptions } from '../../core/serialize.js';
 import { toExposableError } from '../../core/expose.js';
+import type { Decoder } from '../../core/expose.js';
+import { wireDetails } from '../../core/unexpected.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import { describeValue } from '../../core/describe-value.js';
 import { copyRecord } from '../../core/copy-record.js';
@@ -48,8 +50,8 @@ export interface RpcEncodeOptions extends SafeJsonOptions {
    * logs can be joined to what the peer saw.
    */
   onError?: (error: unknown, errorId: string) => void;
-  /** @internal The classifier for unexpected errors (see `ExposeOptions.classify`). */
-  classify?: ((error: unknown) => AgentErrorLike) | undefined;
+  /** What classifies an error nobody meant to send (see `ExposeOptions.decoder`). */
+  decoder?: Decoder | undefined;
 }
 
 // One reader per field, each a named load: a hostile getter or Proxy trap reads as absent.
@@ -345,7 +347,7 @@ export function encodeRpcError(
   if (wire && wire.protocol === protocol && typeof wire.code === 'number') {
     return withData({ code: wire.code, message: redactMessage(wire.message) }, wire.data, options);
   }
-  const details = error.details;
+  const details = wireDetails(error);
   const restored = !needsWireHints(error, classify(code, error.message, details));
   let data = details;
   if (!restored) {

@@ -3,7 +3,6 @@ import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { LSP_CODE_TABLE, LSP_ERROR_CODES } from './codes.js';
 import { classifyLspError, decodeLspError } from './decode.js';
-import { ResponseError } from './response-error.js';
 import type { ResponseErrorJson } from './response-error.js';
 
 /**
@@ -51,40 +50,5 @@ function isRpcShaped(error: unknown): boolean {
   );
 }
 
-/**
- * Any error as a {@link ResponseError}, per `encode(error, 'lsp')`.
- *
- * @example
- * toResponseError(AgentError.conflict('stale', { code: 'CONTENT_MODIFIED', retryable: true })).code; // -32801
- */
-export function toResponseError(error: unknown, options?: RpcEncodeOptions): ResponseError {
-  if (error instanceof ResponseError) return error;
-  const { code, message, data } = encodeLspError(error, options);
-  return new ResponseError(code, message, data);
-}
-
 /** The constructor of a `ResponseError`-like class, such as `vscode-jsonrpc`'s. */
 export type ResponseErrorConstructor<E> = new (code: number, message: string, data?: unknown) => E;
-
-/**
- * Any error as an instance of `vscode-jsonrpc`'s own `ResponseError`, which you pass in (this
- * package depends on no SDK): `vscode-jsonrpc` recognises thrown errors with `instanceof` and
- * turns anything else into `InternalError`.
- *
- * @example
- * import { ResponseError as VsResponseError } from 'vscode-jsonrpc';
- * throw toSdkResponseError(AgentError.conflict('stale'), VsResponseError);
- */
-export function toSdkResponseError<E>(
-  error: unknown,
-  ResponseErrorClass: ResponseErrorConstructor<E>,
-  options?: RpcEncodeOptions,
-): E {
-  if (typeof ResponseErrorClass !== 'function') {
-    throw new TypeError(
-      `toSdkResponseError: ResponseErrorClass must be a constructor; received ${ResponseErrorClass === null ? 'null' : typeof ResponseErrorClass}`,
-    );
-  }
-  const { code, message, data } = encodeLspError(error, options);
-  return new ResponseErrorClass(code, message, data);
-}

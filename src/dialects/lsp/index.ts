@@ -2,6 +2,5 @@ export { LSP_ERROR_CODES } from './codes.js';
 export type { LspErrorCode } from './codes.js';
 export { ResponseError, isResponseError } from './response-error.js';
 export type { ResponseErrorJson } from './response-error.js';
-export { toResponseError, toSdkResponseError } from './convert.js';
 export type { ResponseErrorConstructor } from './convert.js';
 export type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';

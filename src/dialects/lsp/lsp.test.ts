@@ -7,13 +7,8 @@ import {
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentError } from '../../index.js';
-import {
-  LSP_ERROR_CODES,
-  ResponseError,
-  isResponseError,
-  toResponseError,
-  toSdkResponseError,
-} from './index.js';
+import { LSP_ERROR_CODES, ResponseError, isResponseError } from './index.js';
+import { toResponseError, toSdkResponseError } from '../../entries/lsp.js';
 import { decodeLspError } from './decode.js';
 import { encodeLspError } from './convert.js';
 

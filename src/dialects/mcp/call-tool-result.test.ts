@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
-import { fromCallToolResult, toCallToolResult } from './call-tool-result.js';
+import { fromCallToolResult } from './call-tool-result.js';
+import { toCallToolResult } from '../../entries/mcp.js';
 
 describe('toCallToolResult', () => {
   it('writes the tool error text into an isError result', () => {

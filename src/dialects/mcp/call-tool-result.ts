@@ -26,7 +26,7 @@ export type CallToolErrorResult = {
   structuredContent?: { error: { [key: string]: JsonValue } };
 };
 
-/** Options for {@link toCallToolResult}. */
+/** Options for `toCallToolResult` (and `encode(error, 'mcp', { as: 'toolResult' })`). */
 export interface ToCallToolResultOptions extends FormatToolErrorTextOptions, ExposeOptions {
   /**
    * Also put the fields in `structuredContent.error` (default `false`: the SDK's client checks
@@ -36,19 +36,16 @@ export interface ToCallToolResultOptions extends FormatToolErrorTextOptions, Exp
 }
 
 /**
- * Wrap an error in an MCP tool result (`isError: true`) whose text a model can read and a program
- * can parse ({@link formatToolErrorText}). An `AgentError`, a `ToolError` or anything with their
- * fields is written as it is (message sanitised, details redacted). Anything else is classified
- * with `toAgentError`; when that says only `internal`, the agent sees
- * `Internal error` with a random `details.errorId` and the error goes to `onError`.
+ * An MCP tool result (`isError: true`) for an error, whose text a model can read and a program
+ * can parse ({@link formatToolErrorText}): what `encode(error, 'mcp', { as: 'toolResult' })` and
+ * the public `toCallToolResult` write. An `AgentError`, a `ToolError` or anything with their
+ * fields is written as it is (message sanitised, details redacted); anything else per the
+ * exposure rule, classified by `options.decoder`.
  *
  * @example
- * server.registerTool('post', { inputSchema: { channel: z.string() } }, async ({ channel }) => {
- *   try { return await post(channel); }
- *   catch (err) { return toCallToolResult(err); }
- * });
+ * encodeCallToolResult(AgentError.timeout('slow')).isError; // true
  */
-export function toCallToolResult(
+export function encodeCallToolResult(
   error: unknown,
   options?: ToCallToolResultOptions,
 ): CallToolErrorResult {

@@ -1,5 +1,5 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import { encodeRpcError, exposableError, readWireHints } from '../jsonrpc/rpc-error.js';
+import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { codeTable } from '../../core/code-table.js';
@@ -82,27 +82,6 @@ export function encodeMcpError(error: unknown, options?: ToMcpErrorOptions): Mcp
 }
 
 const KNOWN_REASONS: ReadonlySet<string> = new Set(MCP_ERROR_REASONS);
-
-/**
- * Any error as an {@link McpError}, per `encode(error, 'mcp')`; the reason comes from our code
- * when it names one (`'CONNECTION_REFUSED'` → `connection_refused`), else from the MCP code.
- *
- * @example
- * toMcpError(AgentError.unavailable('peer gone', { code: 'CONNECTION_REFUSED' })).reason; // 'connection_refused'
- */
-export function toMcpError(error: unknown, options?: ToMcpErrorOptions): McpError {
-  if (error instanceof McpError) return error;
-  const { code, message, data } = encodeMcpError(error, options);
-  const agentCode =
-    readWireHints(data)?.code ??
-    (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined);
-  return new McpError({
-    code,
-    reason: mcpReasonFor(typeof agentCode === 'string' ? agentCode : '', code, message),
-    message,
-    data: asMcpData(data),
-  });
-}
 
 // The reasons MCP's own codes stand for. Hermes' `from_json_rpc` knows only JSON-RPC's five
 // (`McpError.fromJsonRpc` keeps to that); the MCP dialect names the rest.

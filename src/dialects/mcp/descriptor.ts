@@ -1,5 +1,5 @@
 import { carryDecoded } from '../../core/classified.js';
-import { toCallToolResult } from './call-tool-result.js';
+import { encodeCallToolResult } from './call-tool-result.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { RpcDialect } from '../jsonrpc/rpc-dialect.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
@@ -38,7 +38,9 @@ function mcpRejection(decoded: AgentError, received: RpcErrorObject): McpError {
 export const mcpDialect: RpcDialect<McpEncodeOptions> = {
   protocol: 'mcp',
   encode: (error, options) =>
-    options.as === 'toolResult' ? toCallToolResult(error, options) : encodeMcpError(error, options),
+    options.as === 'toolResult'
+      ? encodeCallToolResult(error, options)
+      : encodeMcpError(error, options),
   decode: decodeMcpError,
   fromRpc: mcpFromRpc,
   rejection: mcpRejection,

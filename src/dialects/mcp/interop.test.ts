@@ -9,7 +9,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentError } from '../../index.js';
-import { McpError, toMcpError } from './index.js';
+import { McpError } from './index.js';
+import { toMcpError } from '../../entries/mcp.js';
 import { decodeMcpError } from './decode.js';
 import { encodeMcpError } from './convert.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../index.js';
-import { McpError, isMcpError, stripMcpErrorPrefix, toMcpError } from './index.js';
+import { McpError, isMcpError, stripMcpErrorPrefix } from './index.js';
+import { toMcpError } from '../../entries/mcp.js';
 import { decodeMcpError } from './decode.js';
 import { encodeMcpError } from './convert.js';
 

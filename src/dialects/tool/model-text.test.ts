@@ -198,7 +198,7 @@ describe('nextStepText', () => {
     expect(nextStepText({ category: 'internal', retryable: true, retryAfterMs: 90_000 })).toBe(
       'Wait 2 min, then call this tool again.',
     );
-    expect(nextStepText({ category: 'internal', details: { errorId: 'abc-1' } })).toBe(
+    expect(nextStepText({ category: 'internal', errorId: 'abc-1' })).toBe(
       'Do not retry; tell the user (error id abc-1).',
     );
     expect(nextStepText({ category: 'timeout', retryable: false }, 'the search tool')).toBe(

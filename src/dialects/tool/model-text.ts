@@ -44,8 +44,7 @@ function fixWhat(details: Record<string, unknown> | undefined): string {
   return ARGUMENT_PATH.test(where) ? `Fix \`${where}\` (${why})` : `Fix the arguments (${why})`;
 }
 
-function errorIdOf(details: Record<string, unknown> | undefined): string | undefined {
-  const id = details?.errorId;
+function errorIdOf(id: unknown): string | undefined {
   return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : undefined;
 }
 
@@ -60,7 +59,10 @@ function errorIdOf(details: Record<string, unknown> | undefined): string | undef
  * // 'Wait 2 s, then call this tool again.'
  */
 export function nextStepText(
-  error: Pick<ToolErrorTextInput, 'category' | 'retryable' | 'retryAfterMs' | 'details'>,
+  error: Pick<
+    ToolErrorTextInput,
+    'category' | 'retryable' | 'retryAfterMs' | 'details' | 'errorId'
+  >,
   subject = 'this tool',
 ): string {
   const category: ErrorCategory = isErrorCategory(error.category) ? error.category : 'internal';
@@ -93,7 +95,7 @@ export function nextStepText(
     return `${delay === undefined ? 'Wait a little' : `Wait ${humanDelay(delay)}`}, then ${again}.`;
   }
   if (category === 'internal') {
-    const errorId = errorIdOf(error.details);
+    const errorId = errorIdOf(error.errorId);
     return errorId === undefined
       ? `Do not retry; tell the user.`
       : `Do not retry; tell the user (error id ${errorId}).`;
@@ -146,6 +148,7 @@ function modelFrame(error: ToolErrorTextInput, subject: string | undefined): Kep
   // Kept only for what repeats: no details, a code of a name's length, a subject that is text.
   const keep =
     error.details === undefined &&
+    error.errorId === undefined &&
     error.code.length <= FRAME_CODE_MAX_LENGTH &&
     (subject === undefined || typeof subject === 'string');
   const kept = keep ? FRAMES.get(error.code) : undefined;
@@ -166,6 +169,7 @@ function modelFrame(error: ToolErrorTextInput, subject: string | undefined): Kep
       retryable: error.retryable,
       retryAfterMs: error.retryAfterMs,
       details: error.details,
+      errorId: error.errorId,
     },
     subject,
   );

@@ -4,6 +4,7 @@ import type { ErrorCategory } from '../../core/categories.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import type { SanitizeMessageOptions } from '../../core/sanitize-message.js';
 import { toJsonSafe } from '../../core/serialize.js';
+import { wireDetails } from '../../core/unexpected.js';
 
 /**
  * The six categories of opentabs' `ToolError`, the ones its agents know. The text format writes
@@ -71,6 +72,8 @@ export interface ToolErrorTextInput {
   readonly retryable?: boolean | undefined;
   readonly retryAfterMs?: number | undefined;
   readonly details?: Record<string, unknown> | undefined;
+  /** The id an unexpected error was reported under: written as `details.errorId`. */
+  readonly errorId?: string | undefined;
 }
 
 /** What {@link parseToolErrorText} reads back. */
@@ -190,6 +193,7 @@ export function toolErrorFields(where: string, error: unknown): ToolErrorTextInp
     retryable: e.retryable,
     retryAfterMs: e.retryAfterMs,
     details: e.details,
+    errorId: e.errorId,
   };
   if (typeof fields.code !== 'string' || fields.code === '') {
     throw new TypeError(`${where}: error.code must be a non-empty string`);
@@ -236,8 +240,7 @@ function hubOf(error: ToolErrorTextInput): ErrorCategory | undefined {
       : undefined;
 }
 
-function hasDetails(error: ToolErrorTextInput): boolean {
-  const details = error.details;
+function hasDetails(details: unknown): details is Record<string, unknown> {
   return details !== null && typeof details === 'object' && !Array.isArray(details);
 }
 
@@ -247,7 +250,7 @@ function hasDetails(error: ToolErrorTextInput): boolean {
  * @internal
  */
 export function toolTextFrame(error: ToolErrorTextInput, style?: TextStyle): TextFrame {
-  const { retryable, details } = error;
+  const retryable = error.retryable;
   const hub = hubOf(error);
   const category =
     hub === undefined ? undefined : style?.hubHeader ? hub : NEAREST_TOOL_CATEGORY[hub];
@@ -266,7 +269,11 @@ export function toolTextFrame(error: ToolErrorTextInput, style?: TextStyle): Tex
     retryAfterMs: delay,
     agentCategory,
   });
-  if (hasDetails(error)) {
+  const details = wireDetails({
+    details: hasDetails(error.details) ? error.details : undefined,
+    errorId: error.errorId,
+  });
+  if (details !== undefined) {
     const safe = toJsonSafe(details, { maxDepth: 6, maxStringLength: 2_000 });
     if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) {
       block += `,"details":${JSON.stringify(safe)}`;
@@ -314,7 +321,8 @@ export function writeToolErrorText(
     hubOf(error) === undefined &&
     typeof error.retryable !== 'boolean' &&
     validDelayMs(error.retryAfterMs) === undefined &&
-    !hasDetails(error) &&
+    !hasDetails(error.details) &&
+    typeof error.errorId !== 'string' &&
     isOneLine(message) &&
     BARE_CODE.test(error.code)
   ) {

@@ -1,0 +1,257 @@
+// The roads to the wire, and the values driven down them: a harness for the rule that one error
+// gives the same bytes for a protocol whatever road it takes (docs/design.md, "One classifier,
+// one road to the wire"). A road is a public function that sends an error in some protocol's
+// form; its reference is `encode(x, protocol)`. A later road (a wrapper, a CLI command) adds one
+// line to ROADS; a later family of inputs adds one source to `roadInputs`.
+import { readFileSync } from 'node:fs';
+import { RequestError as SdkRequestError } from '@agentclientprotocol/sdk';
+import { ResponseError as VscodeResponseError } from 'vscode-jsonrpc';
+import { AgentError, ERROR_CATEGORIES, encode } from 'agent-errors';
+import type { EncodeOptions, Protocol } from 'agent-errors';
+import { toRequestError, toSdkRequestError } from 'agent-errors/acp';
+import { toFetchResponse, toHttpResponse } from 'agent-errors/http';
+import { toResponseError, toSdkResponseError } from 'agent-errors/lsp';
+import { toCallToolResult, toMcpError } from 'agent-errors/mcp';
+import { build as buildRecipe } from '../../scripts/fixtures/sdk-recipes.mjs';
+
+/** What every road is called with: the reference and the road must see the same options. */
+export type RoadOptions = Pick<EncodeOptions, 'onError'>;
+
+/** One road to the wire: `send` gives what goes out, `reference` what `encode` gives for it. */
+export interface Road {
+  /** The public name of the road, e.g. `'toHttpResponse'`. */
+  readonly name: string;
+  readonly protocol: Protocol;
+  /** The wire form this road produces, as a JSON value (a class instance read as it sends itself). */
+  send(error: unknown, options: RoadOptions): unknown;
+  /** The same form from the one encoder. */
+  reference(error: unknown, options: RoadOptions): unknown;
+}
+
+/** A fetch `Response` as the JSON value of what it sends: status, headers and the parsed body. */
+async function responseJson(response: Response): Promise<unknown> {
+  return {
+    status: response.status,
+    headers: Object.fromEntries([...response.headers].sort(([a], [b]) => a.localeCompare(b))),
+    body: JSON.parse(await response.text()) as unknown,
+  };
+}
+
+/** An HTTP answer in the same form as {@link responseJson} (headers by name, as fetch lists them). */
+function httpJson(answer: {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}): unknown {
+  return {
+    status: answer.status,
+    headers: Object.fromEntries(
+      Object.entries(answer.headers)
+        .map(([k, v]) => [k.toLowerCase(), v] as const)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
+    body: answer.body,
+  };
+}
+
+/** The JSON-RPC error object a class instance carries, as its SDK sends it. */
+function rpcJson(error: { code: number; message: string; data?: unknown }): unknown {
+  return error.data === undefined
+    ? { code: error.code, message: error.message }
+    : { code: error.code, message: error.message, data: error.data };
+}
+
+/** Every public road to the wire except `encode` itself, one line each. */
+export const ROADS: readonly Road[] = [
+  {
+    name: 'toRequestError',
+    protocol: 'acp',
+    send: (e, o) => rpcJson(toRequestError(e, o).toErrorResponse()),
+    reference: (e, o) => rpcJson(encode(e, 'acp', o)),
+  },
+  {
+    name: 'toSdkRequestError (@agentclientprotocol/sdk)',
+    protocol: 'acp',
+    send: (e, o) => rpcJson(toSdkRequestError(e, SdkRequestError, o).toErrorResponse()),
+    reference: (e, o) => rpcJson(encode(e, 'acp', o)),
+  },
+  {
+    name: 'toMcpError',
+    protocol: 'mcp',
+    send: (e, o) => rpcJson(toMcpError(e, o).toJsonRpc()),
+    reference: (e, o) => rpcJson(encode(e, 'mcp', o)),
+  },
+  {
+    name: 'toCallToolResult',
+    protocol: 'mcp',
+    send: (e, o) => toCallToolResult(e, o),
+    reference: (e, o) => encode(e, 'mcp', { ...o, as: 'toolResult' }),
+  },
+  {
+    name: 'toResponseError',
+    protocol: 'lsp',
+    send: (e, o) => rpcJson(toResponseError(e, o).toJson()),
+    reference: (e, o) => rpcJson(encode(e, 'lsp', o)),
+  },
+  {
+    name: 'toSdkResponseError (vscode-jsonrpc)',
+    protocol: 'lsp',
+    send: (e, o) => rpcJson(toSdkResponseError(e, VscodeResponseError, o).toJson()),
+    reference: (e, o) => rpcJson(encode(e, 'lsp', o)),
+  },
+  {
+    name: 'toHttpResponse',
+    protocol: 'http',
+    send: (e, o) => httpJson(toHttpResponse(e, o)),
+    reference: (e, o) => httpJson(encode(e, 'http', o)),
+  },
+  {
+    name: 'toFetchResponse',
+    protocol: 'http',
+    send: (e, o) => responseJson(toFetchResponse(e, o)),
+    reference: (e, o) => httpJson(encode(e, 'http', o)),
+  },
+];
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/**
+ * What a road sent, as the text that crosses the wire, with every random errorId replaced by
+ * `<errorId>` (each call draws a fresh one).
+ */
+export async function wireText(sent: unknown): Promise<string> {
+  const value: unknown = await sent;
+  return (typeof value === 'string' ? value : JSON.stringify(value)).replace(UUID, '<errorId>');
+}
+
+/** One value driven down every road; `id` names it in a failure. */
+export interface RoadInput {
+  readonly id: string;
+  readonly value: unknown;
+}
+
+interface Fixture {
+  id: string;
+  input?: unknown;
+  recipe?: unknown;
+}
+
+function fixture(name: string): Fixture[] {
+  return JSON.parse(
+    readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'),
+  ) as Fixture[];
+}
+
+/** Every corpus entry's input (`test/fixtures/corpus.json`). */
+export function corpusInputs(): RoadInput[] {
+  return fixture('corpus.json').map((e) => ({ id: `corpus ${e.id}`, value: e.input }));
+}
+
+/**
+ * Every client-library error instance of `test/fixtures/sdk-instances.json`, rebuilt with the
+ * real package (its constructor or factory, or the library failing against 127.0.0.1).
+ */
+export async function sdkInstanceInputs(): Promise<RoadInput[]> {
+  const build = buildRecipe as (recipe: unknown) => Promise<unknown>;
+  const out: RoadInput[] = [];
+  for (const e of fixture('sdk-instances.json')) {
+    out.push({ id: `sdk ${e.id}`, value: await build(e.recipe) });
+  }
+  return out;
+}
+
+const SYSTEM_CODES = ['ENOENT', 'EACCES', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'];
+
+/**
+ * Thrown values generated across their forms: an `AgentError` of every category with and without
+ * `retryAfterMs` (and with details, and with a user's own `details.unexpected` / `errorId`),
+ * plain `Error`s, Node system errors, aggregates, aborts and timeouts, strings and non-errors,
+ * and the marked copies `toAgentError` makes of them.
+ */
+export function generatedInputs(): RoadInput[] {
+  const out: RoadInput[] = [];
+  for (const category of ERROR_CATEGORIES) {
+    out.push({
+      id: `AgentError ${category}`,
+      value: new AgentError(`${category} happened`, { category }),
+    });
+    out.push({
+      id: `AgentError ${category} retryAfterMs`,
+      value: new AgentError(`${category} happened, wait`, { category, retryAfterMs: 1_500 }),
+    });
+    out.push({
+      id: `AgentError ${category} details`,
+      value: new AgentError(`${category} with details`, {
+        category,
+        code: `APP_${category.toUpperCase()}`,
+        details: { resource: 'file:///tmp/x', unexpected: true, errorId: 'user-id-1' },
+      }),
+    });
+    out.push({
+      id: `AgentError ${category} marked`,
+      value: new AgentError(`${category} marked`, { category, unexpected: true }),
+    });
+  }
+  out.push({ id: 'Error', value: new Error('db password=hunter2 at /srv/app/db.js') });
+  out.push({ id: 'TypeError', value: new TypeError('Cannot read properties of undefined') });
+  for (const code of SYSTEM_CODES) {
+    out.push({
+      id: `system ${code}`,
+      value: Object.assign(new Error(`${code}: failed, open '/home/u/secret.txt'`), {
+        code,
+        errno: -2,
+        syscall: 'open',
+        path: '/home/u/secret.txt',
+      }),
+    });
+  }
+  out.push({
+    id: 'AggregateError',
+    value: new AggregateError([new Error('a'), new Error('b')], 'both failed'),
+  });
+  out.push({
+    id: 'AbortError',
+    value: new DOMException('The operation was aborted', 'AbortError'),
+  });
+  out.push({
+    id: 'TimeoutError',
+    value: new DOMException('The operation timed out', 'TimeoutError'),
+  });
+  out.push({ id: 'string', value: 'something broke: token=abc123' });
+  out.push({ id: 'number', value: 42 });
+  out.push({ id: 'null', value: null });
+  out.push({ id: 'undefined', value: undefined });
+  return out;
+}
+
+/** A failure of one road for one input: what the road sent, and what `encode` sent. */
+export interface RoadMismatch {
+  readonly road: string;
+  readonly input: string;
+  readonly sent: string;
+  readonly reference: string;
+}
+
+/**
+ * Drive every input down every road, comparing each road's bytes (errorIds replaced) with
+ * `encode`'s for the same protocol. Returns the mismatches (none when the roads are one) and the
+ * number of comparisons made.
+ */
+export async function runRoads(
+  inputs: readonly RoadInput[],
+  roads: readonly Road[] = ROADS,
+  options: RoadOptions = { onError: () => {} },
+): Promise<{ compared: number; mismatches: RoadMismatch[] }> {
+  const mismatches: RoadMismatch[] = [];
+  let compared = 0;
+  for (const road of roads) {
+    for (const input of inputs) {
+      const sent = await wireText(road.send(input.value, options));
+      const reference = await wireText(road.reference(input.value, options));
+      compared++;
+      if (sent !== reference)
+        mismatches.push({ road: road.name, input: input.id, sent, reference });
+    }
+  }
+  return { compared, mismatches };
+}
