@@ -6,4 +6,4 @@
  */
 export * from '../dialects/acp/index.js';
 export { withAcpErrors } from '../sdk/acp.js';
-export type { AcpAppLike, AcpErrorsOptions } from '../sdk/acp.js';
+export type { AcpAppLike, WithAcpErrorsOptions } from '../sdk/acp.js';

@@ -14,5 +14,5 @@ export type {
   IdempotencyState,
   IdempotencyStore,
 } from './idempotency-store.js';
-export { duplicateKeyError, requestInProgressError } from './idempotency-errors.js';
+export { idempotencyKeyReusedError, requestInProgressError } from './idempotency-errors.js';
 export { fingerprint } from './fingerprint.js';

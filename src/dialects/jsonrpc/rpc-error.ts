@@ -6,7 +6,7 @@ import { toJsonSafe } from '../../core/serialize.js';
 import type { SafeJsonOptions } from '../../core/serialize.js';
 import { toExposableError } from '../../core/expose.js';
 import { normalizeError } from '../../core/normalize-error.js';
-import { describeValue } from '../../core/describe-value.js';
+import { describeValue } from '../../core/is.js';
 import { copyRecord } from '../../core/copy-record.js';
 import { redactString } from '../../core/redact.js';
 import type { RpcClassification } from './rpc-code-table.js';

@@ -1,5 +1,6 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
+import { newSdkRpcError } from '../jsonrpc/sdk-error-class.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { LSP_CODE_TABLE, LSP_ERROR_CODES } from './codes.js';
 import { classifyLspError, decodeLspError } from './decode.js';
@@ -80,11 +81,7 @@ export function toSdkResponseError<E>(
   ResponseErrorClass: ResponseErrorConstructor<E>,
   options?: RpcEncodeOptions,
 ): E {
-  if (typeof ResponseErrorClass !== 'function') {
-    throw new TypeError(
-      `toSdkResponseError: ResponseErrorClass must be a constructor; received ${ResponseErrorClass === null ? 'null' : typeof ResponseErrorClass}`,
-    );
-  }
-  const { code, message, data } = encodeLspError(error, options);
-  return new ResponseErrorClass(code, message, data);
+  return newSdkRpcError('toSdkResponseError', 'ResponseErrorClass', ResponseErrorClass, () =>
+    encodeLspError(error, options),
+  );
 }

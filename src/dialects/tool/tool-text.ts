@@ -4,6 +4,7 @@ import type { ErrorCategory } from '../../core/categories.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import type { SanitizeMessageOptions } from '../../core/sanitize-message.js';
 import { toJsonSafe } from '../../core/serialize.js';
+import { describeValue } from '../../core/is.js';
 
 /**
  * The six categories of opentabs' `ToolError`, the ones its agents know. The text format writes
@@ -175,10 +176,10 @@ export interface TextFrame {
  * or the `TypeError` that says what is wrong with it as a tool error text's input.
  * @internal
  */
-export function toolErrorFields(where: string, error: unknown): ToolErrorTextInput {
+export function readToolTextInput(where: string, error: unknown): ToolErrorTextInput {
   if (error === null || typeof error !== 'object') {
     throw new TypeError(
-      `${where}: error must be an object with message and code; received ${error === null ? 'null' : typeof error}`,
+      `${where}: error must be an object with message and code; received ${describeValue(error)}`,
     );
   }
   const e = error as ToolErrorTextInput;
@@ -196,7 +197,7 @@ export function toolErrorFields(where: string, error: unknown): ToolErrorTextInp
   }
   if (typeof fields.message !== 'string') {
     throw new TypeError(
-      `${where}: error.message must be a string; received ${typeof fields.message}`,
+      `${where}: error.message must be a string; received ${describeValue(fields.message)}`,
     );
   }
   return fields;
@@ -242,7 +243,7 @@ function hasDetails(error: ToolErrorTextInput): boolean {
 }
 
 /**
- * The {@link TextFrame} of `error` (read by {@link toolErrorFields}), in the seed's format
+ * The {@link TextFrame} of `error` (read by {@link readToolTextInput}), in the seed's format
  * or (with `style`) the model-facing one.
  * @internal
  */
@@ -306,7 +307,7 @@ export function writeToolErrorText(
   options?: SanitizeMessageOptions,
   style?: TextStyle,
 ): string {
-  error = toolErrorFields(where, error);
+  error = readToolTextInput(where, error);
   const message = sanitizeMessage(error.message, options);
   // opentabs writes the bare form only when no structured field is present at all.
   if (
