@@ -157,16 +157,30 @@ function quickCheck(text: string): boolean {
 // `PW:#` must not come out of the serialiser changed.
 const SHORTEST_SECRET = 7;
 
+// Short strings repeat (enum values, ids, method names): remember which looked clean. Worth it:
+// without it the error build's core line is 2.2x the floor, not 1.4x (bench/spread.js).
+const CLEAN_CACHE = new Map<string, boolean>();
+const CLEAN_CACHE_LIMIT = 4_096;
+const CLEAN_CACHE_MAX_LENGTH = 64;
+
 /**
  * Whether `text` may hold a secret a default rule recognises: a cheap, conservative test (a
- * `true` may be a false alarm; {@link redactString} decides).
+ * `true` may be a false alarm; {@link redactString} decides). Short strings are memoised.
  *
  * @example
  * mightContainSecret('oauth'); // false
  * mightContainSecret('Bearer abc.def'); // true
  */
 export function mightContainSecret(text: string): boolean {
-  return text.length >= SHORTEST_SECRET && quickCheck(text);
+  if (text.length < SHORTEST_SECRET) return false;
+  if (text.length > CLEAN_CACHE_MAX_LENGTH) return quickCheck(text);
+  let hit = CLEAN_CACHE.get(text);
+  if (hit === undefined) {
+    hit = quickCheck(text);
+    if (CLEAN_CACHE.size >= CLEAN_CACHE_LIMIT) CLEAN_CACHE.clear();
+    CLEAN_CACHE.set(text, hit);
+  }
+  return hit;
 }
 
 function redactDefaults(text: string, isSecretKey: KeyJudge, keyRules: boolean): string {

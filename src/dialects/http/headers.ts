@@ -134,7 +134,7 @@ export class HeaderTable {
   /** Keep one header; repeated names (in any case) are joined with `, `. */
   add(name: string, text: string): void {
     // Most names arrive in lower case already (HTTP/2, fetch, Node): a name that is one of
-    // ours as it stands is not folded (bench: the HTTP payloads of the decode corpus).
+    // ours as it stands is not folded.
     if (this.addKnown(name, text)) return;
     const key = name.toLowerCase();
     if (key !== name && this.addKnown(key, text)) return;
