@@ -111,6 +111,20 @@ export function isRpcErrorObject(value: unknown): value is RpcErrorObject {
 }
 
 /**
+ * `fromRpc` of the error object `value` is or holds ({@link readRpcErrorObject}), with `value`
+ * as the cause when it is an `Error` instance (a compatibility class, an SDK's error): what
+ * every JSON-RPC dialect's `decode…Error` does. Throws the reader's `TypeError`, naming `fn`.
+ * @internal
+ */
+export function decodeRpcValue(
+  value: unknown,
+  fn: string,
+  fromRpc: (error: RpcErrorObject, cause?: unknown) => AgentError,
+): AgentError {
+  return fromRpc(readRpcErrorObject(value, fn), value instanceof Error ? value : undefined);
+}
+
+/**
  * Read a JSON-RPC error object out of `value`, which may be the error object itself, a whole
  * error response (`{ jsonrpc, id, error }`) or an SDK error instance with `code`, `message` and
  * `data`. Throws a `TypeError` naming the field that is wrong; `fn` names the caller.
