@@ -29,7 +29,7 @@ describe('agent-errors/retry and agent-errors/redis', () => {
         'RetryError',
         'backoffDelay',
         'cacheableFailure',
-        'duplicateKeyError',
+        'idempotencyKeyReusedError',
         'fingerprint',
         'isRetryError',
         'requestInProgressError',

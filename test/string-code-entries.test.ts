@@ -78,7 +78,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "errorBoundary",
         "finalStatusFor",
         "fromPayload",
-        "isARCPError",
+        "isArcpError",
         "isRetryableByDefault",
         "jobError",
         "readErrorEnvelope",

@@ -1,6 +1,7 @@
 import { isProtocol, PROTOCOLS } from '../core/categories.js';
 import type { Protocol } from '../core/categories.js';
 import { UsageError } from './usage-error.js';
+import { describeValue } from '../core/is.js';
 
 /** What a command accepts: flags without a value and options that take one. */
 export interface ArgSpec<F extends string, O extends string> {
@@ -80,6 +81,6 @@ export function choiceOption<C extends string>(
 ): C {
   if ((choices as readonly string[]).includes(value)) return value as C;
   throw new UsageError(
-    `${command}: ${option} must be one of: ${choices.join(', ')}; received ${JSON.stringify(value)}`,
+    `${command}: ${option} must be one of: ${choices.join(', ')}; received ${describeValue(value)}`,
   );
 }

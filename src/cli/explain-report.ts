@@ -1,6 +1,7 @@
 import { nextAction } from '../core/agent-error.js';
 import type { AgentError } from '../core/agent-error.js';
 import { PROTOCOLS } from '../core/categories.js';
+import { isRecord } from '../core/is.js';
 import type { NextAction, Protocol } from '../core/categories.js';
 import { encode } from '../front/encode.js';
 import type { EncodedForms } from '../front/encode.js';
@@ -17,10 +18,6 @@ export interface ExplainReport {
   /** The error in each other protocol, as `encode` gives it. */
   equivalents: Partial<{ [P in Protocol]: EncodedForms[P] }>;
 }
-
-type Rec = Record<string, unknown>;
-const isRecord = (value: unknown): value is Rec =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 // ARCP's error envelopes; a failed tool call is a `job.event` (of kind `tool_result`).
 const ENVELOPES = new Set(['session.error', 'job.error', 'job.event', 'tool_result']);

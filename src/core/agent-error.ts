@@ -2,7 +2,7 @@ import { CATEGORIES, ERROR_CATEGORIES, isErrorCategory, isProtocol } from './cat
 import type { ErrorCategory, NextAction, Protocol } from './categories.js';
 import { serializeError } from './serialize.js';
 import type { SerializedError } from './serialize.js';
-import { describeValue } from './describe-value.js';
+import { describeValue } from './is.js';
 
 /** What was received on the wire, kept so that decoding and re-encoding for the same protocol is lossless. */
 export interface WireInfo {
@@ -212,8 +212,7 @@ function recordStackWithoutV8(error: object): void {
 /**
  * Records an error's stack, leaving out the frames from `top`'s up (the constructor's, or the
  * factory's). On V8 this is `Error.captureStackTrace` itself: a helper around it is one more
- * frame for every capture to walk (each thrown error about 5% dearer). The constructor's
- * bytecode must stay within what V8 inlines (460 bytes; test/agent-error-inlining.test.ts).
+ * frame for every capture to walk (each thrown error about 5% dearer).
  */
 const recordStack: CaptureStackTrace = captureStackTrace ?? recordStackWithoutV8;
 

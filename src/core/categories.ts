@@ -38,8 +38,8 @@ export type NextAction =
  */
 export const ERROR_CATEGORIES = Object.freeze(Object.keys(CATEGORIES)) as readonly ErrorCategory[];
 
-// A Set, not an own-property test: a name read off the wire is a fresh string, which a property
-// lookup first finds in the engine's table of property names (a decoded tool text, 10%).
+// A Set: a name read off the wire is a fresh string, which a Set hashes directly (a property
+// lookup would first look it up in the engine's table of property names).
 const CATEGORY_NAMES: ReadonlySet<string> = new Set(ERROR_CATEGORIES);
 
 /**

@@ -69,8 +69,8 @@ export interface LenientFields {
 /**
  * The optional fields of an error-shaped value that are well-formed, for rebuilding an
  * `AgentError` from a copy (JSON, structured clone, another process): malformed ones are left
- * out instead of failing the whole conversion. Named loads (a keyed read is several times
- * slower on varied shapes), and one result shape.
+ * out instead of failing the whole conversion. Each member is read by name, and the result
+ * always has one shape.
  */
 export function lenientOptions(value: object): LenientFields {
   const v = value as Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { ErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
-import { readMember } from './read-member.js';
+import { readMember } from './is.js';
 import { realElements } from './real-elements.js';
 import { markUnexpected } from './unexpected.js';
 

@@ -157,7 +157,8 @@ function quickCheck(text: string): boolean {
 // `PW:#` must not come out of the serialiser changed.
 const SHORTEST_SECRET = 7;
 
-// Short strings repeat (enum values, ids, method names): remember which looked clean.
+// Short strings repeat (enum values, ids, method names): remember which looked clean. Worth it:
+// without it the error build's core line is 2.2x the floor, not 1.4x (bench/spread.js).
 const CLEAN_CACHE = new Map<string, boolean>();
 const CLEAN_CACHE_LIMIT = 4_096;
 const CLEAN_CACHE_MAX_LENGTH = 64;

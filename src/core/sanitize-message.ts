@@ -1,6 +1,7 @@
 import { REDACTED, redactString } from './redact.js';
 import { replaceEach } from './replace-each.js';
 import type { RedactOptions } from './redact.js';
+import { describeValue } from './is.js';
 
 /**
  * Options for {@link sanitizeMessage}: the length, and extra redaction rules (more patterns, more
@@ -160,7 +161,7 @@ export function sanitizeMessage(text: string, options?: SanitizeMessageOptions):
   const max = options?.maxLength ?? DEFAULT_MAX_LENGTH;
   if (typeof max !== 'number' || !(max >= 1)) {
     throw new TypeError(
-      `sanitizeMessage: maxLength must be a number >= 1; received ${String(max)}`,
+      `sanitizeMessage: maxLength must be a number >= 1; received ${describeValue(max)}`,
     );
   }
   const window = redactionWindow(text, max);

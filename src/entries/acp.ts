@@ -7,4 +7,4 @@
 export * from '../dialects/acp/index.js';
 export { toRequestError, toSdkRequestError } from '../front/helpers/acp.js';
 export { withAcpErrors } from '../sdk/acp.js';
-export type { AcpAppLike, AcpErrorsOptions } from '../sdk/acp.js';
+export type { AcpAppLike, WithAcpErrorsOptions } from '../sdk/acp.js';

@@ -6,6 +6,6 @@
  */
 export * from '../dialects/tool/index.js';
 export { withAiToolErrors } from '../sdk/ai-sdk.js';
-export type { AiToolErrorsOptions, OrErrorText } from '../sdk/ai-sdk.js';
+export type { WithAiToolErrorsOptions, OrErrorText } from '../sdk/ai-sdk.js';
 export { toolErrorFunction } from '../sdk/agents-sdk.js';
-export type { ToolErrorsOptions, ToolFailureInfo } from '../sdk/tool-failure.js';
+export type { ToolErrorFunctionOptions, ToolFailureInfo } from '../sdk/tool-failure.js';

@@ -15,7 +15,7 @@ import { fromClientLibraryError, fromLangChainError } from '../dialects/http/cli
 import { grpcDialect } from '../dialects/grpc/descriptor.js';
 import { isConnectCode } from '../dialects/grpc/codes.js';
 import { looksLikeGrpc } from '../dialects/grpc/status.js';
-import { isARCPError } from '../dialects/arcp/index.js';
+import { isArcpError } from '../dialects/arcp/index.js';
 import { fromHttpResponse } from '../dialects/http/index.js';
 import { fromHttpParts } from '../dialects/http/response.js';
 import { statusMeaning } from '../dialects/http/status.js';
@@ -329,7 +329,7 @@ function decodeValue(input: unknown, options: DecodeOptions | undefined): AgentE
     return normalizeError(input);
   }
   if (isWebResponse(input)) {
-    // decode is synchronous: status and headers only. `await fromHttpResponse(res)` reads the body.
+    // decode is synchronous: status and headers only. `await fromFetchResponse(res)` reads the body.
     return fromHttpResponse({ status: input.status, headers: input.headers });
   }
   // Branded by another copy of this package.
@@ -567,7 +567,7 @@ function decodeRecord(input: Rec, plain: boolean, options: DecodeOptions | undef
   if (
     protocol === 'arcp' ||
     (typeof type === 'string' && ERROR_ENVELOPES.has(type)) ||
-    (typeof code === 'string' && isARCPError(input))
+    (typeof code === 'string' && isArcpError(input))
   ) {
     return decodeArcpError(input);
   }

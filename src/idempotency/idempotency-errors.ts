@@ -5,9 +5,9 @@ import { AgentError } from '../core/agent-error.js';
  * category `conflict`, not retryable, naming the request that holds the key.
  *
  * @example
- * throw duplicateKeyError('weekly-report-2026-W19', 'job_01H…');
+ * throw idempotencyKeyReusedError('weekly-report-2026-W19', 'job_01H…');
  */
-export function duplicateKeyError(idempotencyKey: string, requestId: string): AgentError {
+export function idempotencyKeyReusedError(idempotencyKey: string, requestId: string): AgentError {
   return AgentError.conflict('This idempotency key was already used with a different input', {
     code: 'DUPLICATE_KEY',
     retryable: false,

@@ -15,5 +15,9 @@ export type {
   IdempotencyState,
   IdempotencyStore,
 } from './idempotency-store.js';
-export { duplicateKeyError, leaseLostError, requestInProgressError } from './idempotency-errors.js';
+export {
+  idempotencyKeyReusedError,
+  leaseLostError,
+  requestInProgressError,
+} from './idempotency-errors.js';
 export { fingerprint } from './fingerprint.js';

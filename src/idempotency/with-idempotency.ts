@@ -8,7 +8,7 @@ import { clockOption, functionOption, numberOption, optionError } from '../retry
 import { classify as defaultClassify } from '../retry/classify.js';
 import { fingerprint as defaultFingerprint } from './fingerprint.js';
 import {
-  duplicateKeyError,
+  idempotencyKeyReusedError,
   invalidKeyError,
   leaseLostError,
   requestInProgressError,
@@ -405,7 +405,7 @@ export function withIdempotency<P, C, R>(
       let current: IdempotencyRecord | undefined = claim.record;
       while (current) {
         if (current.fingerprint !== print)
-          throw duplicateKeyError(idempotencyKey, current.requestId);
+          throw idempotencyKeyReusedError(idempotencyKey, current.requestId);
         if (current.state !== 'pending') return replay(current.outcome) as R;
         const left = deadline - clock.now();
         if (left <= 0) throw requestInProgressError(idempotencyKey, current.requestId);

@@ -1,7 +1,7 @@
 import { numberOption } from './check-option.js';
 
 /** Inputs of {@link backoffDelay}. */
-export interface BackoffOptions {
+export interface BackoffDelayOptions {
   /** The ceiling of the first retry's delay. */
   baseDelayMs: number;
   /** No delay is ever longer than this. */
@@ -19,7 +19,7 @@ export interface BackoffOptions {
  * @example
  * const ms = backoffDelay(3, { baseDelayMs: 100, maxDelayMs: 10_000 }); // in [0, 400)
  */
-export function backoffDelay(retry: number, options: BackoffOptions): number {
+export function backoffDelay(retry: number, options: BackoffDelayOptions): number {
   numberOption('backoffDelay', 'retry', retry, { min: 1, integer: true });
   const { baseDelayMs, maxDelayMs, random = Math.random } = options;
   // 2^exponent overflows to Infinity well past any real retry count; min() keeps it bounded.

@@ -1,4 +1,4 @@
-import { describeValue } from '../core/describe-value.js';
+import { describeValue } from '../core/is.js';
 
 /**
  * Option checks shared by `retry`, retry budgets and the idempotency stores. Every message

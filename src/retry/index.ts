@@ -13,6 +13,6 @@ export { RetryError, isRetryError, retryStopOf } from './retry-error.js';
 export type { RetryStop, RetryStopReason } from './retry-error.js';
 export type { Admission, AttemptReport, RetryStateStore, TargetPolicy } from './retry-state.js';
 export { backoffDelay } from './backoff.js';
-export type { BackoffOptions } from './backoff.js';
+export type { BackoffDelayOptions } from './backoff.js';
 export { systemClock } from './clock.js';
 export type { Clock } from './clock.js';

@@ -216,12 +216,7 @@ function targetPolicy(
 ): TargetPolicy | undefined {
   if (target === undefined) {
     if (budget !== undefined && budget !== false)
-      throw optionError(
-        WHERE,
-        'budget',
-        'given with a target: budgets are per target (createRetryBudget() was removed)',
-        budget,
-      );
+      throw optionError(WHERE, 'budget', 'given with a target (budgets are per target)', budget);
     if (breaker !== undefined && breaker !== false)
       throw optionError(WHERE, 'breaker', 'given with a target (breakers are per target)', breaker);
     return undefined;
@@ -273,14 +268,5 @@ function objectOption(
   if (value === undefined || value === false) return undefined;
   if (value === null || typeof value !== 'object')
     throw optionError(WHERE, option, `${expected} or false`, value);
-  if (typeof (value as { tryWithdraw?: unknown }).tryWithdraw === 'function') {
-    // A budget from the removed createRetryBudget(): say what replaced it.
-    throw optionError(
-      WHERE,
-      option,
-      `${expected} with a target; createRetryBudget() was removed`,
-      value,
-    );
-  }
   return value as Record<string, unknown>;
 }

@@ -15,6 +15,7 @@ import { RetryError } from './retry-error.js';
 import type { RetryStopReason } from './retry-error.js';
 import { SUCCESS } from './retry-state.js';
 import type { Admission, AttemptReport, RetryStateStore, TargetPolicy } from './retry-state.js';
+import { isThenable } from '../core/is.js';
 
 const WHERE = 'retry';
 // While another caller probes a target, ask again after these delays (doubling).
@@ -23,10 +24,6 @@ const MAX_POLL_MS = 250;
 // The longest "wait until" one server answer imposes on every caller of a target: a later
 // caller probes once after this and learns the truth again.
 const MAX_SHARED_WAIT_MS = 3_600_000;
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
-}
 
 /**
  * Call `fn` until it succeeds or retrying stops helping, as the error itself says. Each failure

@@ -10,7 +10,7 @@ import type {
   JsonRpcRequest,
   JsonRpcResponse,
 } from './messages.js';
-import { isThenable } from '../core/thenable.js';
+import { isThenable } from '../core/is.js';
 import { CallContext } from './methods.js';
 import type { MethodEntry } from './methods.js';
 

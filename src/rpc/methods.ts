@@ -1,5 +1,5 @@
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
-import { isThenable } from '../core/thenable.js';
+import { isThenable } from '../core/is.js';
 import type { RequestId } from './messages.js';
 import type { InferOutput, StandardSchemaV1 } from './standard-schema.js';
 import { isStandardSchema } from './standard-schema.js';

@@ -6,7 +6,7 @@ import { encode } from '../front/encode.js';
  * error the handler did not mean to send (a raw `Error`, a `TypeError` from a bug) with the
  * `errorId` the client was shown; without it, one sanitised line goes to stderr.
  */
-export type AcpErrorsOptions = AcpEncodeOptions;
+export type WithAcpErrorsOptions = AcpEncodeOptions;
 
 type AnyFunction = (...args: never[]) => unknown;
 
@@ -22,7 +22,7 @@ export interface AcpAppLike {
 function convert<E>(
   thrown: unknown,
   RequestErrorClass: RequestErrorConstructor<E>,
-  options: AcpErrorsOptions | undefined,
+  options: WithAcpErrorsOptions | undefined,
 ): E {
   // `encode` applies the exposure rule with the one classifier: an upstream 429 still says "wait".
   const { code, message, data } = encode(thrown, 'acp', options);
@@ -32,7 +32,7 @@ function convert<E>(
 function wrapHandler<F extends AnyFunction, E>(
   handler: F,
   RequestErrorClass: RequestErrorConstructor<E>,
-  options: AcpErrorsOptions | undefined,
+  options: WithAcpErrorsOptions | undefined,
 ): F {
   const wrapped = async function (this: unknown, ...args: Parameters<F>): Promise<unknown> {
     try {
@@ -54,7 +54,7 @@ function wrapHandler<F extends AnyFunction, E>(
 function wrapParser<E>(
   parser: unknown,
   RequestErrorClass: RequestErrorConstructor<E>,
-  options: AcpErrorsOptions | undefined,
+  options: WithAcpErrorsOptions | undefined,
 ): unknown {
   const parse =
     typeof parser === 'function'
@@ -82,7 +82,7 @@ function patchRegistration<E>(
   app: Record<string, unknown>,
   method: 'onRequest' | 'onNotification',
   RequestErrorClass: RequestErrorConstructor<E>,
-  options: AcpErrorsOptions | undefined,
+  options: WithAcpErrorsOptions | undefined,
 ): void {
   const original = app[method];
   if (typeof original !== 'function') return;
@@ -134,7 +134,7 @@ function patchRegistration<E>(
 export function withAcpErrors<T extends AcpAppLike | ((...args: never[]) => unknown), E>(
   target: T,
   RequestErrorClass: RequestErrorConstructor<E>,
-  options?: AcpErrorsOptions,
+  options?: WithAcpErrorsOptions,
 ): T {
   if (typeof RequestErrorClass !== 'function') {
     throw new TypeError(

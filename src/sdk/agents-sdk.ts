@@ -1,7 +1,7 @@
 import { AgentError } from '../core/agent-error.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toolFailure } from './tool-failure.js';
-import type { ToolErrorsOptions } from './tool-failure.js';
+import type { ToolErrorFunctionOptions } from './tool-failure.js';
 
 /** What the OpenAI Agents SDK passes an `errorFunction` as its third argument (what is read). */
 interface ToolCallDetailsLike {
@@ -56,7 +56,7 @@ function fromInvalidInput(error: unknown): AgentError | undefined {
  * });
  */
 export function toolErrorFunction(
-  options?: ToolErrorsOptions,
+  options?: ToolErrorFunctionOptions,
 ): (context: unknown, error: unknown, details?: unknown) => string {
   return (_context: unknown, error: unknown, details?: unknown): string => {
     const call = read(details, 'toolCall') as ToolCallDetailsLike['toolCall'];

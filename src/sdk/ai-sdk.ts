@@ -1,10 +1,10 @@
 import { AgentError } from '../core/agent-error.js';
-import { isThenable } from '../core/thenable.js';
+import { isThenable } from '../core/is.js';
 import { toolFailure } from './tool-failure.js';
-import type { ToolErrorsOptions } from './tool-failure.js';
+import type { ToolErrorFunctionOptions } from './tool-failure.js';
 
 /** Options for {@link withAiToolErrors}. */
-export interface AiToolErrorsOptions extends ToolErrorsOptions {
+export interface WithAiToolErrorsOptions extends ToolErrorFunctionOptions {
   /**
    * How a failure goes back to the AI SDK:
    *
@@ -51,7 +51,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  * sanitised — and `onToolError` receives the classified error. An unexpected error is shown as
  * `Internal error` with an `errorId`; the original goes to `onError` (or one sanitised stderr
  * line). An `execute` that returns an async iterable (preliminary results) is wrapped too: a
- * failure while iterating ends it with the text. See {@link AiToolErrorsOptions.as} for whether
+ * failure while iterating ends it with the text. See {@link WithAiToolErrorsOptions.as} for whether
  * the failure is a `tool-error` (the default) or the tool's result.
  *
  * Pass the tool (what `tool({ ... })` returns: a copy with its `execute` wrapped comes back, its
@@ -71,17 +71,17 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  */
 export function withAiToolErrors<T extends { execute?: unknown }>(
   tool: T,
-  options?: AiToolErrorsOptions,
+  options?: WithAiToolErrorsOptions,
 ): T;
 export function withAiToolErrors<Input, Options, Output>(
   execute: (input: Input, options: Options) => Output,
-  options?: AiToolErrorsOptions & { as?: 'error' },
+  options?: WithAiToolErrorsOptions & { as?: 'error' },
 ): (input: Input, options: Options) => Output;
 export function withAiToolErrors<Input, Options, Output>(
   execute: (input: Input, options: Options) => Output,
-  options: AiToolErrorsOptions & { as: 'result' },
+  options: WithAiToolErrorsOptions & { as: 'result' },
 ): (input: Input, options: Options) => OrErrorText<Output>;
-export function withAiToolErrors(target: unknown, options?: AiToolErrorsOptions): unknown {
+export function withAiToolErrors(target: unknown, options?: WithAiToolErrorsOptions): unknown {
   const as = options?.as ?? 'error';
   if (as !== 'error' && as !== 'result') {
     throw new TypeError(
@@ -113,7 +113,7 @@ export function withAiToolErrors(target: unknown, options?: AiToolErrorsOptions)
 function wrapExecute(
   execute: (input: unknown, options: unknown) => unknown,
   as: 'error' | 'result',
-  options: AiToolErrorsOptions | undefined,
+  options: WithAiToolErrorsOptions | undefined,
 ): (input: unknown, options: unknown) => unknown {
   const fail = (thrown: unknown, callOptions: unknown): string => {
     const id = (callOptions as ExecuteOptionsLike | undefined)?.toolCallId;

@@ -4,7 +4,7 @@ import { formatModelErrorText } from '../dialects/tool/model-text.js';
 import type { FormatModelErrorTextOptions } from '../dialects/tool/model-text.js';
 import { toAgentError } from '../front/decode.js';
 
-/** What {@link ToolErrorsOptions.onToolError} is told besides the error. */
+/** What {@link ToolErrorFunctionOptions.onToolError} is told besides the error. */
 export interface ToolFailureInfo {
   /** What the tool threw, as it was: for the application's logs, never for the model. */
   thrown: unknown;
@@ -20,7 +20,7 @@ export interface ToolFailureInfo {
  * Options of the tool wrappers for model SDKs (`withAiToolErrors`, `toolErrorFunction`): the
  * model-facing text's (`subject`, sanitising) and two hooks for the application.
  */
-export interface ToolErrorsOptions extends FormatModelErrorTextOptions {
+export interface ToolErrorFunctionOptions extends FormatModelErrorTextOptions {
   /**
    * Called with every failure, as the {@link AgentError} the model was told about (an unexpected
    * error as `internal` with `details.errorId`), so the application can stop the run on a spent
@@ -41,7 +41,7 @@ export interface ToolErrorsOptions extends FormatModelErrorTextOptions {
  */
 export function toolFailure(
   thrown: unknown,
-  options: ToolErrorsOptions | undefined,
+  options: ToolErrorFunctionOptions | undefined,
   call?: { toolCallId?: string | undefined; toolName?: string | undefined; thrown?: unknown },
 ): { error: AgentError; text: string } {
   const exposable = toExposableError(

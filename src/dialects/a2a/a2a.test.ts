@@ -164,7 +164,7 @@ describe('A2A data forms', () => {
 
   it('rejects bad input with a typed error', () => {
     expect(() => encodeA2aError(AgentError.internal('x'), { version: '2' as never })).toThrow(
-      /options\.version must be '1\.0' or '0\.3'; received 2/,
+      /options\.version must be '1\.0' or '0\.3'; received "2"/,
     );
     expect(() => decodeA2aError({ code: -32001 })).toThrow(/decodeA2aError: error\.message/);
   });

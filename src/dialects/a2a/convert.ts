@@ -32,6 +32,7 @@ import type { TypedDetail } from '../google-rpc/google-rpc.js';
 import { codeTable } from '../../core/code-table.js';
 import { wireDetails } from '../../core/unexpected.js';
 import { UNKNOWN_RPC_CODE, rpcClassification } from '../jsonrpc/rpc-code-table.js';
+import { describeValue } from '../../core/is.js';
 
 const NAMES = codeTable(A2A_ERROR_NAMES as Readonly<Record<number, A2aErrorName>>);
 
@@ -161,7 +162,7 @@ export function encodeA2aError(error: unknown, options?: A2aEncodeOptions): RpcE
   const version = options?.version ?? '1.0';
   if (version !== '1.0' && version !== '0.3') {
     throw new TypeError(
-      `encodeA2aError: options.version must be '1.0' or '0.3'; received ${String(version)}`,
+      `encodeA2aError: options.version must be '1.0' or '0.3'; received ${describeValue(version)}`,
     );
   }
   const e = exposableError(sdkEnvelope(error) ? decodeA2aError(error) : error, options);

@@ -1,12 +1,13 @@
 import { isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
+import { newSdkRpcError } from '../jsonrpc/sdk-error-class.js';
 import { isUnexpected } from '../../core/unexpected.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { schemaIssuesOf } from '../../core/schema-issues.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
-import { describeValue } from '../../core/describe-value.js';
+import { describeValue } from '../../core/is.js';
 import { ACP_CODE_TABLE } from './codes.js';
 import { classifyAcpError } from './decode.js';
 import { RequestError, isRequestError } from './request-error.js';

@@ -1,5 +1,5 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { decodeRpcError, readRpcErrorObject } from '../jsonrpc/rpc-error.js';
+import { decodeRpcError, decodeRpcValue } from '../jsonrpc/rpc-error.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
 import type { RpcClassification } from '../jsonrpc/rpc-error.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
@@ -56,10 +56,7 @@ export function classifyAcpError(
  * decodeAcpError(RequestError.authRequired()).category; // 'auth'
  */
 export function decodeAcpError(value: unknown): AgentError {
-  return acpFromRpc(
-    readRpcErrorObject(value, 'decodeAcpError'),
-    value instanceof Error ? value : undefined,
-  );
+  return decodeRpcValue(value, 'decodeAcpError', acpFromRpc);
 }
 
 /**

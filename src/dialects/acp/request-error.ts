@@ -4,6 +4,7 @@ import { carriedDecoded, defineClassificationGetters } from '../../core/classifi
 import type { ErrorCategory } from '../../core/categories.js';
 import { ACP_ERROR_CODES } from './codes.js';
 import { decodeAcpError } from './decode.js';
+import { hasBrandOrShape } from '../../core/is.js';
 
 const BRAND: unique symbol = Symbol.for('agent-errors.RequestError') as never;
 
@@ -202,12 +203,9 @@ defineClassificationGetters(RequestError.prototype);
  * isRequestError(RequestError.authRequired()); // true
  */
 export function isRequestError(value: unknown): value is RequestError {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
-    const v = value as Record<string, unknown>;
-    return v.name === 'RequestError' && Number.isInteger(v.code) && typeof v.message === 'string';
-  } catch {
-    return false;
-  }
+  return hasBrandOrShape(value, BRAND, hasRequestErrorShape);
+}
+
+function hasRequestErrorShape(v: Record<PropertyKey, unknown>): boolean {
+  return v.name === 'RequestError' && Number.isInteger(v.code) && typeof v.message === 'string';
 }

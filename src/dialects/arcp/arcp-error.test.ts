@@ -12,7 +12,7 @@ import {
   TimeoutError,
   BudgetExhaustedError,
   createARCPError,
-  isARCPError,
+  isArcpError,
 } from './arcp-error.js';
 import { ARCP_ERRORS, ARCP_ERROR_CODES, isRetryableByDefault } from './codes.js';
 import { fromPayload, toPayload, validateErrorPayload } from './payload.js';
@@ -110,10 +110,10 @@ describe('ARCP codes and classes (seed 004)', () => {
   });
 
   it('recognises copies by brand or shape', () => {
-    expect(isARCPError(JSON.parse(JSON.stringify(toPayload(new TimeoutError('x')))))).toBe(true);
-    expect(isARCPError({ code: 'TIMEOUT', message: 'x', retryable: true })).toBe(true);
-    expect(isARCPError({ code: 'TIMEOUT', message: 'x' })).toBe(false);
-    expect(isARCPError(new InternalError('x'))).toBe(true);
+    expect(isArcpError(JSON.parse(JSON.stringify(toPayload(new TimeoutError('x')))))).toBe(true);
+    expect(isArcpError({ code: 'TIMEOUT', message: 'x', retryable: true })).toBe(true);
+    expect(isArcpError({ code: 'TIMEOUT', message: 'x' })).toBe(false);
+    expect(isArcpError(new InternalError('x'))).toBe(true);
   });
 });
 
@@ -127,7 +127,7 @@ describe('ErrorPayload', () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.problems).toEqual([
       expect.stringMatching(/^payload\.code must be one of INVALID_REQUEST, .*; received "NOPE"$/),
-      'payload.message must be a non-empty string; received number',
+      'payload.message must be a non-empty string; received number 1',
       'payload.retryable must be a boolean when present; received "yes"',
       'payload.details must be an object when present; received an array',
     ]);

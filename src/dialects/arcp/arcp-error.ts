@@ -1,6 +1,6 @@
 import { ARCP_ERRORS, ARCP_ERROR_CODES, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
-import { describeValue } from '../../core/describe-value.js';
+import { describeValue, hasBrandOrShape, isRecord } from '../../core/is.js';
 
 /** Options for {@link ARCPError} and its subclasses. */
 export interface ARCPErrorOptions {
@@ -70,23 +70,19 @@ export interface ARCPErrorLike {
  * (by brand), or a copy of one (by shape: an ARCP `code`, a string `message`, boolean `retryable`).
  *
  * @example
- * isARCPError(JSON.parse(JSON.stringify({ code: 'TIMEOUT', message: 'slow', retryable: true }))); // true
+ * isArcpError(JSON.parse(JSON.stringify({ code: 'TIMEOUT', message: 'slow', retryable: true }))); // true
  */
-export function isARCPError(value: unknown): value is ARCPErrorLike {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
-    const v = value as Record<string, unknown>;
-    return (
-      isArcpErrorCode(v.code) &&
-      typeof v.message === 'string' &&
-      typeof v.retryable === 'boolean' &&
-      (v.details === undefined ||
-        (v.details !== null && typeof v.details === 'object' && !Array.isArray(v.details)))
-    );
-  } catch {
-    return false;
-  }
+export function isArcpError(value: unknown): value is ARCPErrorLike {
+  return hasBrandOrShape(value, BRAND, hasArcpErrorShape);
+}
+
+function hasArcpErrorShape(v: Record<PropertyKey, unknown>): boolean {
+  return (
+    isArcpErrorCode(v.code) &&
+    typeof v.message === 'string' &&
+    typeof v.retryable === 'boolean' &&
+    (v.details === undefined || isRecord(v.details))
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { isErrorCategory } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
 import { validDelayMs } from '../../core/lenient-options.js';
-import { ARCPError, createARCPError, isARCPError } from './arcp-error.js';
+import { ARCPError, createARCPError, isArcpError } from './arcp-error.js';
 import type { ARCPErrorLike } from './arcp-error.js';
 import { ARCP_ERRORS, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
@@ -62,7 +62,7 @@ export const HUB_DETAIL_KEYS = [
  * arcpErrorToAgentError(new HeartbeatLostError('two pongs missed')).category; // 'unavailable'
  */
 export function arcpErrorToAgentError(error: ARCPErrorLike, received?: unknown): AgentError {
-  if (!isARCPError(error)) {
+  if (!isArcpError(error)) {
     throw new TypeError(
       'arcpErrorToAgentError: error must be an ARCPError ({ code, message, retryable, details? })',
     );
@@ -140,7 +140,7 @@ function payloadToAgentError(payload: ErrorPayload, received: unknown): AgentErr
 export function toArcpError(error: unknown): ARCPError {
   if (error instanceof ARCPError) return error as ARCPError;
   // A copy of an ARCP error, or a payload the caller built: its own code, message and details.
-  if (!isAgentError(error) && (isARCPError(error) || isPlainErrorPayload(error))) {
+  if (!isAgentError(error) && (isArcpError(error) || isPlainErrorPayload(error))) {
     const { code, message, retryable, details } = error;
     return createARCPError(code, message, {
       ...(retryable !== undefined ? { retryable } : {}),
@@ -194,7 +194,7 @@ export function decodeArcpError(input: unknown): AgentError {
         if (found.ok) return payloadToAgentError(found.payload, input);
       } else if (isErrorPayloadShape(input)) {
         return payloadToAgentError(input, input);
-      } else if (isARCPError(input)) {
+      } else if (isArcpError(input)) {
         return arcpErrorToAgentError(input, input);
       }
     }

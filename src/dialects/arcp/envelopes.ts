@@ -1,5 +1,5 @@
 import { newErrorId } from '../../core/expose.js';
-import { describeValue } from '../../core/describe-value.js';
+import { asRecord, describeValue } from '../../core/is.js';
 import type { ARCPError, ARCPErrorLike } from './arcp-error.js';
 import { checkErrorPayload, fromPayload, payloadToSend } from './payload.js';
 import type { ErrorPayload } from './payload.js';
@@ -148,7 +148,7 @@ export function jobError(
   const finalStatus = envelope?.final_status ?? finalStatusFor(payload.code);
   if (!FINAL_STATUSES.includes(finalStatus)) {
     throw new TypeError(
-      `jobError: final_status must be one of ${FINAL_STATUSES.join(', ')}; received ${JSON.stringify(finalStatus)}`,
+      `jobError: final_status must be one of ${FINAL_STATUSES.join(', ')}; received ${describeValue(finalStatus)}`,
     );
   }
   return {
@@ -180,7 +180,7 @@ export function toolResultError(
 ): ToolResultErrorEnvelope {
   if (typeof callId !== 'string' || callId === '') {
     throw new TypeError(
-      `toolResultError: callId must be a non-empty string; received ${typeof callId}`,
+      `toolResultError: callId must be a non-empty string; received ${describeValue(callId)}`,
     );
   }
   const ts = envelope?.ts;
@@ -221,12 +221,6 @@ export type LocatedPayload =
     }
   | { ok: false; problems: string[] };
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 /** A tool result's body (`{ call_id, result | error }`), checked. */
 function toolResultBody(
   body: Record<string, unknown>,
@@ -251,7 +245,7 @@ function toolResultBody(
  * which never refuses). Internal; {@link readErrorEnvelope} is the public reader.
  */
 export function locateEnvelopePayload(value: unknown, emptyMessage = false): LocatedPayload {
-  const env = record(value);
+  const env = asRecord(value);
   if (!env) return { ok: false, problems: ['envelope must be an object'] };
   const { type } = env;
   if (type === 'session.error' || type === 'job.error') {
@@ -267,7 +261,7 @@ export function locateEnvelopePayload(value: unknown, emptyMessage = false): Loc
       return {
         ok: false,
         problems: [
-          `job.error.payload.final_status must be one of ${FINAL_STATUSES.join(', ')}; received ${JSON.stringify(status)}`,
+          `job.error.payload.final_status must be one of ${FINAL_STATUSES.join(', ')}; received ${describeValue(status)}`,
         ],
       };
     }
@@ -280,7 +274,7 @@ export function locateEnvelopePayload(value: unknown, emptyMessage = false): Loc
   }
   if (type === 'job.event') {
     // ARCP's own form: { type: 'job.event', payload: { kind: 'tool_result', ts, body } }.
-    const payload = record(env.payload);
+    const payload = asRecord(env.payload);
     if (!payload) return { ok: false, problems: ['job.event must carry a payload object'] };
     if (payload.kind !== 'tool_result') {
       return {
@@ -290,23 +284,23 @@ export function locateEnvelopePayload(value: unknown, emptyMessage = false): Loc
         ],
       };
     }
-    const body = record(payload.body);
+    const body = asRecord(payload.body);
     if (!body) return { ok: false, problems: ['job.event.payload.body must be an object'] };
     return toolResultBody(body, body.call_id, 'job.event.payload.body.error', emptyMessage);
   }
   if (type === 'tool_result') {
     // ARCP §12's prose (`tool_result.body.error`), and this library's earlier form:
     // { type: 'tool_result', payload: { call_id, error } }.
-    const outer = record(env.payload) ?? record(env.body);
+    const outer = asRecord(env.payload) ?? asRecord(env.body);
     if (!outer)
       return { ok: false, problems: ['tool_result must carry a payload (or body) object'] };
-    const body = record(outer.body) ?? outer;
+    const body = asRecord(outer.body) ?? outer;
     return toolResultBody(body, outer.call_id ?? body.call_id, 'tool_result.error', emptyMessage);
   }
   return {
     ok: false,
     problems: [
-      `envelope.type must be session.error, job.error, job.event (kind tool_result) or tool_result; received ${typeof type === 'string' ? JSON.stringify(type) : typeof type}`,
+      `envelope.type must be session.error, job.error, job.event (kind tool_result) or tool_result; received ${describeValue(type)}`,
     ],
   };
 }

@@ -6,6 +6,7 @@ import type { ArcpErrorCode } from './codes.js';
 import { toArcpError } from './convert.js';
 import { checkEnvelopeIds, jobError, toolResultError } from './envelopes.js';
 import type { EnvelopeIds, JobErrorEnvelope, ToolResultErrorEnvelope } from './envelopes.js';
+import { describeValue } from '../../core/is.js';
 
 /** Options for {@link errorBoundary}. */
 export interface ErrorBoundaryOptions<A extends unknown[]> extends EnvelopeIds {
@@ -50,7 +51,9 @@ export function errorBoundary<A extends unknown[], T>(
   options?: ErrorBoundaryOptions<A>,
 ): (...args: A) => Promise<BoundaryOutcome<Awaited<T>>> {
   if (typeof handler !== 'function') {
-    throw new TypeError(`errorBoundary: handler must be a function; received ${typeof handler}`);
+    throw new TypeError(
+      `errorBoundary: handler must be a function; received ${describeValue(handler)}`,
+    );
   }
   const toolResultCodes = options?.asToolResult ?? DEFAULT_TOOL_RESULT_CODES;
   // The envelope builders read only the ids from the options; checked now, so that building an

@@ -1,3 +1,4 @@
+import { asRecord } from '../../core/is.js';
 /**
  * The top-level envelope field in which this library puts the attempt number of a retried
  * `job.submit` (1 for the first submit). ARCP §5 tells implementations to ignore top-level
@@ -8,12 +9,6 @@
  * const envelope = { arcp: '1.1', type: 'job.submit', [ARCP_ATTEMPT_FIELD]: attempt, payload };
  */
 export const ARCP_ATTEMPT_FIELD = 'dev.agent-errors/attempt';
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
 
 /**
  * The idempotency key of an ARCP `job.submit` (ARCP §7.2: `payload.idempotency_key`), given
@@ -29,8 +24,8 @@ function record(value: unknown): Record<string, unknown> | undefined {
  */
 export function arcpIdempotencyKeyOf(submit: unknown): string | undefined {
   try {
-    const outer = record(submit);
-    const payload = record(outer?.payload) ?? outer;
+    const outer = asRecord(submit);
+    const payload = asRecord(outer?.payload) ?? outer;
     const key = payload?.idempotency_key;
     return typeof key === 'string' && key !== '' ? key : undefined;
   } catch {

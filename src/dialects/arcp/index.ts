@@ -18,7 +18,7 @@ export {
   TimeoutError,
   UnauthenticatedError,
   createARCPError,
-  isARCPError,
+  isArcpError,
 } from './arcp-error.js';
 export type { ARCPErrorLike, ARCPErrorOptions } from './arcp-error.js';
 export { fromPayload, toPayload, validateErrorPayload } from './payload.js';

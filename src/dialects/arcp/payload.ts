@@ -1,7 +1,8 @@
 import { isAgentError } from '../../core/agent-error.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { toJsonSafe } from '../../core/serialize.js';
-import { createARCPError, isARCPError } from './arcp-error.js';
+import { describeValue, isRecord } from '../../core/is.js';
+import { createARCPError, isArcpError } from './arcp-error.js';
 import type { ARCPError, ARCPErrorLike } from './arcp-error.js';
 import { ARCP_ERROR_CODES, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
@@ -20,18 +21,6 @@ export interface ErrorPayload {
 /** What {@link validateErrorPayload} says. */
 export type PayloadCheck = { ok: true; payload: ErrorPayload } | { ok: false; problems: string[] };
 
-function shown(value: unknown): string {
-  if (typeof value === 'string')
-    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * {@link validateErrorPayload}'s rule; `emptyMessage` lets `message: ""` through, for the readers
  * that never refuse (`decode`) and the writers that replace it (the encoders). Internal.
@@ -42,22 +31,26 @@ export function checkErrorPayload(
   emptyMessage: boolean,
 ): PayloadCheck {
   if (!isRecord(value)) {
-    return { ok: false, problems: [`${path} must be an object; received ${shown(value)}`] };
+    return { ok: false, problems: [`${path} must be an object; received ${describeValue(value)}`] };
   }
   const problems: string[] = [];
   const v = value;
   if (!isArcpErrorCode(v.code))
     problems.push(
-      `${path}.code must be one of ${ARCP_ERROR_CODES.join(', ')}; received ${shown(v.code)}`,
+      `${path}.code must be one of ${ARCP_ERROR_CODES.join(', ')}; received ${describeValue(v.code)}`,
     );
   if (typeof v.message !== 'string' || (v.message === '' && !emptyMessage))
-    problems.push(`${path}.message must be a non-empty string; received ${shown(v.message)}`);
+    problems.push(
+      `${path}.message must be a non-empty string; received ${describeValue(v.message)}`,
+    );
   if (v.retryable !== undefined && typeof v.retryable !== 'boolean')
     problems.push(
-      `${path}.retryable must be a boolean when present; received ${shown(v.retryable)}`,
+      `${path}.retryable must be a boolean when present; received ${describeValue(v.retryable)}`,
     );
   if (v.details !== undefined && !isRecord(v.details))
-    problems.push(`${path}.details must be an object when present; received ${shown(v.details)}`);
+    problems.push(
+      `${path}.details must be an object when present; received ${describeValue(v.details)}`,
+    );
   return problems.length > 0
     ? { ok: false, problems }
     : { ok: true, payload: value as unknown as ErrorPayload };
@@ -135,7 +128,7 @@ function detailsToSend(details: Record<string, unknown> | undefined) {
  * // { code: 'PERMISSION_DENIED', message: 'net.fetch denied', retryable: false, details: { capability: 'net.fetch' } }
  */
 export function toPayload(error: ARCPErrorLike, options?: ToPayloadOptions): ErrorPayload {
-  if (!isARCPError(error)) {
+  if (!isArcpError(error)) {
     throw new TypeError(
       'toPayload: error must be an ARCPError ({ code, message, retryable, details? })',
     );
@@ -179,7 +172,7 @@ export function payloadToSend(
   options?: ToPayloadOptions,
 ): ErrorPayload {
   if (isPlainErrorPayload(error)) return sendPayload(error, options);
-  if (isARCPError(error)) return toPayload(error, options);
+  if (isArcpError(error)) return toPayload(error, options);
   throw new TypeError(
     `${fn}: error must be an ARCPError or an ErrorPayload ({ code, message, retryable?, details? })`,
   );

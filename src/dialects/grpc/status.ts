@@ -24,6 +24,7 @@ import type { SchemaIssue } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { grpcRow, grpcStatusFor, isConnectCode } from './codes.js';
 import { readStatusDetails, retryInfoDelay } from './status-details-bin.js';
+import { asRecord, isPlainObject } from '../../core/is.js';
 
 /**
  * A `google.rpc.Status` in JSON (AIP-193): what gRPC's rich error model and Google APIs send.
@@ -53,19 +54,13 @@ interface ReadStatus {
   cause: unknown;
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 /** The issues in a `google.rpc.BadRequest`'s field violations. */
 function issuesOf(detail: TypedDetail | undefined): SchemaIssue[] | undefined {
   const violations = detail?.fieldViolations;
   if (!Array.isArray(violations)) return undefined;
   const issues: SchemaIssue[] = [];
   for (const v of violations as unknown[]) {
-    const r = record(v);
+    const r = asRecord(v);
     if (r === undefined) continue;
     const field = typeof r.field === 'string' ? r.field : '';
     issues.push({
@@ -186,7 +181,7 @@ function readConnectDetails(
   const details: TypedDetail[] = [];
   let retryDelayMs: number | undefined;
   for (const item of list.slice(0, MAX_CONNECT_DETAILS)) {
-    const d = record(item);
+    const d = asRecord(item);
     if (d === undefined || '@type' in d) return undefined;
     const { type: name, value, debug } = d;
     if (typeof name !== 'string') return undefined;
@@ -214,7 +209,7 @@ const DEBUG_FIELDS = [
 ] as const;
 
 function debugFields(debug: unknown): Record<string, unknown> {
-  const from = record(debug);
+  const from = asRecord(debug);
   const out: Record<string, unknown> = {};
   if (from === undefined) return out;
   for (const key of DEBUG_FIELDS) {
@@ -241,7 +236,7 @@ function base64Bytes(text: string): Uint8Array | undefined {
 
 /** The first value of `key` in `@grpc/grpc-js` `Metadata` (`get` returns a list), if present. */
 function metadataValue(metadata: unknown, key: string): unknown {
-  const m = record(metadata);
+  const m = asRecord(metadata);
   if (m === undefined || typeof m.get !== 'function') return undefined;
   try {
     const values: unknown = (m.get as (k: string) => unknown).call(metadata, key);
@@ -270,8 +265,7 @@ function isConnectError(value: Record<string, unknown>, code: string): boolean {
   if (!isConnectCode(code)) return false;
   // Off the wire, as JSON: plain data. An error instance with such a `code` was thrown here, and
   // its own `message` (not enumerable) is no peer's to expose.
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
+  if (!isPlainObject(value)) return false;
   const { message, details } = value;
   if (message !== undefined && typeof message !== 'string') return false;
   if (details !== undefined && !Array.isArray(details)) return false;
@@ -289,10 +283,10 @@ export function looksLikeGrpc(value: Record<string, unknown>): boolean {
   if (typeof code === 'string' && isConnectError(value, code)) return true;
   if (typeof code === 'number' && code >= 1 && code <= 16) {
     if (Array.isArray(value.details)) return true;
-    const metadata = record(value.metadata);
+    const metadata = asRecord(value.metadata);
     if (metadata !== undefined && typeof metadata.get === 'function') return true;
   }
-  const inner = record(value.error);
+  const inner = asRecord(value.error);
   return (
     inner !== undefined &&
     typeof inner.status === 'string' &&
@@ -314,8 +308,8 @@ export function looksLikeGrpc(value: Record<string, unknown>): boolean {
  * ] }).retryAfterMs; // 2000
  */
 export function decodeGrpcError(value: unknown): AgentError {
-  const v = record(value);
-  const google = record(v?.error);
+  const v = asRecord(value);
+  const google = asRecord(v?.error);
   const decoded =
     v === undefined
       ? undefined

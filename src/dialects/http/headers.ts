@@ -1,4 +1,5 @@
 import { isWebHeaders } from './web-globals.js';
+import { describeValue, isPlainObject } from '../../core/is.js';
 
 /**
  * Headers as any HTTP stack gives them: a fetch `Headers`, Node's `IncomingHttpHeaders`
@@ -37,7 +38,7 @@ function eachHeader(
   if (headers === undefined || headers === null) return;
   if (typeof headers !== 'object') {
     throw new TypeError(
-      `readHeaders: headers must be a Headers, an object or a list of [name, value] pairs; received ${typeof headers}`,
+      `readHeaders: headers must be a Headers, an object or a list of [name, value] pairs; received ${describeValue(headers)}`,
     );
   }
   const take = (name: string, value: unknown): void => {
@@ -133,7 +134,7 @@ export class HeaderTable {
   /** Keep one header; repeated names (in any case) are joined with `, `. */
   add(name: string, text: string): void {
     // Most names arrive in lower case already (HTTP/2, fetch, Node): a name that is one of
-    // ours as it stands is not folded (bench: the HTTP payloads of the decode corpus).
+    // ours as it stands is not folded.
     if (this.addKnown(name, text)) return;
     const key = name.toLowerCase();
     if (key !== name && this.addKnown(key, text)) return;
@@ -187,22 +188,18 @@ export const NO_HEADERS: HeaderTable = /* @__PURE__ */ new HeaderTable();
 export function decoderHeaders(headers: HeadersInput | undefined): HeaderTable {
   if (headers === undefined || headers === null) return NO_HEADERS;
   const table = new HeaderTable();
-  if (typeof headers === 'object') {
-    const proto: unknown = Object.getPrototypeOf(headers);
-    if (proto === Object.prototype || proto === null) {
-      const record = headers as Readonly<Record<string, unknown>>;
-      for (const name in record) {
-        const value = record[name];
-        if (value === undefined || value === null || !hasOwn.call(record, name)) continue;
-        table.add(name, typeof value === 'string' ? value : valueText(value));
-      }
-      return table;
+  if (isPlainObject(headers)) {
+    for (const name in headers) {
+      const value = headers[name];
+      if (value === undefined || value === null || !hasOwn.call(headers, name)) continue;
+      table.add(name, typeof value === 'string' ? value : valueText(value));
     }
-    if (isWebHeaders(headers)) {
-      // Names come lower-cased and repeated values joined.
-      for (const [key, text] of headers) table.add(key, text);
-      return table;
-    }
+    return table;
+  }
+  if (isWebHeaders(headers)) {
+    // Names come lower-cased and repeated values joined.
+    for (const [key, text] of headers) table.add(key, text);
+    return table;
   }
   eachHeader(headers, (key, text) => table.add(key, text));
   return table;
@@ -286,7 +283,7 @@ const BUCKETS: readonly (readonly [remaining: string, reset: string])[] = [
 ];
 
 /** Options for {@link retryAfterMsFromHeaders}. */
-export interface RetryAfterOptions {
+export interface RetryAfterMsFromHeadersOptions {
   /**
    * The clock for HTTP dates and epoch resets. Default: the response's own `date` header (the
    * server's clock, so skew between the machines does not change the delay), else `Date.now()`.
@@ -312,7 +309,7 @@ export interface RetryAfterOptions {
  */
 export function retryAfterMsFromHeaders(
   headers: HeadersInput | HeaderReader | undefined,
-  options?: RetryAfterOptions,
+  options?: RetryAfterMsFromHeadersOptions,
 ): number | undefined {
   const table = typeof headers === 'function' ? new ReaderLookup(headers) : decoderHeaders(headers);
   return retryAfterMs(table, options?.rateLimitReset === true, options?.now);

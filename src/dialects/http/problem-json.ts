@@ -34,7 +34,7 @@ export interface ProblemDetails {
 }
 
 /** Options for {@link toProblemJson}. */
-export interface ProblemJsonOptions {
+export interface ToProblemJsonOptions {
   /** A URI naming the problem type (default `'about:blank'`: the status says it all). */
   type?: string;
   /** A URI for this occurrence. */
@@ -52,7 +52,10 @@ export interface ProblemJsonOptions {
  * // { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Channel "x" not found',
  * //   code: 'NOT_FOUND', category: 'not_found', retryable: false }
  */
-export function toProblemJson(error: AgentErrorLike, options?: ProblemJsonOptions): ProblemDetails {
+export function toProblemJson(
+  error: AgentErrorLike,
+  options?: ToProblemJsonOptions,
+): ProblemDetails {
   const status = toHttpStatus(error);
   const problem: ProblemDetails = {
     type: options?.type ?? 'about:blank',

@@ -8,6 +8,7 @@ import {
   parseRetryDelay,
   typedEntries,
 } from '../google-rpc/google-rpc.js';
+import { asRecord } from '../../core/is.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
@@ -94,12 +95,6 @@ export interface ProviderError {
   fields: Record<string, string>;
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 /**
  * Classify a provider API error body, `undefined` when it is not one or names nothing known.
  * A specific `error.code` wins over the broader `error.type` (OpenAI answers a spent quota with
@@ -110,7 +105,7 @@ function record(value: unknown): Record<string, unknown> | undefined {
  * // { code: 'overloaded_error', category: 'unavailable', message: 'Overloaded', fields: { type: 'overloaded_error' } }
  */
 export function readProviderError(body: unknown): ProviderError | undefined {
-  const error = record(record(body)?.error);
+  const error = asRecord(asRecord(body)?.error);
   if (!error) return undefined;
   // Named stores, one per field: a computed key on a fresh object costs a runtime call.
   const fields: Record<string, string> = {};

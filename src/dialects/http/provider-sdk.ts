@@ -1,7 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { AgentError as AgentErrorClass } from '../../core/agent-error.js';
 import { normalizeError } from '../../core/normalize-error.js';
-import { readMember } from '../../core/read-member.js';
+import { readMember } from '../../core/is.js';
 import { readProviderError } from './provider-body.js';
 import { fromHttpResponse } from './response.js';
 

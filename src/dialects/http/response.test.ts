@@ -3,7 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
 import { toProblemJson } from './problem-json.js';
-import { decodeHttpError, encodeHttpError, fromHttpResponse } from './response.js';
+import {
+  decodeHttpError,
+  encodeHttpError,
+  fromFetchResponse,
+  fromHttpResponse,
+} from './response.js';
 import { toFetchResponse, toHttpResponse } from '../../entries/http.js';
 import { toHttpStatus } from './status.js';
 
@@ -49,6 +54,18 @@ describe('fromHttpResponse: statuses per the mapping table', () => {
     );
     expect(() => fromHttpResponse({})).toThrow(/status is missing/);
     expect(() => fromHttpResponse(null as never)).toThrow(/received null/);
+    expect(() => fromHttpResponse('429' as never)).toThrow(
+      /must be \{ status, headers\?, body\? \}; received "429"/,
+    );
+  });
+
+  it('refuses a fetch Response, whose body is still to read, naming fromFetchResponse', async () => {
+    const response = new Response('slow down', { status: 429 });
+    expect(() => fromHttpResponse(response as never)).toThrow(
+      /fetch Response.*await fromFetchResponse\(response\)/,
+    );
+    // The body was not touched: the asynchronous reader still reads it.
+    expect((await fromFetchResponse(response)).message).toBe('slow down');
   });
 });
 
@@ -259,7 +276,7 @@ describe('problem+json both ways', () => {
       }),
     );
     const response = toFetchResponse(AgentError.conflict('clash', { code: 'VERSION_CLASH' }));
-    const back = await fromHttpResponse(response);
+    const back = await fromFetchResponse(response);
     expect([response.status, back.code, back.category]).toEqual([409, 'VERSION_CLASH', 'conflict']);
   });
 

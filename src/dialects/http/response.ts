@@ -4,6 +4,7 @@ import { CATEGORIES } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
 import { normalizeError } from '../../core/normalize-error.js';
+import { describeValue } from '../../core/is.js';
 import {
   NO_HEADERS,
   decoderHeaders,
@@ -13,7 +14,7 @@ import {
 import type { HeaderTable } from './headers.js';
 import type { HeadersInput } from './headers.js';
 import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './problem-json.js';
-import type { ProblemDetails, ProblemJsonOptions } from './problem-json.js';
+import type { ProblemDetails, ToProblemJsonOptions } from './problem-json.js';
 import { readProviderError } from './provider-body.js';
 import type { ProviderError } from './provider-body.js';
 import { statusMeaning } from './status.js';
@@ -30,7 +31,7 @@ export interface HttpResponseInit {
   body?: unknown;
   /**
    * Never set. It keeps a fetch `Response` (whose body must be read, asynchronously) from
-   * type-checking as this plain shape, so the right overload of {@link fromHttpResponse} applies.
+   * type-checking as this plain shape: such a response goes to {@link fromFetchResponse}.
    */
   bodyUsed?: never;
 }
@@ -101,27 +102,24 @@ function isFetchResponse(value: unknown): value is Response {
  * (429) the longest reset given (never on a 503, whose windows say nothing of why it failed).
  * The status and body stay in `wire` (`protocol: 'http'`).
  *
- * Give it `{ status, headers, body }` and it answers at once; give it a fetch `Response` and it
- * returns a promise (the body has to be read; this consumes it). Throws a `TypeError` for a
- * status that is not an error (unless the body is one) or input that is not a response.
+ * Synchronous: it takes a response already read into `{ status, headers, body }`. A fetch
+ * `Response` still has its body to read: `await` {@link fromFetchResponse} for it. Throws a
+ * `TypeError` for a status that is not an error (unless the body is one), for a fetch
+ * `Response`, or for input that is not a response.
  *
  * @example
  * const err = fromHttpResponse({ status: 429, headers: { 'retry-after': '2' } });
  * [err.category, err.retryable, err.retryAfterMs]; // ['rate_limit', true, 2000]
- * const err2 = await fromHttpResponse(await fetch(url));
  */
-export function fromHttpResponse(response: Response): Promise<AgentError>;
-export function fromHttpResponse(response: HttpResponseInit): AgentError;
-export function fromHttpResponse(
-  response: HttpResponseInit | Response,
-): AgentError | Promise<AgentError>;
-export function fromHttpResponse(
-  response: HttpResponseInit | Response,
-): AgentError | Promise<AgentError> {
-  if (isFetchResponse(response)) return fromFetchResponse(response);
+export function fromHttpResponse(response: HttpResponseInit): AgentError {
+  if (isFetchResponse(response)) {
+    throw new TypeError(
+      'fromHttpResponse: received a fetch Response, whose body must be read first; use await fromFetchResponse(response)',
+    );
+  }
   if (response === null || typeof response !== 'object') {
     throw new TypeError(
-      `fromHttpResponse: response must be a fetch Response or { status, headers?, body? }; received ${response === null ? 'null' : typeof response}`,
+      `fromHttpResponse: response must be { status, headers?, body? }; received ${describeValue(response)}`,
     );
   }
   return fromHttpParts(response.status, response.statusText, response.headers, response.body);
@@ -167,7 +165,7 @@ function httpError(
     responseStatus ?? (typeof problem?.status === 'number' ? problem.status : undefined);
   if (status !== undefined && (!Number.isInteger(status) || status < 100 || status > 599)) {
     throw new TypeError(
-      `fromHttpResponse: status must be an integer from 100 to 599; received ${String(status)}`,
+      `fromHttpResponse: status must be an integer from 100 to 599; received ${describeValue(status)}`,
     );
   }
   const isErrorStatus = status !== undefined && status >= 400;
@@ -242,7 +240,7 @@ function httpError(
 
 /**
  * {@link fromHttpResponse} for a fetch `Response`: reads the body as text (parsing JSON), then
- * classifies. Consumes the body; pass `response.clone()` to keep it.
+ * classifies; so it returns a promise. Consumes the body; pass `response.clone()` to keep it.
  *
  * @example
  * const res = await fetch(url);
@@ -267,7 +265,7 @@ export async function fromFetchResponse(response: Response): Promise<AgentError>
 }
 
 /** Options for `toHttpResponse` (and `encode(error, 'http')`). */
-export interface ToHttpResponseOptions extends ProblemJsonOptions, ExposeOptions {}
+export interface ToHttpResponseOptions extends ToProblemJsonOptions, ExposeOptions {}
 
 /**
  * Decode anything HTTP-shaped into the hub, never throwing: `{ status, headers, body }`, a
@@ -284,7 +282,7 @@ export function decodeHttpError(input: unknown): AgentError {
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
       const v = parsed as Record<string, unknown>;
       if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) {
-        return fromHttpResponse(v as HttpResponseInit);
+        return fromHttpResponse(v);
       }
       const problem = isProblemDetails(parsed) ? parsed : undefined;
       const provider = readProviderError(parsed);

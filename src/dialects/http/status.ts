@@ -1,6 +1,7 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { codeTable } from '../../core/code-table.js';
+import { describeValue } from '../../core/is.js';
 
 /** What an HTTP error status says, per the mapping table in docs/design.md. */
 export interface StatusMeaning {
@@ -107,7 +108,7 @@ const BY_STATUS = codeTable(HTTP_STATUSES);
 export function statusMeaning(status: number): StatusMeaning {
   if (!Number.isInteger(status) || status < 400 || status > 599) {
     throw new TypeError(
-      `statusMeaning: status must be an HTTP error status (an integer from 400 to 599); received ${String(status)}`,
+      `statusMeaning: status must be an HTTP error status (an integer from 400 to 599); received ${describeValue(status)}`,
     );
   }
   const known = BY_STATUS.get(status);

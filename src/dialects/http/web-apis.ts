@@ -3,6 +3,7 @@ import type { StableErrorCode } from '../../core/stable-codes.js';
 import { awsErrorMeaning, azureErrorMeaning } from './cloud-codes.js';
 import type { NamedMeaning } from './cloud-codes.js';
 import type { HeaderTable } from './headers.js';
+import { asRecord } from '../../core/is.js';
 
 /**
  * The error conventions of the web APIs agents call every day, read from an HTTP response:
@@ -24,12 +25,6 @@ export interface WebApiError {
 }
 
 type Rec = Record<string, unknown>;
-
-function record(value: unknown): Rec | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Rec)
-    : undefined;
-}
 
 const m = (category: ErrorCategory, code: StableErrorCode, retryable?: boolean): NamedMeaning =>
   retryable === undefined ? { category, code } : { category, code, retryable };
@@ -174,7 +169,7 @@ export function readWebApiError(
   headers: HeaderTable,
   body: unknown,
 ): WebApiError | undefined {
-  const b = record(body);
+  const b = asRecord(body);
   if (b !== undefined) {
     const error = b.error;
     // Slack: `{ ok: false, error: 'channel_not_found' }`, whatever the status.
@@ -243,9 +238,9 @@ export function readWebApiError(
 
 /** Google's legacy `{ error: { errors: [{ reason }] } }`. */
 function googleReason(b: Rec | undefined): WebApiError | undefined {
-  const errors = record(b?.error)?.errors;
+  const errors = asRecord(b?.error)?.errors;
   if (!Array.isArray(errors)) return undefined;
-  const reason = record(errors[0])?.reason;
+  const reason = asRecord(errors[0])?.reason;
   if (typeof reason !== 'string') return undefined;
   const meaning = GOOGLE_REASONS.get(reason);
   return meaning === undefined ? undefined : found(meaning, { google: reason });

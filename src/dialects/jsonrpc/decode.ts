@@ -1,5 +1,5 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { decodeRpcError, readRpcErrorObject } from './rpc-error.js';
+import { decodeRpcError, decodeRpcValue } from './rpc-error.js';
 import type { RpcErrorObject } from './rpc-error.js';
 import { classifyJsonRpcError } from './classify.js';
 
@@ -18,10 +18,7 @@ import { classifyJsonRpcError } from './classify.js';
  * err.code; // 'METHOD_NOT_FOUND'
  */
 export function decodeJsonRpcError(value: unknown): AgentError {
-  return jsonRpcFromRpc(
-    readRpcErrorObject(value, 'decodeJsonRpcError'),
-    value instanceof Error ? value : undefined,
-  );
+  return decodeRpcValue(value, 'decodeJsonRpcError', jsonRpcFromRpc);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isRpcErrorObject } from './rpc-error.js';
 import type { RpcErrorObject } from './rpc-error.js';
-import { describeValue } from '../../core/describe-value.js';
+import { describeValue } from '../../core/is.js';
 
 /** A JSON-RPC 2.0 error object: `{ code, message, data? }`. */
 export type JsonRpcErrorObject = RpcErrorObject;

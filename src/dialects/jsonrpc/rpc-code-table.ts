@@ -100,8 +100,7 @@ export interface RpcCodeTable {
 /**
  * A code's reading with its retryability stated: `retryable` when given, else the category's
  * default. Every reading the dialects give says it, so a decoded error needs no second lookup
- * for it (bench: decode). Frozen: the tables and classifiers hand the same reading to every
- * caller.
+ * for it. Frozen: the tables and classifiers hand the same reading to every caller.
  *
  * @example
  * rpcClassification('timeout', 'REQUEST_TIMEOUT'); // { category: 'timeout', code: 'REQUEST_TIMEOUT', retryable: true }

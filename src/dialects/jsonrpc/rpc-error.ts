@@ -8,7 +8,7 @@ import { toExposableError } from '../../core/expose.js';
 import type { Decoder } from '../../core/expose.js';
 import { wireDetails } from '../../core/unexpected.js';
 import { normalizeError } from '../../core/normalize-error.js';
-import { describeValue } from '../../core/describe-value.js';
+import { describeValue } from '../../core/is.js';
 import { copyRecord } from '../../core/copy-record.js';
 import { redactString } from '../../core/redact.js';
 import type { RpcClassification } from './rpc-code-table.js';
@@ -54,8 +54,8 @@ export interface RpcEncodeOptions extends SafeJsonOptions {
   decoder?: Decoder | undefined;
 }
 
-// One reader per field, each a named load: a hostile getter or Proxy trap reads as absent.
-// (A shared reader taking the key is a keyed load, several times slower on varied shapes.)
+// One reader per field, each reading its member by name (which V8 caches per shape), and a
+// hostile getter or Proxy trap reads as absent.
 function readCode(value: object): unknown {
   try {
     return (value as { code?: unknown }).code;
@@ -110,6 +110,20 @@ function readHints(value: object): unknown {
 export function isRpcErrorObject(value: unknown): value is RpcErrorObject {
   if (value === null || typeof value !== 'object') return false;
   return Number.isInteger(readCode(value)) && typeof readMessage(value) === 'string';
+}
+
+/**
+ * `fromRpc` of the error object `value` is or holds ({@link readRpcErrorObject}), with `value`
+ * as the cause when it is an `Error` instance (a compatibility class, an SDK's error): what
+ * every JSON-RPC dialect's `decode…Error` does. Throws the reader's `TypeError`, naming `fn`.
+ * @internal
+ */
+export function decodeRpcValue(
+  value: unknown,
+  fn: string,
+  fromRpc: (error: RpcErrorObject, cause?: unknown) => AgentError,
+): AgentError {
+  return fromRpc(readRpcErrorObject(value, fn), value instanceof Error ? value : undefined);
 }
 
 /**
@@ -226,7 +240,7 @@ export function detailsFromData(data: unknown): Record<string, unknown> | undefi
 /**
  * Whether `data` may hold hints: ours under {@link WIRE_HINTS_KEY}, or a relayed ToolError's
  * `code`. Plain data (what JSON gives) is settled by one pass over its keys, which most data
- * fails; the hint readers then never run (bench: decode, 1–2%). Anything else is left to them.
+ * fails, so the hint readers do not run for it. Anything else is left to them.
  */
 function mayHoldHints(data: unknown): boolean {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;

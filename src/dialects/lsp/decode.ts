@@ -1,5 +1,5 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { decodeRpcError, readRpcErrorObject } from '../jsonrpc/rpc-error.js';
+import { decodeRpcError, decodeRpcValue } from '../jsonrpc/rpc-error.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
 import type { RpcClassification } from '../jsonrpc/rpc-error.js';
 import { LSP_CODE_TABLE } from './codes.js';
@@ -26,10 +26,7 @@ export function classifyLspError(code: number): RpcClassification {
  * decodeLspError({ code: -32801, message: 'Content modified' }).retryable; // true
  */
 export function decodeLspError(value: unknown): AgentError {
-  return lspFromRpc(
-    readRpcErrorObject(value, 'decodeLspError'),
-    value instanceof Error ? value : undefined,
-  );
+  return decodeRpcValue(value, 'decodeLspError', lspFromRpc);
 }
 
 /**

@@ -4,6 +4,7 @@ import { carriedDecoded, defineClassificationGetters } from '../../core/classifi
 import type { ErrorCategory } from '../../core/categories.js';
 import { LSP_ERROR_CODES } from './codes.js';
 import { decodeLspError } from './decode.js';
+import { hasBrandOrShape } from '../../core/is.js';
 
 const BRAND: unique symbol = Symbol.for('agent-errors.ResponseError') as never;
 
@@ -69,14 +70,11 @@ defineClassificationGetters(ResponseError.prototype);
  * isResponseError(new ResponseError(-32800, 'Request cancelled')); // true
  */
 export function isResponseError(value: unknown): value is ResponseError {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
-    const v = value as Record<string, unknown>;
-    return (
-      Number.isInteger(v.code) && typeof v.message === 'string' && typeof v.toJson === 'function'
-    );
-  } catch {
-    return false;
-  }
+  return hasBrandOrShape(value, BRAND, hasResponseErrorShape);
+}
+
+function hasResponseErrorShape(v: Record<PropertyKey, unknown>): boolean {
+  return (
+    Number.isInteger(v.code) && typeof v.message === 'string' && typeof v.toJson === 'function'
+  );
 }

@@ -9,6 +9,7 @@ import { formatToolErrorText, isToolErrorCategory } from '../tool/tool-text.js';
 import type { FormatToolErrorTextOptions } from '../tool/tool-text.js';
 import { realElements } from '../../core/real-elements.js';
 import { fromToolErrorText } from '../tool/tool-text-decode.js';
+import { describeValue } from '../../core/is.js';
 
 /**
  * An MCP `CallToolResult` that reports a failed tool call, in the shape the MCP specification and
@@ -117,13 +118,13 @@ function textOf(content: unknown): string {
 export function fromCallToolResult(result: unknown): AgentError {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
     throw new TypeError(
-      `fromCallToolResult: result must be a CallToolResult object; received ${result === null ? 'null' : Array.isArray(result) ? 'an array' : typeof result}`,
+      `fromCallToolResult: result must be a CallToolResult object; received ${describeValue(result)}`,
     );
   }
   const { isError, content, structuredContent } = result as Record<string, unknown>;
   if (isError !== true) {
     throw new TypeError(
-      `fromCallToolResult: result.isError must be true (a failed tool call); received ${String(isError)}`,
+      `fromCallToolResult: result.isError must be true (a failed tool call); received ${describeValue(isError)}`,
     );
   }
   const text = textOf(content);

@@ -1,7 +1,7 @@
 import { fromToolErrorText } from '../tool/tool-text-decode.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
-import { decodeRpcError, detailsFromData, readRpcErrorObject } from '../jsonrpc/rpc-error.js';
+import { decodeRpcError, decodeRpcValue, detailsFromData } from '../jsonrpc/rpc-error.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
 import type { RpcClassification } from '../jsonrpc/rpc-error.js';
 import { MCP_CODE_TABLE, stripMcpErrorPrefix } from './codes.js';
@@ -108,10 +108,7 @@ export function decodeMcpError(value: unknown): AgentError {
         : rpcClassification(categoryOfReason(value), value.reason.toUpperCase());
     return decodeRpcError('mcp', wire, classification, value, detailsFromData(value.data) ?? null);
   }
-  return mcpFromRpc(
-    readRpcErrorObject(value, 'decodeMcpError'),
-    value instanceof Error ? value : undefined,
-  );
+  return decodeRpcValue(value, 'decodeMcpError', mcpFromRpc);
 }
 
 /**

@@ -1,10 +1,5 @@
 import { MCP_META_KEYS } from './meta-keys.js';
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object'
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
+import { asRecord } from '../../core/is.js';
 
 /**
  * The idempotency key of an MCP `tools/call` request, read from the `extra` (SDK v1) or `ctx`
@@ -18,10 +13,10 @@ function record(value: unknown): Record<string, unknown> | undefined {
  * );
  */
 export function mcpIdempotencyKeyOf(_args: unknown, extra: unknown): unknown {
-  const context = record(extra);
+  const context = asRecord(extra);
   if (context === undefined) return undefined;
   // v1: `extra._meta`; v2: `ctx.mcpReq._meta`.
-  const meta = record(context._meta) ?? record(record(context.mcpReq)?._meta);
+  const meta = asRecord(context._meta) ?? asRecord(asRecord(context.mcpReq)?._meta);
   if (meta === undefined) return undefined;
   return meta[MCP_META_KEYS.idempotencyKey] ?? meta.idempotencyKey;
 }

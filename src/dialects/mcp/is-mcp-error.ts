@@ -1,3 +1,4 @@
+import { hasBrandOrShape } from '../../core/is.js';
 /** Brands our `McpError` across copies of this package. */
 export const MCP_ERROR_BRAND: unique symbol = Symbol.for('agent-errors.McpError') as never;
 
@@ -18,18 +19,15 @@ export interface McpErrorShape {
  * isMcpError(McpError.internalError()); // true
  */
 export function isMcpError(value: unknown): value is McpErrorShape {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    if ((value as { [MCP_ERROR_BRAND]?: unknown })[MCP_ERROR_BRAND] === true) return true;
-    const v = value as Record<string, unknown>;
-    return (
-      Number.isInteger(v.code) &&
-      typeof v.reason === 'string' &&
-      typeof v.message === 'string' &&
-      v.data !== null &&
-      typeof v.data === 'object'
-    );
-  } catch {
-    return false;
-  }
+  return hasBrandOrShape(value, MCP_ERROR_BRAND, hasMcpErrorShape);
+}
+
+function hasMcpErrorShape(v: Record<PropertyKey, unknown>): boolean {
+  return (
+    Number.isInteger(v.code) &&
+    typeof v.reason === 'string' &&
+    typeof v.message === 'string' &&
+    v.data !== null &&
+    typeof v.data === 'object'
+  );
 }

@@ -7,6 +7,7 @@ import { decodeMcpError } from './decode.js';
 import { MCP_ERROR_BRAND } from './is-mcp-error.js';
 import { codeTable } from '../../core/code-table.js';
 import { copyRecord } from '../../core/copy-record.js';
+import { describeValue } from '../../core/is.js';
 
 /**
  * The reasons an {@link McpError} can carry, as Hermes MCP's atoms. Transport and client
@@ -92,9 +93,7 @@ function defaultMessage(reason: string, data: Record<string, unknown>): string {
 function plainData(data: unknown, fn: string): Record<string, unknown> {
   if (data === undefined) return {};
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new TypeError(
-      `${fn}: data must be a plain object; received ${data === null ? 'null' : Array.isArray(data) ? 'an array' : typeof data}`,
-    );
+    throw new TypeError(`${fn}: data must be a plain object; received ${describeValue(data)}`);
   }
   return data as Record<string, unknown>;
 }
@@ -129,10 +128,10 @@ export class McpError extends Error {
       throw new TypeError('McpError: expected an object { code, reason, message?, data? }');
     const { code, reason } = init;
     if (typeof code !== 'number' || !Number.isInteger(code))
-      throw new TypeError(`McpError: code must be an integer; received ${String(code)}`);
+      throw new TypeError(`McpError: code must be an integer; received ${describeValue(code)}`);
     if (typeof reason !== 'string' || reason === '')
       throw new TypeError(
-        `McpError: reason must be a non-empty string; received ${String(reason)}`,
+        `McpError: reason must be a non-empty string; received ${describeValue(reason)}`,
       );
     const data = plainData(init.data, 'McpError');
     if (init.message !== undefined && typeof init.message !== 'string')
@@ -263,7 +262,7 @@ export class McpError extends Error {
     const { code, data } = error;
     if (typeof code !== 'number' || !Number.isInteger(code))
       throw new TypeError(
-        `McpError.fromJsonRpc: code must be an integer; received ${String(code)}`,
+        `McpError.fromJsonRpc: code must be an integer; received ${describeValue(code)}`,
       );
     const message =
       typeof error.message === 'string' ? stripMcpErrorPrefix(error.message) : undefined;

@@ -9,7 +9,7 @@ import { mayStartWith } from '../../core/text-start.js';
  */
 const ONE_PREFIX = /^\s*MCP error (-?\d+):\s*/;
 // Every leading prefix in one match (as many as stripping one at a time would strip), the
-// first one's code captured: one pattern run instead of one per prefix (a profile of decode).
+// first one's code captured: one pattern run for the whole run of prefixes.
 // (The repeats need no leading `\s*`: the one before them took the white space. The hostile
 // suite holds the reading linear.)
 const ALL_PREFIXES = /^\s*MCP error (-?\d+):\s*(?:MCP error -?\d+:\s*)*/;

@@ -4,7 +4,7 @@ import { toJsonSafe } from '../../core/serialize.js';
 import type { JsonValue } from '../../core/serialize.js';
 import { TOOL_ERROR_CATEGORIES, isToolErrorCategory } from './tool-text.js';
 import type { ToolErrorCategory } from './tool-text.js';
-import { describeValue } from '../../core/describe-value.js';
+import { describeValue, hasBrandOrShape, isRecord } from '../../core/is.js';
 
 /**
  * opentabs' `ErrorCategory`: the six kinds of tool failure its agents know. (The hub's
@@ -209,22 +209,19 @@ Object.defineProperties(ToolError.prototype, {
  * isToolError(copy); // true
  */
 export function isToolError(value: unknown): value is ToolErrorLike {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
-    const v = value as Record<string, unknown>;
-    return (
-      typeof v.message === 'string' &&
-      typeof v.code === 'string' &&
-      v.code !== '' &&
-      typeof v.retryable === 'boolean' &&
-      (v.category === undefined || isToolErrorCategory(v.category)) &&
-      (v.retryAfterMs === undefined || typeof v.retryAfterMs === 'number') &&
-      (v.agentCategory === undefined || isErrorCategory(v.agentCategory))
-    );
-  } catch {
-    return false;
-  }
+  return hasBrandOrShape(value, BRAND, hasToolErrorShape);
+}
+
+function hasToolErrorShape(v: Record<PropertyKey, unknown>): boolean {
+  return (
+    typeof v.message === 'string' &&
+    typeof v.code === 'string' &&
+    v.code !== '' &&
+    typeof v.retryable === 'boolean' &&
+    (v.category === undefined || isToolErrorCategory(v.category)) &&
+    (v.retryAfterMs === undefined || typeof v.retryAfterMs === 'number') &&
+    (v.agentCategory === undefined || isErrorCategory(v.agentCategory))
+  );
 }
 
 /**
@@ -246,7 +243,7 @@ export function toolErrorFields(error: ToolErrorLike): ToolErrorFields {
   if (error.agentCategory !== undefined) out.agentCategory = error.agentCategory;
   if (error.details !== undefined) {
     const safe = toJsonSafe(error.details);
-    if (safe !== null && typeof safe === 'object' && !Array.isArray(safe)) out.details = safe;
+    if (isRecord(safe)) out.details = safe;
   }
   return out;
 }
@@ -269,8 +266,7 @@ export function reviveToolError(value: unknown): ToolError | undefined {
     if (value.category !== undefined) opts.category = value.category;
     if (value.agentCategory !== undefined) opts.agentCategory = value.agentCategory;
     const details = value.details;
-    if (details !== null && typeof details === 'object' && !Array.isArray(details))
-      opts.details = details;
+    if (isRecord(details)) opts.details = details;
     return new ToolError(value.message, value.code, opts);
   } catch {
     return undefined;

@@ -5,6 +5,7 @@ import { sanitizeMessage } from '../../core/sanitize-message.js';
 import type { SanitizeMessageOptions } from '../../core/sanitize-message.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { wireDetails } from '../../core/unexpected.js';
+import { describeValue } from '../../core/is.js';
 
 /**
  * The six categories of opentabs' `ToolError`, the ones its agents know. The text format writes
@@ -102,8 +103,8 @@ function headerValue(text: string): string {
 }
 
 /**
- * `JSON.stringify(text)`. A call to JSON.stringify for a short code was a third of the text's
- * cost (bench: MCP wrappers): text with nothing to escape is quoted as it is.
+ * `JSON.stringify(text)`, quoting text with nothing to escape (a code, a category) as it is:
+ * what every failed MCP tool call writes several times.
  */
 function jsonString(text: string): string {
   for (let i = 0; i < text.length; i++) {
@@ -178,10 +179,10 @@ export interface TextFrame {
  * or the `TypeError` that says what is wrong with it as a tool error text's input.
  * @internal
  */
-export function toolErrorFields(where: string, error: unknown): ToolErrorTextInput {
+export function readToolTextInput(where: string, error: unknown): ToolErrorTextInput {
   if (error === null || typeof error !== 'object') {
     throw new TypeError(
-      `${where}: error must be an object with message and code; received ${error === null ? 'null' : typeof error}`,
+      `${where}: error must be an object with message and code; received ${describeValue(error)}`,
     );
   }
   const e = error as ToolErrorTextInput;
@@ -200,7 +201,7 @@ export function toolErrorFields(where: string, error: unknown): ToolErrorTextInp
   }
   if (typeof fields.message !== 'string') {
     throw new TypeError(
-      `${where}: error.message must be a string; received ${typeof fields.message}`,
+      `${where}: error.message must be a string; received ${describeValue(fields.message)}`,
     );
   }
   return fields;
@@ -217,9 +218,9 @@ interface BlockFields {
 }
 
 /**
- * The JSON block up to its details, open (`{"code":…,"category":…`). Written field by field
- * rather than built as an object for JSON.stringify: that halves the cost of the text (bench:
- * MCP wrappers). The writers and the reader's echo check share it, so they cannot drift apart.
+ * The JSON block up to its details, open (`{"code":…,"category":…`), written field by field: the
+ * fields are few and known, and the text is written for every failed tool call. The writers and
+ * the reader's echo check share it, so they cannot drift apart.
  */
 function blockFields(fields: BlockFields): string {
   let block = `{"code":${jsonString(fields.code)}`;
@@ -245,7 +246,7 @@ function hasDetails(details: unknown): details is Record<string, unknown> {
 }
 
 /**
- * The {@link TextFrame} of `error` (read by {@link toolErrorFields}), in the seed's format
+ * The {@link TextFrame} of `error` (read by {@link readToolTextInput}), in the seed's format
  * or (with `style`) the model-facing one.
  * @internal
  */
@@ -313,7 +314,7 @@ export function writeToolErrorText(
   options?: SanitizeMessageOptions,
   style?: TextStyle,
 ): string {
-  error = toolErrorFields(where, error);
+  error = readToolTextInput(where, error);
   const message = sanitizeMessage(error.message, options);
   // opentabs writes the bare form only when no structured field is present at all.
   if (
@@ -512,8 +513,7 @@ function anyHeader(text: string): Header | undefined {
 /**
  * The header at `start` (where the text's first `[ERROR` is) when it is laid out exactly as the
  * writers lay it out: the fields in their order, one space apart. {@link HEADER} would match
- * there too, with the same fields. One pattern reads it all: splitting the fields by hand was
- * a third of the time decode spends on a tool error text (bench: decode).
+ * there too, with the same fields. One pattern reads the whole header in one pass.
  */
 function writersHeader(text: string, start: number): Header | undefined {
   WRITERS_HEADER.lastIndex = start;

@@ -1,3 +1,4 @@
+import { newSdkRpcError } from '../../dialects/jsonrpc/sdk-error-class.js';
 import { RequestError } from '../../dialects/acp/request-error.js';
 import type { AcpEncodeOptions, RequestErrorConstructor } from '../../dialects/acp/convert.js';
 import { encode } from '../encode.js';
@@ -34,11 +35,7 @@ export function toSdkRequestError<E>(
   RequestErrorClass: RequestErrorConstructor<E>,
   options?: AcpEncodeOptions,
 ): E {
-  if (typeof RequestErrorClass !== 'function') {
-    throw new TypeError(
-      `toSdkRequestError: RequestErrorClass must be a constructor; received ${RequestErrorClass === null ? 'null' : typeof RequestErrorClass}`,
-    );
-  }
-  const { code, message, data } = encode(error, 'acp', options);
-  return new RequestErrorClass(code, message, data);
+  return newSdkRpcError('toSdkRequestError', 'RequestErrorClass', RequestErrorClass, () =>
+    encode(error, 'acp', options),
+  );
 }

@@ -1,3 +1,4 @@
+import { newSdkRpcError } from '../../dialects/jsonrpc/sdk-error-class.js';
 import { ResponseError } from '../../dialects/lsp/response-error.js';
 import type { ResponseErrorConstructor } from '../../dialects/lsp/convert.js';
 import type { RpcEncodeOptions } from '../../dialects/jsonrpc/rpc-error.js';
@@ -30,11 +31,7 @@ export function toSdkResponseError<E>(
   ResponseErrorClass: ResponseErrorConstructor<E>,
   options?: RpcEncodeOptions,
 ): E {
-  if (typeof ResponseErrorClass !== 'function') {
-    throw new TypeError(
-      `toSdkResponseError: ResponseErrorClass must be a constructor; received ${ResponseErrorClass === null ? 'null' : typeof ResponseErrorClass}`,
-    );
-  }
-  const { code, message, data } = encode(error, 'lsp', options);
-  return new ResponseErrorClass(code, message, data);
+  return newSdkRpcError('toSdkResponseError', 'ResponseErrorClass', ResponseErrorClass, () =>
+    encode(error, 'lsp', options),
+  );
 }
