@@ -1,7 +1,6 @@
 import { isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
-import { newSdkRpcError } from '../jsonrpc/sdk-error-class.js';
 import { isUnexpected } from '../../core/unexpected.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { schemaIssuesOf } from '../../core/schema-issues.js';

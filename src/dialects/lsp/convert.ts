@@ -1,6 +1,5 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
-import { newSdkRpcError } from '../jsonrpc/sdk-error-class.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { LSP_CODE_TABLE, LSP_ERROR_CODES } from './codes.js';
 import { classifyLspError, decodeLspError } from './decode.js';
