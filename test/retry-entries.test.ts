@@ -32,6 +32,7 @@ describe('agent-errors/retry and agent-errors/redis', () => {
         'idempotencyKeyReusedError',
         'fingerprint',
         'isRetryError',
+        'leaseLostError',
         'requestInProgressError',
         'retry',
         'retryStopOf',

@@ -5,27 +5,32 @@ import { optionError } from '../retry/check-option.js';
  * Redis Enterprise / proxy endpoint stands for.
  */
 export interface NodeRedisClientLike {
+  /** Send one command (`['EVALSHA', sha, '1', key, …]`) and resolve with the reply. */
   sendCommand(args: string[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
 }
 
 /** A node-redis Redis Cluster client from `createCluster()`: commands are routed by their key. */
 export interface NodeRedisClusterLike {
+  /** Send one command to the node that holds `firstKey`, and resolve with the reply. */
   sendCommand(
     firstKey: string | undefined,
     isReadonly: boolean | undefined,
     args: string[],
     options?: { abortSignal?: AbortSignal },
   ): Promise<unknown>;
+  /** The primary of a hash slot: how a Cluster client is told from a single-server one. */
   getSlotMaster(slot: number): unknown;
 }
 
 /** A node-redis v5 client from `createSentinel()`: commands go to the primary Sentinel names. */
 export interface NodeRedisSentinelLike {
+  /** Send one command to the current primary, and resolve with the reply. */
   sendCommand(
     isReadonly: boolean | undefined,
     args: string[],
     options?: { abortSignal?: AbortSignal },
   ): Promise<unknown>;
+  /** The primary Sentinel names: how a Sentinel client is told from a single-server one. */
   getMasterNode(): unknown;
 }
 
@@ -34,6 +39,7 @@ export interface NodeRedisSentinelLike {
  * `sentinels`) or `new Cluster()`. Both route `call` by the command's key.
  */
 export interface IoRedisLike {
+  /** Send one command (`call('EVALSHA', sha, '1', key, …)`) and resolve with the reply. */
   call(command: string, ...args: (string | number)[]): Promise<unknown>;
 }
 
