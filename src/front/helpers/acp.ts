@@ -1,6 +1,7 @@
 import { RequestError } from '../../dialects/acp/request-error.js';
 import type { AcpEncodeOptions, RequestErrorConstructor } from '../../dialects/acp/convert.js';
 import { encode } from '../encode.js';
+import { sdkClassError } from './sdk-class.js';
 
 /**
  * Any error as this package's ACP {@link RequestError}, built from `encode(error, 'acp')`: for
@@ -34,11 +35,12 @@ export function toSdkRequestError<E>(
   RequestErrorClass: RequestErrorConstructor<E>,
   options?: AcpEncodeOptions,
 ): E {
-  if (typeof RequestErrorClass !== 'function') {
-    throw new TypeError(
-      `toSdkRequestError: RequestErrorClass must be a constructor; received ${RequestErrorClass === null ? 'null' : typeof RequestErrorClass}`,
-    );
-  }
-  const { code, message, data } = encode(error, 'acp', options);
-  return new RequestErrorClass(code, message, data);
+  return sdkClassError(
+    'toSdkRequestError',
+    'RequestErrorClass',
+    RequestErrorClass,
+    error,
+    'acp',
+    options,
+  );
 }

@@ -2,6 +2,7 @@ import { ResponseError } from '../../dialects/lsp/response-error.js';
 import type { ResponseErrorConstructor } from '../../dialects/lsp/convert.js';
 import type { RpcEncodeOptions } from '../../dialects/jsonrpc/rpc-error.js';
 import { encode } from '../encode.js';
+import { sdkClassError } from './sdk-class.js';
 
 /**
  * Any error as a {@link ResponseError}, built from `encode(error, 'lsp')`. A `ResponseError` is
@@ -30,11 +31,12 @@ export function toSdkResponseError<E>(
   ResponseErrorClass: ResponseErrorConstructor<E>,
   options?: RpcEncodeOptions,
 ): E {
-  if (typeof ResponseErrorClass !== 'function') {
-    throw new TypeError(
-      `toSdkResponseError: ResponseErrorClass must be a constructor; received ${ResponseErrorClass === null ? 'null' : typeof ResponseErrorClass}`,
-    );
-  }
-  const { code, message, data } = encode(error, 'lsp', options);
-  return new ResponseErrorClass(code, message, data);
+  return sdkClassError(
+    'toSdkResponseError',
+    'ResponseErrorClass',
+    ResponseErrorClass,
+    error,
+    'lsp',
+    options,
+  );
 }
