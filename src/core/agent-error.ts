@@ -189,6 +189,12 @@ function invalid(option: string, received: unknown): never {
   );
 }
 
+/** Throws unless `delay` is a finite number of milliseconds >= 0 (kept out of the constructor). */
+function checkDelay(delay: unknown): void {
+  if (typeof delay !== 'number' || !(delay >= 0) || delay === Infinity)
+    invalid('options.retryAfterMs', delay);
+}
+
 /** Throws unless `wire` is a {@link WireInfo} (kept out of the constructor, as `invalid` is). */
 function checkWire(wire: unknown): void {
   if (
@@ -197,6 +203,24 @@ function checkWire(wire: unknown): void {
     !isProtocol((wire as { protocol?: unknown }).protocol)
   ) {
     invalid('options.wire', wire);
+  }
+}
+
+/**
+ * Sets `unexpected` and `errorId` from `init`, checked. Kept out of the constructor, which most
+ * errors pass through without either: its bytecode stays within what V8 inlines.
+ */
+function setHubState(error: AgentError, init: AgentErrorOptions): void {
+  const target = error as { unexpected?: true; errorId?: string };
+  const unexpected = init.unexpected;
+  if (unexpected !== undefined && unexpected !== false) {
+    if (unexpected !== true) invalid('options.unexpected', unexpected);
+    target.unexpected = true;
+  }
+  const errorId = init.errorId;
+  if (errorId !== undefined) {
+    if (typeof errorId !== 'string' || errorId === '') invalid('options.errorId', errorId);
+    target.errorId = errorId;
   }
 }
 
@@ -279,8 +303,7 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     this.retryable = retryable;
     const retryAfterMs = init.retryAfterMs;
     if (retryAfterMs !== undefined) {
-      if (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0) || retryAfterMs === Infinity)
-        invalid('options.retryAfterMs', retryAfterMs);
+      checkDelay(retryAfterMs);
       this.retryAfterMs = retryAfterMs;
     }
     const details = init.details;
@@ -294,16 +317,7 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
       if (!vouched) checkWire(wire);
       this.wire = wire;
     }
-    const unexpected = init.unexpected;
-    if (unexpected !== undefined && unexpected !== false) {
-      if (unexpected !== true) invalid('options.unexpected', unexpected);
-      this.unexpected = true;
-    }
-    const errorId = init.errorId;
-    if (errorId !== undefined) {
-      if (typeof errorId !== 'string' || errorId === '') invalid('options.errorId', errorId);
-      this.errorId = errorId;
-    }
+    if (init.unexpected !== undefined || init.errorId !== undefined) setHubState(this, init);
     // Kept under a symbol and read through a `cause` accessor: like a native error's cause it is
     // never listed, cloned or shipped by accident, and it costs a plain property write (a
     // defineProperty per error cost five times the whole constructor).

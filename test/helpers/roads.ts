@@ -61,44 +61,37 @@ function rpcJson(error: { code: number; message: string; data?: unknown }): unkn
     : { code: error.code, message: error.message, data: error.data };
 }
 
+/** A road whose helper returns a JSON-RPC error class: `sent` reads the object it sends. */
+function rpcRoad(
+  name: string,
+  protocol: 'acp' | 'mcp' | 'lsp',
+  sent: (error: unknown, options: RoadOptions) => { code: number; message: string; data?: unknown },
+): Road {
+  return {
+    name,
+    protocol,
+    send: (e, o) => rpcJson(sent(e, o)),
+    reference: (e, o) => rpcJson(encode(e, protocol, o)),
+  };
+}
+
 /** Every public road to the wire except `encode` itself, one line each. */
 export const ROADS: readonly Road[] = [
-  {
-    name: 'toRequestError',
-    protocol: 'acp',
-    send: (e, o) => rpcJson(toRequestError(e, o).toErrorResponse()),
-    reference: (e, o) => rpcJson(encode(e, 'acp', o)),
-  },
-  {
-    name: 'toSdkRequestError (@agentclientprotocol/sdk)',
-    protocol: 'acp',
-    send: (e, o) => rpcJson(toSdkRequestError(e, SdkRequestError, o).toErrorResponse()),
-    reference: (e, o) => rpcJson(encode(e, 'acp', o)),
-  },
-  {
-    name: 'toMcpError',
-    protocol: 'mcp',
-    send: (e, o) => rpcJson(toMcpError(e, o).toJsonRpc()),
-    reference: (e, o) => rpcJson(encode(e, 'mcp', o)),
-  },
+  rpcRoad('toRequestError', 'acp', (e, o) => toRequestError(e, o).toErrorResponse()),
+  rpcRoad('toSdkRequestError (@agentclientprotocol/sdk)', 'acp', (e, o) =>
+    toSdkRequestError(e, SdkRequestError, o).toErrorResponse(),
+  ),
+  rpcRoad('toMcpError', 'mcp', (e, o) => toMcpError(e, o).toJsonRpc()),
   {
     name: 'toCallToolResult',
     protocol: 'mcp',
     send: (e, o) => toCallToolResult(e, o),
     reference: (e, o) => encode(e, 'mcp', { ...o, as: 'toolResult' }),
   },
-  {
-    name: 'toResponseError',
-    protocol: 'lsp',
-    send: (e, o) => rpcJson(toResponseError(e, o).toJson()),
-    reference: (e, o) => rpcJson(encode(e, 'lsp', o)),
-  },
-  {
-    name: 'toSdkResponseError (vscode-jsonrpc)',
-    protocol: 'lsp',
-    send: (e, o) => rpcJson(toSdkResponseError(e, VscodeResponseError, o).toJson()),
-    reference: (e, o) => rpcJson(encode(e, 'lsp', o)),
-  },
+  rpcRoad('toResponseError', 'lsp', (e, o) => toResponseError(e, o).toJson()),
+  rpcRoad('toSdkResponseError (vscode-jsonrpc)', 'lsp', (e, o) =>
+    toSdkResponseError(e, VscodeResponseError, o).toJson(),
+  ),
   {
     name: 'toHttpResponse',
     protocol: 'http',

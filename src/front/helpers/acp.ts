@@ -1,7 +1,7 @@
-import { newSdkRpcError } from '../../dialects/jsonrpc/sdk-error-class.js';
 import { RequestError } from '../../dialects/acp/request-error.js';
 import type { AcpEncodeOptions, RequestErrorConstructor } from '../../dialects/acp/convert.js';
 import { encode } from '../encode.js';
+import { sdkClassError } from './sdk-class.js';
 
 /**
  * Any error as this package's ACP {@link RequestError}, built from `encode(error, 'acp')`: for
@@ -35,7 +35,12 @@ export function toSdkRequestError<E>(
   RequestErrorClass: RequestErrorConstructor<E>,
   options?: AcpEncodeOptions,
 ): E {
-  return newSdkRpcError('toSdkRequestError', 'RequestErrorClass', RequestErrorClass, () =>
-    encode(error, 'acp', options),
+  return sdkClassError(
+    'toSdkRequestError',
+    'RequestErrorClass',
+    RequestErrorClass,
+    error,
+    'acp',
+    options,
   );
 }

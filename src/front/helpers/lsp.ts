@@ -1,8 +1,8 @@
-import { newSdkRpcError } from '../../dialects/jsonrpc/sdk-error-class.js';
 import { ResponseError } from '../../dialects/lsp/response-error.js';
 import type { ResponseErrorConstructor } from '../../dialects/lsp/convert.js';
 import type { RpcEncodeOptions } from '../../dialects/jsonrpc/rpc-error.js';
 import { encode } from '../encode.js';
+import { sdkClassError } from './sdk-class.js';
 
 /**
  * Any error as a {@link ResponseError}, built from `encode(error, 'lsp')`. A `ResponseError` is
@@ -31,7 +31,12 @@ export function toSdkResponseError<E>(
   ResponseErrorClass: ResponseErrorConstructor<E>,
   options?: RpcEncodeOptions,
 ): E {
-  return newSdkRpcError('toSdkResponseError', 'ResponseErrorClass', ResponseErrorClass, () =>
-    encode(error, 'lsp', options),
+  return sdkClassError(
+    'toSdkResponseError',
+    'ResponseErrorClass',
+    ResponseErrorClass,
+    error,
+    'lsp',
+    options,
   );
 }
