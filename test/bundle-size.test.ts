@@ -35,9 +35,11 @@ beforeAll(() => {
 // a review of real SDK errors found missing: connection errors read through their causes,
 // stream errors, undici's and AWS's response details, Connect-RPC's details and the QuotaFailure
 // in gRPC's binary trailer (42.0 KB), then decode's speed work on HTTP headers and server-sent
-// events (42.6 KB). Until they are met again, this test holds the line where it is, so that
-// nothing grows further unnoticed: a ceiling per import, a little above today's size.
-const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 43 };
+// events (42.6 KB), then the hub's own fields (the exposure mark and the errorId, which every
+// encoder, copy and serialiser now reads: 43.1 KB). Until they are met again, this test holds
+// the line where it is, so that nothing grows further unnoticed: a ceiling per import, a little
+// above today's size.
+const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 43.5 };
 
 it('AgentError alone and decode with every dialect stay under their ceilings (min + gzip)', () => {
   const targeted = measured.filter((m) => m.targetKb !== undefined);
