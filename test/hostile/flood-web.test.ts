@@ -197,14 +197,16 @@ describe('transports that cannot be flooded', () => {
 
   it('webSocketTransport hands held-back messages on once the client reads: every request is answered', async () => {
     const s = await wsServer();
-    const count = 5_000;
+    // Four times the answers the 1 MiB high-water mark holds (about 5,000 of these), so the
+    // server is sure to stop before the end, however fast it ran.
+    const count = 20_000;
     let answers = 0;
     s.client.on('message', () => answers++);
     for (let i = 0; i < count; i++) s.client.send(line(i));
     await sleep(300);
     expect(s.handled()).toBeLessThan(count);
     (s.client as unknown as { _socket: net.Socket })._socket.resume();
-    for (let k = 0; k < 500 && answers < count; k++) await sleep(10);
+    for (let k = 0; k < 2_000 && answers < count; k++) await sleep(10);
     expect(answers).toBe(count);
     await s.close();
   });
