@@ -17,7 +17,7 @@ import type { McpEncodeOptions } from '../dialects/mcp/descriptor.js';
 import { AgentError } from '../core/agent-error.js';
 import { newErrorId } from '../core/expose.js';
 import { toAgentError } from './decode.js';
-import { dialectOf } from './registry.js';
+import { dialectOf } from '../registry/dialects.js';
 
 const CLASSIFY_ONLY: EncodeOptions = Object.freeze({ classify: toAgentError });
 
