@@ -3,6 +3,57 @@ import type { Protocol } from './categories.js';
 
 type Rec = Record<string, unknown>;
 
+// One bit each, as constants: the key walk below sets them on every decode.
+const HAS_NAME = 1;
+const HAS_CODE = 2;
+const HAS_MESSAGE = 4;
+const HAS_ERROR = 8;
+const HAS_RESULT = 16;
+const HAS_STATUS = 32;
+const HAS_REASON = 64;
+const HAS_TYPE = 128;
+const HAS_DATA = 256;
+const HAS_ENVELOPE_CODE = 512;
+const HAS_IS_ERROR = 1024;
+const HAS_CONTENT = 2048;
+const HAS_HEADERS = 4096;
+const HAS_BODY = 8192;
+const HAS_STATUS_TEXT = 16384;
+const HAS_JSONRPC = 32768;
+
+/**
+ * The members a reader may require (see {@link Reader.requires}), each a bit of
+ * {@link ErrorView.present}.
+ */
+export const VIEW_MEMBERS = {
+  name: HAS_NAME,
+  code: HAS_CODE,
+  message: HAS_MESSAGE,
+  error: HAS_ERROR,
+  result: HAS_RESULT,
+  status: HAS_STATUS,
+  reason: HAS_REASON,
+  type: HAS_TYPE,
+  data: HAS_DATA,
+  envelopeCode: HAS_ENVELOPE_CODE,
+  isError: HAS_IS_ERROR,
+  content: HAS_CONTENT,
+  headers: HAS_HEADERS,
+  body: HAS_BODY,
+  statusText: HAS_STATUS_TEXT,
+  jsonrpc: HAS_JSONRPC,
+} as const;
+
+/** A member of {@link VIEW_MEMBERS}. */
+export type ViewMember = keyof typeof VIEW_MEMBERS;
+
+/** The bits of `members`: what {@link ErrorView.present} must hold for a reader to be called. */
+export function memberMask(members: readonly ViewMember[] | undefined): number {
+  let mask = 0;
+  for (const member of members ?? []) mask |= VIEW_MEMBERS[member];
+  return mask;
+}
+
 /**
  * The members of one error-shaped object, read once for every reader: `decode` walks a plain
  * object's own keys a single time (reading a hundred wire shapes member by member, reader by
@@ -35,6 +86,8 @@ export interface ErrorView {
   readonly hasEnvelopeCode: boolean;
   /** A member only an HTTP body has (a problem document's `title` / `detail`, AWS's `__type`). */
   readonly hasBodyMember: boolean;
+  /** The {@link VIEW_MEMBERS} bits of the members it has (set, or not `undefined`). */
+  readonly present: number;
 }
 
 /** What the decoder running a reader lends it: its own way to read what an error wraps. */
@@ -68,6 +121,11 @@ export interface Reader {
   /** What it reads, for people and for error messages ("grpc status", "openai APIError"). */
   readonly name: string;
   recognise(this: void, view: ErrorView, context: ReadContext): AgentError | undefined;
+  /**
+   * Members it cannot recognise anything without: the decoder calls it only on views that have
+   * them all (an integer test per reader, where a call would cost more than most readings).
+   */
+  readonly requires?: readonly ViewMember[];
   /** Set when it reads error instances only (an SDK's classes): plain data never reaches it. */
   readonly instancesOnly?: boolean;
   /**
@@ -103,58 +161,75 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
   let hasJsonrpc = false;
   let hasEnvelopeCode = false;
   let hasBodyMember = false;
+  let present = 0;
   if (plain) {
     for (const key in input) {
       switch (key) {
         case 'name':
           name = input[key];
+          present |= HAS_NAME;
           break;
         case 'code':
           code = input[key];
+          present |= HAS_CODE;
           break;
         case 'message':
           message = input[key];
+          present |= HAS_MESSAGE;
           break;
         case 'error':
           error = input[key];
+          present |= HAS_ERROR;
           break;
         case 'result':
           result = input[key];
+          present |= HAS_RESULT;
           break;
         case 'status':
           status = input[key];
+          present |= HAS_STATUS;
           break;
         case 'reason':
           reason = input[key];
+          present |= HAS_REASON;
           break;
         case 'type':
           type = input[key];
+          present |= HAS_TYPE;
           break;
         case 'data':
           data = input[key];
+          present |= HAS_DATA;
           break;
         case 'headers':
           headers = input[key];
+          present |= HAS_HEADERS;
           hasHeadersOrBody = true;
           break;
         case 'body':
           body = input[key];
+          present |= HAS_BODY;
           hasHeadersOrBody = true;
           break;
         case 'statusText':
           statusText = input[key];
+          present |= HAS_STATUS_TEXT;
           break;
         case 'jsonrpc':
           hasJsonrpc = true;
+          present |= HAS_JSONRPC;
           break;
         case 'isError':
           isError = input[key];
+          present |= HAS_IS_ERROR;
           break;
         case 'content':
           content = input[key];
+          present |= HAS_CONTENT;
           break;
         case 'envelopeCode':
           envelopeCode = input[key];
+          present |= HAS_ENVELOPE_CODE;
           hasEnvelopeCode = true;
           break;
         case 'title':
@@ -183,6 +258,23 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
     content = input.content;
     envelopeCode = input.envelopeCode;
     hasEnvelopeCode = 'envelopeCode' in input;
+    present =
+      (name !== undefined ? HAS_NAME : 0) |
+      (code !== undefined ? HAS_CODE : 0) |
+      (message !== undefined ? HAS_MESSAGE : 0) |
+      (error !== undefined ? HAS_ERROR : 0) |
+      (result !== undefined ? HAS_RESULT : 0) |
+      (status !== undefined ? HAS_STATUS : 0) |
+      (reason !== undefined ? HAS_REASON : 0) |
+      (type !== undefined ? HAS_TYPE : 0) |
+      (data !== undefined ? HAS_DATA : 0) |
+      (envelopeCode !== undefined ? HAS_ENVELOPE_CODE : 0) |
+      (isError !== undefined ? HAS_IS_ERROR : 0) |
+      (content !== undefined ? HAS_CONTENT : 0) |
+      (headers !== undefined ? HAS_HEADERS : 0) |
+      (body !== undefined ? HAS_BODY : 0) |
+      (statusText !== undefined ? HAS_STATUS_TEXT : 0) |
+      (hasJsonrpc ? HAS_JSONRPC : 0);
   }
   // One literal, every member in the same order: every view has the same hidden class, so the
   // readers' member reads stay monomorphic.
@@ -209,5 +301,6 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
     hasJsonrpc,
     hasEnvelopeCode,
     hasBodyMember,
+    present,
   };
 }

@@ -3,7 +3,7 @@ import type { Protocol } from '../core/categories.js';
 import { copyRecord } from '../core/copy-record.js';
 import { describeValue } from '../core/describe-value.js';
 import { AS_AGENT_ERROR, normalizeError } from '../core/normalize-error.js';
-import { readView } from '../core/reader.js';
+import { memberMask, readView } from '../core/reader.js';
 import type { ReadContext, Reader } from '../core/reader.js';
 import { realElements } from '../core/real-elements.js';
 import { markUnexpected } from '../core/unexpected.js';
@@ -72,20 +72,34 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
   // that reads only under a hint.
   // Their `recognise` functions alone, in an array: one call site that loads no method off
   // twenty differently shaped reader objects (a megamorphic load per reader, per decode).
+  // Beside each, the bits of the members it requires (an integer test before any call).
   type Recognise = Reader['recognise'];
-  const forPlain = new Map<Protocol | undefined, readonly Recognise[]>();
-  const forInstances = new Map<Protocol | undefined, readonly Recognise[]>();
-  function readersFor(plain: boolean, protocol: Protocol | undefined): readonly Recognise[] {
+  type Tried = { readonly recognise: readonly Recognise[]; readonly masks: readonly number[] };
+  const forPlain = new Map<Protocol | undefined, Tried>();
+  const forInstances = new Map<Protocol | undefined, Tried>();
+  let plainUnhinted: Tried | undefined;
+  let instancesUnhinted: Tried | undefined;
+  function filtered(plain: boolean, protocol: Protocol | undefined): Tried {
+    const tried = list.filter(
+      (reader) =>
+        !(plain && reader.instancesOnly === true) &&
+        (reader.hints === undefined || reader.hints.includes(protocol)),
+    );
+    return {
+      recognise: tried.map((reader) => reader.recognise),
+      masks: tried.map((reader) => memberMask(reader.requires)),
+    };
+  }
+  function readersFor(plain: boolean, protocol: Protocol | undefined): Tried {
+    // Most inputs come with no hint: their two lists are found without a lookup.
+    if (protocol === undefined) {
+      if (plain) return (plainUnhinted ??= filtered(true, undefined));
+      return (instancesUnhinted ??= filtered(false, undefined));
+    }
     const cache = plain ? forPlain : forInstances;
     let found = cache.get(protocol);
     if (found === undefined) {
-      found = list
-        .filter(
-          (reader) =>
-            !(plain && reader.instancesOnly === true) &&
-            (reader.hints === undefined || reader.hints.includes(protocol)),
-        )
-        .map((reader) => reader.recognise);
+      found = filtered(plain, protocol);
       // Bounded, for hints that name no protocol (they come from outside the type system too).
       if (cache.size < 64) cache.set(protocol, found);
     }
@@ -105,9 +119,12 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     if (typeof view.code === 'string' && typeof view.message === 'string' && isAgentError(input)) {
       return normalizeError(input);
     }
-    const readers = readersFor(plain, protocol);
-    for (let i = 0; i < readers.length; i++) {
-      const decoded = (readers[i] as Recognise)(view, context);
+    const { recognise, masks } = readersFor(plain, protocol);
+    const present = view.present;
+    for (let i = 0; i < recognise.length; i++) {
+      const mask = masks[i] as number;
+      if ((present & mask) !== mask) continue;
+      const decoded = (recognise[i] as Recognise)(view, context);
       if (decoded !== undefined) return decoded;
     }
     return fallback(normalizeError(input), input);

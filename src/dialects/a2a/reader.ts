@@ -40,6 +40,7 @@ function a2aCodeOf(name: string, reason: unknown): number | undefined {
  */
 export const a2aSdkReader: Reader = {
   name: 'a2a SDK error',
+  requires: ['message'],
   recognise(view) {
     const { message, reason, envelopeCode } = view;
     if (typeof message !== 'string') return undefined;

@@ -20,7 +20,7 @@ export const arcpReader: Reader = {
   recognise(view) {
     if (
       view.protocol === 'arcp' ||
-      ERROR_ENVELOPES.has(view.type) ||
+      (typeof view.type === 'string' && ERROR_ENVELOPES.has(view.type)) ||
       (typeof view.code === 'string' && isARCPError(view.input))
     ) {
       return decodeArcpError(view.input);
@@ -35,6 +35,7 @@ export const arcpReader: Reader = {
  */
 export const arcpCodeReader: Reader = {
   name: 'arcp error payload',
+  requires: ['code', 'message'],
   recognise(view) {
     return isArcpErrorCode(view.code) && typeof view.message === 'string'
       ? decodeArcpError(view.input)

@@ -8,6 +8,7 @@ import type { Reader } from '../../core/reader.js';
  */
 export const domReader: Reader = {
   name: 'dom AbortError / TimeoutError',
+  requires: ['name'],
   recognise(view) {
     const name = view.name;
     return name === 'AbortError' || name === 'TimeoutError'

@@ -34,6 +34,7 @@ export const webResponseReader: Reader = {
 /** An HTTP response as data: `{ status, headers?, body? }`, with no hint and no code or name. */
 export const httpResponseReader: Reader = {
   name: 'http response',
+  requires: ['status'],
   hints: [undefined],
   recognise(view, context) {
     const { status } = view;

@@ -114,6 +114,7 @@ export function rpcFamilyReaders(family: RpcFamily): { response: Reader; errorOb
   return {
     response: {
       name: 'json-rpc error response',
+      requires: ['error'],
       recognise(view, context) {
         // An error object itself is read by `errorObject`, whatever its `error` member holds.
         if (Number.isInteger(view.code) && typeof view.message === 'string') return undefined;
@@ -123,10 +124,14 @@ export function rpcFamilyReaders(family: RpcFamily): { response: Reader; errorOb
     },
     errorObject: {
       name: 'json-rpc error object',
+      requires: ['code', 'message'],
       recognise(view, context) {
         const rpc = viewRpcError(view);
         if (rpc === undefined) return undefined;
-        for (const hooks of classes) {
+        // The SDK classes are told by name or by class: a plain object without a name is none.
+        const maybeClass = view.instance || typeof view.name === 'string';
+        for (let i = 0; maybeClass && i < classes.length; i++) {
+          const hooks = classes[i] as RpcDialectHooks;
           const read = hooks.sdkClass?.(view);
           if (read === 'as-sent') {
             return hooks.dialect.fromRpc(rpc, view.input instanceof Error ? view.input : undefined);

@@ -18,6 +18,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export const mcpSdkErrorReader: Reader = {
   name: 'mcp SdkError',
+  requires: ['name', 'code'],
   recognise(view) {
     return view.name === 'SdkError' && typeof view.code === 'string'
       ? fromMcpSdkError(view.input)
@@ -28,6 +29,7 @@ export const mcpSdkErrorReader: Reader = {
 /** Hermes-style MCP errors: `{ code, reason, data }` (a reason, no A2A `envelopeCode`). */
 export const mcpReasonReader: Reader = {
   name: 'mcp reason error',
+  requires: ['code', 'reason'],
   hints: [undefined, 'mcp'],
   recognise(view) {
     const { code, reason, protocol } = view;
@@ -47,6 +49,7 @@ export const mcpReasonReader: Reader = {
 /** A JSON-RPC response whose result is a failed MCP tool call. */
 export const mcpToolResponseReader: Reader = {
   name: 'mcp tool call response',
+  requires: ['result', 'jsonrpc'],
   recognise(view) {
     const result = view.result;
     // An error object itself is read as one, whatever its `result` member holds.
@@ -60,6 +63,7 @@ export const mcpToolResponseReader: Reader = {
 /** A failed MCP tool result (`isError: true`, `content`), whatever protocol hint came with it. */
 export const mcpToolResultReader: Reader = {
   name: 'mcp CallToolResult',
+  requires: ['isError', 'content'],
   recognise(view) {
     return view.isError === true && Array.isArray(view.content)
       ? fromCallToolResult(view.input)

@@ -10,6 +10,7 @@ import { isSystemErrorCode } from '../../core/system-errors.js';
  */
 export const nodeSystemReader: Reader = {
   name: 'node system error',
+  requires: ['code'],
   recognise(view) {
     if (!isSystemErrorCode(view.code) || view.protocol === 'arcp') return undefined;
     return statesRetryable(view.input) ? normalizeError(view.input) : undefined;

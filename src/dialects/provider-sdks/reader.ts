@@ -29,6 +29,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export const aiSdkStreamPartReader: Reader = {
   name: 'AI SDK error stream part',
+  requires: ['type', 'error'],
   recognise(view, context) {
     const error = view.error;
     if (view.type !== 'error' || error === undefined || error === null) return undefined;
