@@ -8,17 +8,43 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// A decoder for a user who meets only HTTP services, LLM provider SDKs and client libraries.
+const HTTP_DECODER = `import { createDecoder } from 'agent-errors';
+import {
+  webResponseReader, httpResponseReader, httpHintReader, providerSdkReader, aiSdkStreamPartReader,
+  clientLibraryReader, langChainReader, httpBodyReader,
+} from 'agent-errors/http';
+export const decoder = createDecoder([
+  webResponseReader, aiSdkStreamPartReader, httpResponseReader, httpHintReader,
+  clientLibraryReader, providerSdkReader, langChainReader, httpBodyReader,
+]);`;
+
 /** What is measured; `targetKb` is the ceiling on its min + gzip size (1 KB = 1000 bytes). */
 export const BUNDLES = [
   {
     name: 'AgentError (with what toJSON pulls in)',
     code: "export { AgentError } from 'agent-errors';",
-    targetKb: 6,
+    targetKb: 12,
   },
   {
-    name: 'decode (every dialect)',
+    name: 'RequestError (ACP)',
+    code: "export { RequestError } from 'agent-errors/acp';",
+    targetKb: 15,
+  },
+  {
+    name: 'createDecoder (HTTP, provider SDK and client library readers)',
+    code: HTTP_DECODER,
+    targetKb: 15,
+  },
+  {
+    name: 'retry with that decoder',
+    code: `${HTTP_DECODER}\nexport { retry } from 'agent-errors/retry';`,
+    targetKb: 20,
+  },
+  {
+    name: 'decode (every reader)',
     code: "export { decode } from 'agent-errors';",
-    targetKb: 30,
+    targetKb: 43,
   },
   { name: 'decode + encode', code: "export { decode, encode } from 'agent-errors';" },
   {

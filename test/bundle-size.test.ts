@@ -27,26 +27,21 @@ beforeAll(() => {
   ) as Measured[];
 }, 120_000);
 
-// The targets (6 KB and 30 KB, printed by the bench) are not met since the redaction rules grew
-// to cover 58 secret formats, 56 token prefixes and Unicode-folded key names (about 7 KB gzipped,
-// which every path that serialises pulls in) and decode gained the gRPC dialect and the provider
-// SDKs, then the web APIs, the client libraries and the MCP SDK v2 errors (39.9 KB), then the
-// tool text's fast path for the writers' layout (41.1 KB, for decode's speed target), then what
-// a review of real SDK errors found missing: connection errors read through their causes,
-// stream errors, undici's and AWS's response details, Connect-RPC's details and the QuotaFailure
-// in gRPC's binary trailer (42.0 KB), then decode's speed work on HTTP headers and server-sent
-// events (42.6 KB), then the hub's own fields (the exposure mark and the errorId, which every
-// encoder, copy and serialiser now reads: 43.1 KB). Until they are met again, this test holds
-// the line where it is, so that nothing grows further unnoticed: a ceiling per import, a little
-// above today's size.
-const CEILING_KB: Record<string, number> = { AgentError: 9.5, decode: 43.5 };
+// The ceilings are the bench's targets, but for two not met yet: a decoder of HTTP, provider-SDK
+// and client-library readers carries AgentError's serialisation and redaction (9 KB) and the
+// HTTP readers (headers, web APIs, provider bodies) at 25.8 KB against 15; retry's default
+// classifier imports every reader (47 KB against 20). Held where they are until they are met.
+const HOLDING_KB: Record<string, number> = {
+  'createDecoder (HTTP, provider SDK and client library readers)': 26.5,
+  'retry with that decoder': 48,
+};
 
-it('AgentError alone and decode with every dialect stay under their ceilings (min + gzip)', () => {
+it('each measured import stays under its ceiling (min + gzip)', () => {
   const targeted = measured.filter((m) => m.targetKb !== undefined);
-  expect(targeted.map((m) => m.targetKb)).toEqual([6, 30]);
+  expect(targeted.length).toBe(5);
   const over = targeted
-    .map((m) => ({ m, ceiling: CEILING_KB[m.name.split(' ')[0] ?? ''] }))
-    .filter(({ m, ceiling }) => ceiling === undefined || m.gzipBytes > ceiling * 1000)
+    .map((m) => ({ m, ceiling: HOLDING_KB[m.name] ?? (m.targetKb as number) }))
+    .filter(({ m, ceiling }) => m.gzipBytes > ceiling * 1000)
     .map(({ m, ceiling }) => `${m.name}: ${m.gzipBytes} bytes > ${String(ceiling)} KB`);
   expect(over).toEqual([]);
 });

@@ -63,6 +63,11 @@ describe('layers', () => {
     arcp: ['jsonrpc'],
     http: ['google-rpc'],
     grpc: ['google-rpc'],
+    // Error families that are no wire protocol, each a reader of its own.
+    dom: [],
+    'node-system': [],
+    'provider-sdks': ['http'],
+    'http-clients': ['http'],
   };
 
   it('every dialect folder has a row of declared bases', () => {
@@ -93,6 +98,16 @@ describe('layers', () => {
       }
     },
   );
+
+  // encode.ts still reads dialect option types directly: its road to the wire is being reworked
+  // apart (issue 35, "one road to the wire"), and joins this rule then.
+  it('front/ (encode.ts aside, for now) imports only core/ and the registry', () => {
+    for (const file of sources('front').filter((f) => !f.endsWith('/encode.ts'))) {
+      for (const folder of foldersImportedBy(file)) {
+        expect(['.', 'core', 'registry'], `${file} imports ${folder}`).toContain(folder);
+      }
+    }
+  });
 
   it('core/ imports nothing outside core/', () => {
     for (const file of sources('core')) {

@@ -4,7 +4,7 @@ import type { ExposeOptions } from './expose.js';
 
 /**
  * Everything the library knows about one protocol, in one object: the registry
- * (`src/front/registry.ts`) holds one per protocol, and the front door's `decode` / `encode`,
+ * (`src/registry/dialects.ts`) holds one per protocol, and the front door's `decode` / `encode`,
  * the peer's codec and the CLI all read it instead of switching over protocol names. Adding a
  * protocol is one folder that exports one of these, and one registry line.
  */

@@ -26,11 +26,11 @@ export interface ExposeOptions {
    * @example
    * toHttpResponse(err, { decoder: createDecoder([providerSdkReader]) });
    */
-  decoder?: Decoder | undefined;
+  decoder?: Classifier | undefined;
 }
 
 /** Something that classifies any value as an error: `{ toAgentError }`, as `createDecoder` gives. */
-export interface Decoder {
+export interface Classifier {
   toAgentError(error: unknown): AgentErrorLike;
 }
 

@@ -4,3 +4,4 @@
  * @module agent-errors/a2a
  */
 export * from '../dialects/a2a/index.js';
+export { a2aSdkReader } from '../dialects/a2a/reader.js';

@@ -4,3 +4,4 @@
  * @module agent-errors/arcp
  */
 export * from '../dialects/arcp/index.js';
+export { arcpCodeReader, arcpReader } from '../dialects/arcp/reader.js';

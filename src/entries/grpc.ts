@@ -1,1 +1,2 @@
 export * from '../dialects/grpc/index.js';
+export { grpcReader } from '../dialects/grpc/reader.js';

@@ -6,3 +6,13 @@
  */
 export * from '../dialects/http/index.js';
 export { toFetchResponse, toHttpResponse } from '../front/helpers/http.js';
+// The readers of HTTP failures, of the LLM provider SDKs' and of the client libraries' errors,
+// for `createDecoder` (the root `decode` has them all).
+export {
+  httpBodyReader,
+  httpHintReader,
+  httpResponseReader,
+  webResponseReader,
+} from '../dialects/http/reader.js';
+export { aiSdkStreamPartReader, providerSdkReader } from '../dialects/provider-sdks/index.js';
+export { clientLibraryReader, langChainReader } from '../dialects/http-clients/index.js';

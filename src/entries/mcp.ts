@@ -17,3 +17,11 @@ export { withMcpErrors } from '../sdk/mcp-server.js';
 export type { WithMcpErrorsOptions } from '../sdk/mcp-server.js';
 export { callToolOrThrow } from '../sdk/mcp-client.js';
 export type { CallToolOrThrowOptions, McpCallToolParams } from '../sdk/mcp-client.js';
+// MCP's readers, for `createDecoder` (the root `decode` has them all).
+export {
+  mcpReasonReader,
+  mcpSdkErrorReader,
+  mcpToolResponseReader,
+  mcpToolResultReader,
+} from '../dialects/mcp/reader.js';
+export { mcpSdkClientErrorReader } from '../registry/readers.js';

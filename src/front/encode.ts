@@ -16,12 +16,12 @@ import type { GrpcStatus } from '../dialects/grpc/status.js';
 import type { McpEncodeOptions } from '../dialects/mcp/descriptor.js';
 import { AgentError } from '../core/agent-error.js';
 import { newErrorId } from '../core/expose.js';
-import type { Decoder, ExposeOptions } from '../core/expose.js';
+import type { Classifier, ExposeOptions } from '../core/expose.js';
 import { toAgentError } from './decode.js';
-import { dialectOf } from './registry.js';
+import { dialectOf } from '../registry/dialects.js';
 
 /** The library's full classifier: what every road to the wire classifies with by default. */
-const FULL_DECODER: Decoder = Object.freeze({ toAgentError });
+const FULL_DECODER: Classifier = Object.freeze({ toAgentError });
 const DEFAULT_OPTIONS = Object.freeze({ decoder: FULL_DECODER });
 
 /**

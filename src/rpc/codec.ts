@@ -1,7 +1,7 @@
 import { decode } from '../front/decode.js';
 import { encode } from '../front/encode.js';
-import { RPC_DIALECTS, rpcDialectOf } from '../front/registry.js';
-import type { RpcProtocol } from '../front/registry.js';
+import { RPC_DIALECTS, rpcDialectOf } from '../registry/dialects.js';
+import type { RpcProtocol } from '../registry/dialects.js';
 import { cancelNotification, cancelledRequestId } from './cancel.js';
 import type { ErrorCodec } from './error-codec.js';
 

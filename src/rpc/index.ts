@@ -7,7 +7,7 @@ export type { MethodDefinition, MethodHandler, Methods, RequestContext } from '.
 export type { OnError, UnexpectedErrorInfo } from './dispatcher.js';
 export type { DecodeContext, EncodeContext, ErrorCodec } from './error-codec.js';
 export { codecFor } from './codec.js';
-export type { RpcProtocol } from '../front/registry.js';
+export type { RpcProtocol } from '../registry/dialects.js';
 export type { OutgoingNotification } from './cancel.js';
 export { isJsonRpcId, isJsonRpcResponse } from './messages.js';
 // JsonRpcErrorObject and JsonRpcId come from the jsonrpc dialect, beside this in agent-errors/jsonrpc.

@@ -5,7 +5,7 @@ import type { OnError } from './dispatcher.js';
 import type { ErrorCodec } from './error-codec.js';
 import { DEFAULT_MAX_BATCH_SIZE, positiveInteger, stringifyReply } from './handler.js';
 import { codecFor } from './codec.js';
-import { rpcDialectOf } from '../front/registry.js';
+import { rpcDialectOf } from '../registry/dialects.js';
 import { classifyMessage, failure } from './messages.js';
 import { JSONRPC_ERROR_CODES } from '../dialects/jsonrpc/codes.js';
 import type { RequestId, JsonRpcNotification, JsonRpcResponse } from './messages.js';

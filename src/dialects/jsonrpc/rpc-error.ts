@@ -5,7 +5,7 @@ import type { Protocol } from '../../core/categories.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import type { SafeJsonOptions } from '../../core/serialize.js';
 import { toExposableError } from '../../core/expose.js';
-import type { Decoder } from '../../core/expose.js';
+import type { Classifier } from '../../core/expose.js';
 import { wireDetails } from '../../core/unexpected.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import { describeValue } from '../../core/is.js';
@@ -51,7 +51,7 @@ export interface RpcEncodeOptions extends SafeJsonOptions {
    */
   onError?: (error: unknown, errorId: string) => void;
   /** What classifies an error nobody meant to send (see `ExposeOptions.decoder`). */
-  decoder?: Decoder | undefined;
+  decoder?: Classifier | undefined;
 }
 
 // One reader per field, each reading its member by name (which V8 caches per shape), and a

@@ -3,10 +3,10 @@ import { decodedError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { classifiedAs } from '../../core/classified.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
-import { awsErrorMeaning } from './cloud-codes.js';
-import { readHeaders, retryAfterMsFromHeaders } from './headers.js';
-import { fromHttpResponse } from './response.js';
-import { statusMeaning } from './status.js';
+import { awsErrorMeaning } from '../http/cloud-codes.js';
+import { readHeaders, retryAfterMsFromHeaders } from '../http/headers.js';
+import { fromHttpResponse } from '../http/response.js';
+import { statusMeaning } from '../http/status.js';
 
 /**
  * Errors thrown by the client libraries agents call the world with, recognised by shape and

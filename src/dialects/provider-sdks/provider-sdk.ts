@@ -1,9 +1,9 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { AgentError as AgentErrorClass } from '../../core/agent-error.js';
+import { AgentError as AgentErrorClass, decodedError } from '../../core/agent-error.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import { readMember } from '../../core/is.js';
-import { readProviderError } from './provider-body.js';
-import { fromHttpResponse } from './response.js';
+import { readProviderError } from '../http/provider-body.js';
+import { fromHttpResponse } from '../http/response.js';
 
 /**
  * The error classes of the LLM provider SDKs (`openai`, `@anthropic-ai/sdk`) and the AI SDK
@@ -27,6 +27,20 @@ function providerBody(body: unknown): unknown {
   const b = record(body);
   if (b === undefined || b.error !== undefined) return body;
   return typeof b.type === 'string' || typeof b.code === 'string' ? { error: b } : body;
+}
+
+/** `decoded`, read from the SDK's error, with that error as its cause (as every reading keeps it). */
+function causedBy(decoded: AgentError, error: Error): AgentError {
+  return decodedError({
+    message: decoded.message,
+    category: decoded.category,
+    code: decoded.code,
+    retryable: decoded.retryable,
+    retryAfterMs: decoded.retryAfterMs,
+    details: decoded.details,
+    wire: decoded.wire,
+    cause: error,
+  });
 }
 
 const UNDICI_RESPONSE_ERROR = 'UND_ERR_RESPONSE';
@@ -77,11 +91,12 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
         readMember(e, 'error') ??
         (e.code === UNDICI_RESPONSE_ERROR ? readMember(e, 'body') : undefined),
     );
-    return fromHttpResponse({
+    const decoded = fromHttpResponse({
       status,
       ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
       ...(body !== undefined ? { body } : {}),
     });
+    return causedBy(decoded, error);
   }
   if (status !== undefined) return undefined;
   const name = (error.constructor as { name?: unknown } | undefined)?.name;
@@ -91,10 +106,11 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   const streamed = name === 'APIError' ? providerBody(readMember(e, 'error')) : undefined;
   if (streamed !== undefined && readProviderError(streamed) !== undefined) {
     const headers = readMember(e, 'headers');
-    return fromHttpResponse({
+    const decoded = fromHttpResponse({
       ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
       body: streamed,
     });
+    return causedBy(decoded, error);
   }
   if (name === 'APIConnectionError' && record(e.cause) !== undefined) {
     // Its cause chain (`fetch failed` → `ECONNREFUSED`) may name the reason: a timeout, a

@@ -1,0 +1,1 @@
+export { domReader } from './reader.js';

@@ -1,0 +1,1 @@
+export { clientLibraryReader, langChainReader } from './reader.js';

@@ -1,0 +1,1 @@
+export { nodeSystemReader } from './reader.js';

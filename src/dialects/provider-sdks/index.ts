@@ -1,0 +1,1 @@
+export { aiSdkStreamPartReader, providerSdkReader } from './reader.js';

@@ -1,0 +1,332 @@
+import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
+import type { Protocol } from '../core/categories.js';
+import { copyRecord } from '../core/copy-record.js';
+import { describeValue } from '../core/is.js';
+import { AS_AGENT_ERROR, normalizeError } from '../core/normalize-error.js';
+import { memberMask, readView } from '../core/reader.js';
+import type { ReadContext, Reader } from '../core/reader.js';
+import { realElements } from '../core/real-elements.js';
+import { markUnexpected } from '../core/unexpected.js';
+import { byKeywords, isWebResponse, readErrorText } from '../registry/generic.js';
+
+/** Options for {@link Decoder.decode} (and the root `decode`). */
+export interface DecodeOptions {
+  /**
+   * The protocol the input came from, when the caller knows it. It settles numeric codes that
+   * mean different things in different protocols (-32000 is "auth required" in ACP and
+   * "connection closed" in MCP). Without it, the shape, message and data decide.
+   */
+  protocol?: Protocol;
+}
+
+/**
+ * A classifier built from a list of readers by {@link createDecoder}: the root `decode`,
+ * `tryDecode` and `toAgentError` are the one built from every reader.
+ */
+export interface Decoder {
+  /** Any error, in any form, as an {@link AgentError}. Never throws. */
+  decode(input: unknown, options?: DecodeOptions): AgentError;
+  /** {@link Decoder.decode}, except that what carries no error gives `undefined`. */
+  tryDecode(input: unknown, options?: DecodeOptions): AgentError | undefined;
+  /** {@link Decoder.decode} with no protocol hint: what a `catch` block reads best with. */
+  toAgentError(thrown: unknown): AgentError;
+  /** The readers it tries, in order. */
+  readonly readers: readonly Reader[];
+}
+
+type Rec = Record<string, unknown>;
+
+const LOOKS_LIKE_JSON = /^(?:\{\s*["}]|\[\s*(?:[[{"\]\d-]|true|false|null))/;
+const MAX_BATCH_ITEMS = 10_000;
+
+function isRecord(value: unknown): value is Rec {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * A decoder that tries `readers` in the order given (the first that recognises an input
+ * decides), around the steps every decoder has: text, JSON text and server-sent events are
+ * parsed first, batches read by their first error, `AgentError`s and their copies taken as they
+ * are; what no reader recognises goes to the general normaliser (AbortError, Node system errors
+ * by code, schema failures, aggregates) and then to its message's keywords. Throws a
+ * `TypeError` when a reader is not `{ name, recognise }`.
+ *
+ * @example
+ * import { createDecoder } from 'agent-errors';
+ * import { providerSdkReader } from 'agent-errors/http';
+ * const { toAgentError } = createDecoder([providerSdkReader]);
+ * toAgentError(openAiRateLimitError).category; // 'rate_limit'
+ */
+export function createDecoder(readers: readonly Reader[]): Decoder {
+  if (!Array.isArray(readers)) {
+    throw new TypeError(
+      `createDecoder: readers must be an array of readers; received ${describeValue(readers)}`,
+    );
+  }
+  const list: readonly Reader[] = Object.freeze(
+    readers.map((reader: unknown, index) => checkedReader(reader, index)),
+  );
+  const textReaders = list.filter((reader) => typeof reader.recogniseText === 'function');
+  // The readers that can recognise anything, by kind of input and protocol hint, each list
+  // filtered once: plain data never calls a reader of instances, an unhinted input never one
+  // that reads only under a hint.
+  // Their `recognise` functions alone, in an array: one call site that loads no method off
+  // twenty differently shaped reader objects (a megamorphic load per reader, per decode).
+  // Beside each, the bits of the members it requires (an integer test before any call).
+  type Recognise = Reader['recognise'];
+  type Tried = { readonly recognise: readonly Recognise[]; readonly masks: readonly number[] };
+  const forPlain = new Map<Protocol | undefined, Tried>();
+  const forInstances = new Map<Protocol | undefined, Tried>();
+  let plainUnhinted: Tried | undefined;
+  let instancesUnhinted: Tried | undefined;
+  function filtered(plain: boolean, protocol: Protocol | undefined): Tried {
+    const tried = list.filter(
+      (reader) =>
+        !(plain && reader.instancesOnly === true) &&
+        (reader.hints === undefined || reader.hints.includes(protocol)),
+    );
+    return {
+      recognise: tried.map((reader) => reader.recognise),
+      masks: tried.map((reader) => memberMask(reader.requires)),
+    };
+  }
+  function readersFor(plain: boolean, protocol: Protocol | undefined): Tried {
+    // Most inputs come with no hint: their two lists are found without a lookup.
+    if (protocol === undefined) {
+      if (plain) return (plainUnhinted ??= filtered(true, undefined));
+      return (instancesUnhinted ??= filtered(false, undefined));
+    }
+    const cache = plain ? forPlain : forInstances;
+    let found = cache.get(protocol);
+    if (found === undefined) {
+      found = filtered(plain, protocol);
+      // Bounded, for hints that name no protocol (they come from outside the type system too).
+      if (cache.size < 64) cache.set(protocol, found);
+    }
+    return found;
+  }
+
+  const context: ReadContext = {
+    decode: (value, protocol) => decodeValue(value, protocol),
+    classify: (value) => classifyAnything(value, undefined),
+    byKeywords,
+  };
+
+  /** A non-null, non-array object: read once into a view, then by each reader in turn. */
+  function decodeRecord(input: Rec, plain: boolean, protocol: Protocol | undefined): AgentError {
+    const view = readView(input, plain, protocol);
+    // A copy of an AgentError (JSON, structured clone): its code is a string, never a number.
+    if (typeof view.code === 'string' && typeof view.message === 'string' && isAgentError(input)) {
+      return normalizeError(input);
+    }
+    const { recognise, masks } = readersFor(plain, protocol);
+    const present = view.present;
+    for (let i = 0; i < recognise.length; i++) {
+      const mask = masks[i] as number;
+      if ((present & mask) !== mask) continue;
+      const decoded = (recognise[i] as Recognise)(view, context);
+      if (decoded !== undefined) return decoded;
+    }
+    return fallback(normalizeError(input), input);
+  }
+
+  function decodeValue(input: unknown, protocol: Protocol | undefined): AgentError {
+    if (typeof input === 'string') return decodeText(input, protocol);
+    if (input === null || typeof input !== 'object') return normalizeError(input);
+    if (Array.isArray(input)) return decodeBatch(input, protocol);
+    // What arrives off the wire is a plain object: the class checks apply only to instances.
+    const proto: unknown = Object.getPrototypeOf(input);
+    if (proto === Object.prototype || proto === null)
+      return decodeRecord(input as Rec, true, protocol);
+    // The compatibility classes convert themselves (RequestError, McpError, ResponseError…);
+    // what another copy of this package branded is taken at its (checked) word.
+    if (
+      input instanceof AgentError ||
+      typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function' ||
+      isAgentError(input)
+    ) {
+      return normalizeError(input);
+    }
+    return decodeRecord(input as Rec, false, protocol);
+  }
+
+  function decodeText(text: string, protocol: Protocol | undefined): AgentError {
+    const trimmed = text.trim();
+    // A server-sent event: an error after a 200 (`event: error`, Anthropic's overloaded_error).
+    if (trimmed.startsWith('event:') || trimmed.startsWith('data:')) {
+      const data = sseData(trimmed);
+      if (data !== undefined) return decodeValue(data, protocol);
+    }
+    // Only what can be JSON is parsed: a failed JSON.parse throws, and a throw costs more than
+    // the whole decode (`[ERROR code=…]` text starts with a bracket too).
+    if (LOOKS_LIKE_JSON.test(trimmed)) {
+      try {
+        return decodeValue(JSON.parse(trimmed) as unknown, protocol);
+      } catch {
+        // Not JSON after all: read it as text.
+      }
+    }
+    for (const reader of textReaders) {
+      const decoded = reader.recogniseText?.(text, protocol);
+      if (decoded !== undefined) return decoded;
+    }
+    const decoded = readErrorText(text);
+    // Text nothing recognised (no ToolError header, no keyword) may be anything: a thrown string.
+    return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
+      ? markUnexpected(decoded)
+      : decoded;
+  }
+
+  function decodeBatch(batch: readonly unknown[], protocol: Protocol | undefined): AgentError {
+    // Its real elements, bounded: a sparse batch of length 2^32 − 1 costs what it holds.
+    const errors = realElements(batch, MAX_BATCH_ITEMS).filter(
+      (item) => isRecord(item) && isRecord(item.error),
+    );
+    const [first] = errors;
+    if (first === undefined) {
+      return AgentError.protocol('A JSON-RPC batch with no error response in it', {
+        code: 'NOT_AN_ERROR',
+        captureStack: false,
+        cause: batch,
+      });
+    }
+    const primary = decodeValue(first, protocol);
+    if (errors.length === 1) return primary;
+    const summary: { id: unknown; code: string; category: string; retryable: boolean }[] = [];
+    for (let k = 0; k < errors.length && k < 20; k++) {
+      const item = errors[k] as Rec;
+      const e = k === 0 ? primary : decodeValue(item, protocol);
+      summary.push({
+        id: item.id ?? null,
+        code: e.code,
+        category: e.category,
+        retryable: e.retryable,
+      });
+    }
+    // Copied key by key: members added to a spread copy go through the runtime on Node 20.
+    const details = primary.details === undefined ? {} : copyRecord(primary.details);
+    details.batch = summary;
+    details.batchErrors = errors.length;
+    return decodedError({
+      message: primary.message,
+      category: primary.category,
+      code: primary.code,
+      retryable: primary.retryable,
+      retryAfterMs: primary.retryAfterMs,
+      details,
+      wire: primary.wire,
+      cause: batch,
+      unexpected: primary.unexpected,
+    });
+  }
+
+  /** The one classifier behind decode and toAgentError: the never-throw guard. */
+  function classifyAnything(input: unknown, protocol: Protocol | undefined): AgentError {
+    try {
+      return decodeValue(input, protocol);
+    } catch (failure) {
+      // A reader refused the input (a TypeError naming the field): normalise what we can.
+      try {
+        return normalizeError(input);
+      } catch {
+        return AgentError.internal('An undecodable error was received', {
+          captureStack: false,
+          cause: failure,
+        });
+      }
+    }
+  }
+
+  return Object.freeze({
+    decode: (input: unknown, options?: DecodeOptions) => classifyAnything(input, options?.protocol),
+    tryDecode: (input: unknown, options?: DecodeOptions) =>
+      carriesNoError(input) ? undefined : classifyAnything(input, options?.protocol),
+    toAgentError: (thrown: unknown) => classifyAnything(thrown, undefined),
+    readers: list,
+  });
+}
+
+function checkedReader(reader: unknown, index: number): Reader {
+  const r = reader as Partial<Reader> | null | undefined;
+  if (
+    r === null ||
+    typeof r !== 'object' ||
+    typeof r.name !== 'string' ||
+    typeof r.recognise !== 'function'
+  ) {
+    throw new TypeError(
+      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) }); received ${describeValue(reader)}`,
+    );
+  }
+  return r as Reader;
+}
+
+/**
+ * What the general normaliser read, or when it recognised nothing, what `input`'s message says
+ * ("Not connected", "connection closed").
+ */
+function fallback(decoded: AgentError, input: Rec): AgentError {
+  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
+    ? byKeywords(decoded, input)
+    : decoded;
+}
+
+/**
+ * The JSON an SSE `event: error` (or any event whose data is JSON) carries: its `data:` lines
+ * joined, as the EventSource specification joins them. `undefined` when it is no such event.
+ */
+function sseData(text: string): unknown {
+  let data: string | undefined;
+  let event: string | undefined;
+  // Line by line (CRLF, CR or LF ends one), the first 64 lines, each end found by indexOf: a
+  // split by pattern cost a fifth of decoding such an event (bench: the corpus's SSE payloads).
+  let start = 0;
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  for (let n = 0; n < 64 && start <= text.length; n++) {
+    if (lf !== -1 && lf < start) lf = text.indexOf('\n', start);
+    if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
+    const end = lf === -1 ? (cr === -1 ? text.length : cr) : cr === -1 ? lf : Math.min(lf, cr);
+    if (text.startsWith('data:', start)) {
+      const value = text.slice(start + (text.startsWith('data: ', start) ? 6 : 5), end);
+      data = data === undefined ? value : `${data}\n${value}`;
+    } else if (text.startsWith('event:', start)) event = text.slice(start + 6, end).trim();
+    start = end + (end === cr && lf === cr + 1 ? 2 : 1);
+  }
+  if (data === undefined || (event !== undefined && event !== 'error' && !data.includes('error'))) {
+    return undefined;
+  }
+  const trimmed = data.trim();
+  if (!LOOKS_LIKE_JSON.test(trimmed)) return event === 'error' ? trimmed : undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `input` carries no error: a JSON-RPC success response, an MCP tool result whose
+ * `isError` is not `true`, an HTTP response (or fetch `Response`) below 400, a gRPC status with
+ * code 0, `null` and `undefined`.
+ */
+function carriesNoError(input: unknown): boolean {
+  if (input === null || input === undefined) return true;
+  if (typeof input !== 'object') return false;
+  try {
+    if (Array.isArray(input)) return false;
+    if (isWebResponse(input)) return input.status < 400;
+    const v = input as Rec;
+    if ('jsonrpc' in v && 'result' in v && !('error' in v)) return true;
+    if (Array.isArray(v.content) && !('error' in v)) return v.isError !== true;
+    if (typeof v.status === 'number' && ('headers' in v || 'body' in v)) {
+      // Slack answers its failures with 200 and `{ ok: false, error }`.
+      const body = v.body as { ok?: unknown } | null | undefined;
+      return v.status < 400 && !(typeof body === 'object' && body !== null && body.ok === false);
+    }
+    if (v.ok === false && typeof v.error === 'string') return false;
+    return v.code === 0 && 'details' in v && !('error' in v);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,104 @@
+import type { Reader } from '../core/reader.js';
+import { a2aRpcHooks, a2aSdkReader } from '../dialects/a2a/reader.js';
+import { acpRpcHooks } from '../dialects/acp/reader.js';
+import { arcpCodeReader, arcpReader } from '../dialects/arcp/reader.js';
+import { domReader } from '../dialects/dom/reader.js';
+import { grpcReader } from '../dialects/grpc/reader.js';
+import {
+  fromStatusAsRpcCode,
+  httpBodyReader,
+  httpHintReader,
+  httpResponseReader,
+  readHttpStatus,
+  webResponseReader,
+} from '../dialects/http/reader.js';
+import { clientLibraryReader, langChainReader } from '../dialects/http-clients/reader.js';
+import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
+import { rpcFamilyReaders } from '../dialects/jsonrpc/family-readers.js';
+import { lspRpcHooks } from '../dialects/lsp/reader.js';
+import {
+  mcpReasonReader,
+  mcpRpcHooks,
+  mcpSdkClientReader,
+  mcpSdkErrorReader,
+  mcpToolResponseReader,
+  mcpToolResultReader,
+} from '../dialects/mcp/reader.js';
+import { nodeSystemReader } from '../dialects/node-system/reader.js';
+import { aiSdkStreamPartReader, providerSdkReader } from '../dialects/provider-sdks/reader.js';
+import { toolErrorReader } from '../dialects/tool/reader.js';
+
+/**
+ * The JSON-RPC family's two readers. Unhinted error objects are told apart by MCP's printed
+ * prefix first, then A2A's wording or domain; SDK classes by name (ACP's `RequestError`,
+ * `McpError`, LSP's `ResponseError`). An HTTP status carried as a code reads as that status.
+ */
+const rpc = rpcFamilyReaders({
+  dialects: [mcpRpcHooks, a2aRpcHooks, acpRpcHooks, lspRpcHooks],
+  fallback: jsonRpcDialect,
+  byHttpStatus: fromStatusAsRpcCode,
+});
+
+/** A JSON-RPC response carrying an error object, read by the dialect it belongs to. */
+export const jsonRpcResponseReader: Reader = rpc.response;
+/** A JSON-RPC error object (or an SDK instance shaped as one), read by its dialect. */
+export const jsonRpcErrorReader: Reader = rpc.errorObject;
+/** The MCP SDKs' client transport errors, an HTTP status they carry read by the http dialect. */
+export const mcpSdkClientErrorReader: Reader = mcpSdkClientReader(readHttpStatus);
+
+/**
+ * Every reader, in the one order `decode` tries them: the first that recognises its input
+ * decides. What runs before them all (text, JSON text, SSE, batches, AgentErrors and their
+ * copies) and after them (the general normaliser, the keyword fallback, the never-throw guard)
+ * is the decoder's own (src/front/create-decoder.ts). One line each: why it sits where it does.
+ */
+export const READERS: readonly Reader[] = [
+  // An instance whose members are getters over a stream: read by status and headers alone.
+  webResponseReader,
+  // By name, before anything reads their numeric `code` (20, 23) as JSON-RPC's, and before
+  // ARCP, whose own `TimeoutError` has the same name and the same meaning.
+  domReader,
+  // String codes (`REQUEST_TIMEOUT`, `CONNECTION_CLOSED`) that ARCP and ToolError would claim.
+  mcpSdkErrorReader,
+  // Small positive codes (1–16) and Google's `error.status` names: before JSON-RPC, which would
+  // read code 14 as an unknown local code and `{ error }` as a response.
+  grpcReader,
+  // A wrapper (`{ type: 'error', error }`): its `error` member is the failure, not a response's.
+  aiSdkStreamPartReader,
+  // A JSON-RPC response: the error object inside decides, before the outer shape is guessed at.
+  jsonRpcResponseReader,
+  // A response whose result is a failed tool call carries no `error`: before HTTP's `status`.
+  mcpToolResponseReader,
+  // `{ status, headers | body }` with no code or name: before readers of `code` and `message`.
+  httpResponseReader,
+  // `{ code, reason }`: MCP's reason-carrying form, before plain JSON-RPC drops the reason.
+  mcpReasonReader,
+  // A system error stating `retryable` has ToolError's shape: its code (ECONNRESET) decides.
+  nodeSystemReader,
+  // ARCP envelopes and ARCPError shapes, before ToolError, whose string codes overlap ARCP's.
+  arcpReader,
+  // `{ isError: true, content }` under any hint: its text is ToolError text.
+  mcpToolResultReader,
+  // A ToolError or its fields (string code from its table), or anything hinted `tool`.
+  toolErrorReader,
+  // The caller's `protocol: 'http'` beats the guesses below (SDK classes, JSON-RPC codes).
+  httpHintReader,
+  // Client libraries' classes (AI SDK, @google/genai, AWS, axios): before their `code` and
+  // `message` are read as a JSON-RPC error object's.
+  clientLibraryReader,
+  // The MCP SDKs' transport errors (a `code` that is an HTTP status or -1): same reason.
+  mcpSdkClientErrorReader,
+  // The provider SDKs' `APIError`s: by their status, headers and body.
+  providerSdkReader,
+  // After the provider SDKs: LangChain stamps the provider's own error, which says more.
+  langChainReader,
+  // `@a2a-js/sdk` errors by class name, `reason` or `envelopeCode`: before their numeric code
+  // is read as plain JSON-RPC's.
+  a2aSdkReader,
+  // Any integer code with a string message (and the SDKs' JSON-RPC classes).
+  jsonRpcErrorReader,
+  // A bare ARCP payload: after JSON-RPC, since ARCP's code names are words others use too.
+  arcpCodeReader,
+  // Last: the broadest shapes (any `error` member: provider bodies, problem documents).
+  httpBodyReader,
+];
