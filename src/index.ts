@@ -34,7 +34,7 @@ export type { RedactOptions } from './core/redact.js';
 export type { SchemaIssue } from './core/schema-issues.js';
 export { sanitizeMessage } from './core/sanitize-message.js';
 export type { SanitizeMessageOptions } from './core/sanitize-message.js';
-export { toExposableError } from './front/helpers/expose.js';
+export { toExposableError } from './helpers/expose.js';
 export type { Classifier, ExposableError, ExposeOptions } from './core/expose.js';
 export { decode, toAgentError, tryDecode } from './front/decode.js';
 export type { DecodeOptions } from './front/decode.js';

@@ -5,6 +5,6 @@
  * @module agent-errors/acp
  */
 export * from '../dialects/acp/index.js';
-export { toRequestError, toSdkRequestError } from '../front/helpers/acp.js';
+export { toRequestError, toSdkRequestError } from '../helpers/acp.js';
 export { withAcpErrors } from '../sdk/acp.js';
 export type { AcpAppLike, WithAcpErrorsOptions } from '../sdk/acp.js';

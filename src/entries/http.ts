@@ -5,7 +5,7 @@
  * @module agent-errors/http
  */
 export * from '../dialects/http/index.js';
-export { toFetchResponse, toHttpResponse } from '../front/helpers/http.js';
+export { toFetchResponse, toHttpResponse } from '../helpers/http.js';
 // The readers of HTTP failures, of the LLM provider SDKs' and of the client libraries' errors,
 // for `createDecoder` (the root `decode` has them all).
 export {

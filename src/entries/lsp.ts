@@ -4,4 +4,4 @@
  * @module agent-errors/lsp
  */
 export * from '../dialects/lsp/index.js';
-export { toResponseError, toSdkResponseError } from '../front/helpers/lsp.js';
+export { toResponseError, toSdkResponseError } from '../helpers/lsp.js';

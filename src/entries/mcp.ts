@@ -6,7 +6,7 @@
  * @module agent-errors/mcp
  */
 export * from '../dialects/mcp/index.js';
-export { toCallToolResult, toMcpError } from '../front/helpers/mcp.js';
+export { toCallToolResult, toMcpError } from '../helpers/mcp.js';
 export { withToolErrors } from '../sdk/mcp-tool-errors.js';
 export type {
   McpToolErrorMeta,

@@ -1,24 +1,19 @@
 import type { Protocol } from '../core/categories.js';
 import { PROTOCOLS } from '../core/categories.js';
-import type { CallToolErrorResult } from '../dialects/mcp/call-tool-result.js';
-import type { RpcErrorObject } from '../dialects/jsonrpc/rpc-error.js';
-import type { A2aEncodeOptions } from '../dialects/a2a/convert.js';
-import type { AcpEncodeOptions } from '../dialects/acp/convert.js';
-import type { ArcpEncodeOptions } from '../dialects/arcp/descriptor.js';
-import type {
-  ErrorPayload,
-  JobErrorEnvelope,
-  SessionErrorEnvelope,
-  ToolResultErrorEnvelope,
-} from '../dialects/arcp/index.js';
-import type { HttpErrorResponse } from '../dialects/http/index.js';
-import type { GrpcStatus } from '../dialects/grpc/status.js';
-import type { McpEncodeOptions } from '../dialects/mcp/descriptor.js';
 import { AgentError } from '../core/agent-error.js';
 import { newErrorId } from '../core/expose.js';
 import type { Classifier, ExposeOptions } from '../core/expose.js';
 import { toAgentError } from './decode.js';
 import { dialectOf } from '../registry/dialects.js';
+import type {
+  ArcpEnvelopes,
+  CallToolErrorResult,
+  EncodeOptions,
+  EncodedForm,
+  EncodedForms,
+} from '../registry/forms.js';
+
+export type { EncodeOptions, EncodedForm, EncodedForms } from '../registry/forms.js';
 
 /** The library's full classifier: what every road to the wire classifies with by default. */
 const FULL_DECODER: Classifier = Object.freeze({ toAgentError });
@@ -31,40 +26,6 @@ const DEFAULT_OPTIONS = Object.freeze({ decoder: FULL_DECODER });
 export function withDecoder<O extends ExposeOptions>(options: O | undefined): O {
   if (options === undefined) return DEFAULT_OPTIONS as O;
   return options.decoder === undefined ? { ...options, decoder: FULL_DECODER } : options;
-}
-
-/** Options for {@link encode}; each protocol reads the ones that concern it. */
-export interface EncodeOptions
-  extends McpEncodeOptions, A2aEncodeOptions, ArcpEncodeOptions, AcpEncodeOptions {}
-
-/** What {@link encode} returns for each protocol. */
-export interface EncodedForms {
-  jsonrpc: RpcErrorObject;
-  acp: RpcErrorObject;
-  mcp: RpcErrorObject | CallToolErrorResult;
-  lsp: RpcErrorObject;
-  a2a: RpcErrorObject;
-  arcp: ErrorPayload | SessionErrorEnvelope | JobErrorEnvelope | ToolResultErrorEnvelope;
-  tool: string;
-  http: HttpErrorResponse;
-  grpc: GrpcStatus;
-}
-
-/**
- * What {@link encode} returns for `protocol` when the options choose no other form: a JSON-RPC
- * error object for MCP (not a tool result) and a bare `ErrorPayload` for ARCP (no envelope).
- */
-export type EncodedForm<P extends Protocol> = P extends 'mcp'
-  ? RpcErrorObject
-  : P extends 'arcp'
-    ? ErrorPayload
-    : EncodedForms[P];
-
-/** The ARCP envelope each `envelope` option gives. */
-interface ArcpEnvelopes {
-  'session.error': SessionErrorEnvelope;
-  'job.error': JobErrorEnvelope;
-  tool_result: ToolResultErrorEnvelope;
 }
 
 /**

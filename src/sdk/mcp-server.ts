@@ -2,7 +2,7 @@ import { AgentError } from '../core/agent-error.js';
 import { stripMcpErrorPrefix } from '../dialects/tool/mcp-prefix.js';
 import { sanitizeMessage } from '../core/sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
-import { toMcpError } from '../front/helpers/mcp.js';
+import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';

@@ -1,7 +1,7 @@
 import { AgentError, isAgentError } from '../core/agent-error.js';
 import type { AgentErrorLike } from '../core/agent-error.js';
 import type { ErrorCategory } from '../core/categories.js';
-import { toExposableError } from '../front/helpers/expose.js';
+import { toExposableError } from '../helpers/expose.js';
 import { modelErrorText } from '../dialects/tool/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { toAgentError } from '../front/decode.js';

@@ -1,5 +1,5 @@
 import type { AgentError } from '../core/agent-error.js';
-import { toExposableError } from '../front/helpers/expose.js';
+import { toExposableError } from '../helpers/expose.js';
 import { formatModelErrorText } from '../dialects/tool/model-text.js';
 import type { FormatModelErrorTextOptions } from '../dialects/tool/model-text.js';
 import { toAgentError } from '../front/decode.js';

@@ -1,5 +1,5 @@
-import type { HttpErrorResponse, ToHttpResponseOptions } from '../../dialects/http/response.js';
-import { encode } from '../encode.js';
+import type { HttpErrorResponse, ToHttpResponseOptions } from '../dialects/http/response.js';
+import { encode } from '../front/encode.js';
 
 /**
  * The HTTP answer for any error, as `encode(error, 'http')` writes it: the status

@@ -1,6 +1,6 @@
-import { RequestError } from '../../dialects/acp/request-error.js';
-import type { AcpEncodeOptions, RequestErrorConstructor } from '../../dialects/acp/convert.js';
-import { encode } from '../encode.js';
+import { RequestError } from '../dialects/acp/request-error.js';
+import type { AcpEncodeOptions, RequestErrorConstructor } from '../dialects/acp/convert.js';
+import { encode } from '../front/encode.js';
 import { sdkClassError } from './sdk-class.js';
 
 /**

@@ -1,12 +1,12 @@
-import { McpError } from '../../dialects/mcp/mcp-error.js';
-import { asMcpData, mcpReasonFor } from '../../dialects/mcp/convert.js';
-import type { ToMcpErrorOptions } from '../../dialects/mcp/convert.js';
+import { McpError } from '../dialects/mcp/mcp-error.js';
+import { asMcpData, mcpReasonFor } from '../dialects/mcp/convert.js';
+import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import type {
   CallToolErrorResult,
   ToCallToolResultOptions,
-} from '../../dialects/mcp/call-tool-result.js';
-import { readWireHints } from '../../dialects/jsonrpc/rpc-error.js';
-import { encode } from '../encode.js';
+} from '../dialects/mcp/call-tool-result.js';
+import { readWireHints } from '../dialects/jsonrpc/rpc-error.js';
+import { encode } from '../front/encode.js';
 
 /**
  * Any error as an {@link McpError}, built from `encode(error, 'mcp')`; the reason comes from our

@@ -1,7 +1,7 @@
-import { ResponseError } from '../../dialects/lsp/response-error.js';
-import type { ResponseErrorConstructor } from '../../dialects/lsp/convert.js';
-import type { RpcEncodeOptions } from '../../dialects/jsonrpc/rpc-error.js';
-import { encode } from '../encode.js';
+import { ResponseError } from '../dialects/lsp/response-error.js';
+import type { ResponseErrorConstructor } from '../dialects/lsp/convert.js';
+import type { RpcEncodeOptions } from '../dialects/jsonrpc/rpc-error.js';
+import { encode } from '../front/encode.js';
 import { sdkClassError } from './sdk-class.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { RpcEncodeOptions } from '../../dialects/jsonrpc/rpc-error.js';
-import { encode } from '../encode.js';
+import type { RpcEncodeOptions } from '../dialects/jsonrpc/rpc-error.js';
+import { encode } from '../front/encode.js';
 
 /** The constructor of an SDK's JSON-RPC error class: `new (code, message, data?)`. */
 export type RpcErrorClass<E> = new (code: number, message: string, data?: unknown) => E;

@@ -1,6 +1,6 @@
-import { toExposableError as exposeThrough } from '../../core/expose.js';
-import type { ExposableError, ExposeOptions } from '../../core/expose.js';
-import { withDecoder } from '../encode.js';
+import { toExposableError as exposeThrough } from '../core/expose.js';
+import type { ExposableError, ExposeOptions } from '../core/expose.js';
+import { withDecoder } from '../front/encode.js';
 
 /**
  * The error to put on the wire for `error`, per the exposure rule (see `docs/design.md`, "Safety
