@@ -74,6 +74,11 @@ export interface RetryOptions {
   /** Turns what an attempt threw into an AgentError. Default: the library's classifier. */
   classify?: (error: unknown) => AgentError;
   /**
+   * A decoder made by `createDecoder(readers)` (or anything with its `toAgentError`), to
+   * classify with only the readers it holds. `classify` wins when both are given.
+   */
+  decoder?: { toAgentError(error: unknown): AgentError };
+  /**
    * The idempotency key for this logical call; giving one says the server deduplicates on it,
    * so the call is idempotent (see `idempotent`). Default: a fresh `crypto.randomUUID()`.
    */
@@ -176,7 +181,9 @@ export function readOptions(options: RetryOptions): Settings {
     clock: clockOption<Clock>(WHERE, o.clock, ['now', 'setTimeout', 'clearTimeout']) ?? systemClock,
     random: functionOption<() => number>(WHERE, 'random', o.random) ?? Math.random,
     classify:
-      functionOption<(e: unknown) => AgentError>(WHERE, 'classify', o.classify) ?? defaultClassify,
+      functionOption<(e: unknown) => AgentError>(WHERE, 'classify', o.classify) ??
+      decoderOption(o.decoder) ??
+      defaultClassify,
     shouldRetry: functionOption(WHERE, 'shouldRetry', o.shouldRetry),
     onRetry: functionOption(WHERE, 'onRetry', o.onRetry),
     signal: signal as AbortSignal | undefined,
@@ -269,4 +276,22 @@ function objectOption(
   if (value === null || typeof value !== 'object')
     throw optionError(WHERE, option, `${expected} or false`, value);
   return value as Record<string, unknown>;
+}
+
+/** The `toAgentError` of a `decoder` option, or a TypeError saying what a decoder is. */
+function decoderOption(decoder: unknown): ((error: unknown) => AgentError) | undefined {
+  if (decoder === undefined) return undefined;
+  const toAgentError =
+    typeof decoder === 'object' && decoder !== null
+      ? (decoder as { toAgentError?: unknown }).toAgentError
+      : undefined;
+  if (typeof toAgentError !== 'function') {
+    throw optionError(
+      WHERE,
+      'decoder',
+      'an object with a toAgentError function, as createDecoder returns',
+      decoder,
+    );
+  }
+  return (error) => (toAgentError as (e: unknown) => AgentError).call(decoder, error);
 }
