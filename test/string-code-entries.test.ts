@@ -50,6 +50,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "toToolError",
         "toolErrorFields",
         "toolErrorFunction",
+        "toolErrorReader",
         "withAiToolErrors",
       ]
     `);
@@ -73,7 +74,9 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "ResumeWindowExpiredError",
         "TimeoutError",
         "UnauthenticatedError",
+        "arcpCodeReader",
         "arcpIdempotencyKeyOf",
+        "arcpReader",
         "createARCPError",
         "errorBoundary",
         "finalStatusFor",
@@ -92,10 +95,17 @@ describe('agent-errors/tool, /arcp and /http', () => {
     expect(Object.keys(http).sort()).toMatchInlineSnapshot(`
       [
         "PROBLEM_JSON",
+        "aiSdkStreamPartReader",
+        "clientLibraryReader",
         "fromFetchResponse",
         "fromHttpResponse",
+        "httpBodyReader",
+        "httpHintReader",
         "httpIdempotencyKeyOf",
+        "httpResponseReader",
         "isProblemDetails",
+        "langChainReader",
+        "providerSdkReader",
         "readHeaders",
         "retryAfterMsFromHeaders",
         "shouldRetryHeader",
@@ -104,6 +114,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "toHttpResponse",
         "toHttpStatus",
         "toProblemJson",
+        "webResponseReader",
       ]
     `);
   });
