@@ -58,7 +58,7 @@ describe('retry({ decoder }) with the OpenAI SDK', () => {
     failures = 1;
     const error = await retry(listModels, { decoder: createDecoder([]) }).catch((e: unknown) => e);
     expect(requests).toBe(1);
-    expect(isRetryError(error) ? error.lastError.category : undefined).toBe('internal');
+    expect(isRetryError(error) ? error.category : undefined).toBe('internal');
   });
 
   it('a decoder that is none is a TypeError naming the option', async () => {
