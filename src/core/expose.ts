@@ -31,6 +31,7 @@ export interface ExposeOptions {
 
 /** Something that classifies any value as an error: `{ toAgentError }`, as `createDecoder` gives. */
 export interface Classifier {
+  /** Any thrown or received value as an error with our fields. Never throws. */
   toAgentError(error: unknown): AgentErrorLike;
 }
 

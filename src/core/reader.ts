@@ -44,7 +44,7 @@ export const VIEW_MEMBERS = {
   jsonrpc: HAS_JSONRPC,
 } as const;
 
-/** A member of {@link VIEW_MEMBERS}. */
+/** A member of `VIEW_MEMBERS`: a name a reader may list in `requires`. */
 export type ViewMember = keyof typeof VIEW_MEMBERS;
 
 /** The bits of `members`: what {@link ErrorView.present} must hold for a reader to be called. */
@@ -61,7 +61,7 @@ export function memberMask(members: readonly ViewMember[] | undefined): number {
  */
 export interface ErrorView {
   /** The object itself, for a reader that needs more than the members below. */
-  readonly input: Rec;
+  readonly input: Record<string, unknown>;
   /** An instance of some class (an SDK's error), not plain data off the wire. */
   readonly instance: boolean;
   /** The protocol the caller said the input came from, if any. */
@@ -86,7 +86,7 @@ export interface ErrorView {
   readonly hasEnvelopeCode: boolean;
   /** A member only an HTTP body has (a problem document's `title` / `detail`, AWS's `__type`). */
   readonly hasBodyMember: boolean;
-  /** The {@link VIEW_MEMBERS} bits of the members it has (set, or not `undefined`). */
+  /** The `VIEW_MEMBERS` bits of the members it has (set, or not `undefined`). */
   readonly present: number;
 }
 
@@ -120,6 +120,7 @@ export interface ReadContext {
 export interface Reader {
   /** What it reads, for people and for error messages ("grpc status", "openai APIError"). */
   readonly name: string;
+  /** The reading of `view` when the input is this reader's own, else `undefined`. */
   recognise(this: void, view: ErrorView, context: ReadContext): AgentError | undefined;
   /**
    * Members it cannot recognise anything without: the decoder calls it only on views that have

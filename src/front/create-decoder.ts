@@ -1,7 +1,7 @@
+import { describeValue, isRecord } from '../core/is.js';
 import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { copyRecord } from '../core/copy-record.js';
-import { describeValue } from '../core/is.js';
 import { AS_AGENT_ERROR, normalizeError } from '../core/normalize-error.js';
 import { memberMask, readView } from '../core/reader.js';
 import type { ReadContext, Reader } from '../core/reader.js';
@@ -38,10 +38,6 @@ type Rec = Record<string, unknown>;
 
 const LOOKS_LIKE_JSON = /^(?:\{\s*["}]|\[\s*(?:[[{"\]\d-]|true|false|null))/;
 const MAX_BATCH_ITEMS = 10_000;
-
-function isRecord(value: unknown): value is Rec {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * A decoder that tries `readers` in the order given (the first that recognises an input

@@ -4,6 +4,7 @@ export type {
   CircuitBreakerOptions,
   RetryBudgetOptions,
   RetryDecisionContext,
+  RetryDecoder,
   RetryEvent,
   RetryOptions,
 } from './options.js';

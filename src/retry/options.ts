@@ -77,7 +77,7 @@ export interface RetryOptions {
    * A decoder made by `createDecoder(readers)` (or anything with its `toAgentError`), to
    * classify with only the readers it holds. `classify` wins when both are given.
    */
-  decoder?: { toAgentError(error: unknown): AgentError };
+  decoder?: RetryDecoder;
   /**
    * The idempotency key for this logical call; giving one says the server deduplicates on it,
    * so the call is idempotent (see `idempotent`). Default: a fresh `crypto.randomUUID()`.
@@ -276,6 +276,12 @@ function objectOption(
   if (value === null || typeof value !== 'object')
     throw optionError(WHERE, option, `${expected} or false`, value);
   return value as Record<string, unknown>;
+}
+
+/** What `retry`'s `decoder` option takes: a decoder as `createDecoder` makes, or anything with its `toAgentError`. */
+export interface RetryDecoder {
+  /** Any thrown value as an AgentError. */
+  toAgentError(error: unknown): AgentError;
 }
 
 /** The `toAgentError` of a `decoder` option, or a TypeError saying what a decoder is. */

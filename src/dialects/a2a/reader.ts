@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import { realElements } from '../../core/real-elements.js';
 import type { RpcDialectHooks } from '../jsonrpc/family-readers.js';
@@ -61,10 +62,6 @@ export const a2aSdkReader: Reader = {
     return undefined;
   },
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Whether an error object with no protocol hint is A2A's: one of A2A's own codes (-32001 to

@@ -1,3 +1,4 @@
+import { asRecord } from '../../core/is.js';
 import type { AgentError } from '../../core/agent-error.js';
 import { decodedError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
@@ -18,12 +19,6 @@ import { statusMeaning } from '../http/status.js';
 type Rec = Record<string, unknown>;
 /** The one classifier, for what an error wraps (`RetryError.lastError`, a cause). */
 type Classify = (value: unknown) => AgentError;
-
-function record(value: unknown): Rec | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Rec)
-    : undefined;
-}
 
 function made(
   error: Error,
@@ -55,7 +50,7 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
       // With a status it is an HTTP failure, read as one by provider-sdk.ts.
       if (typeof e.statusCode === 'number') return undefined;
       // No response: the SDK's own call (isRetryable) unless the cause says more.
-      const cause = record(e.cause);
+      const cause = asRecord(e.cause);
       if (cause !== undefined) {
         const inner = classify(cause);
         if (inner.category !== 'internal') return classifiedAs(error, inner);
@@ -115,7 +110,7 @@ function fromGenai(error: Error, status: number, classify: Classify): AgentError
       // Not JSON: the status alone.
     }
   }
-  const inner = record(record(body)?.error);
+  const inner = asRecord(asRecord(body)?.error);
   if (status < 400 || status > 599) return undefined;
   // Read as the HTTP response it was, Google's error model included (RetryInfo, QuotaFailure):
   // the status keeps its say on retrying, as in the SDK's own retry rule (408, 429, 5xx). What
@@ -139,7 +134,7 @@ function fromGenai(error: Error, status: number, classify: Classify): AgentError
 function fromAws(error: Error, e: Rec, meta: Rec): AgentError {
   const name = typeof e.name === 'string' ? e.name : '';
   const status = meta.httpStatusCode;
-  const retryHint = record(e.$retryable);
+  const retryHint = asRecord(e.$retryable);
   // A 429 is throttling whatever the name says, as the SDK's own `isThrottlingError` reads it
   // (`LimitExceededException` is a spent quota on a 400, a throttle on a 429).
   const byName = awsErrorMeaning(name);
@@ -182,7 +177,7 @@ function awsRetryAfterMs(e: Rec): number | undefined {
   // A hostile or broken response (a getter or a Proxy that throws) says nothing: the name and
   // the status still classify.
   try {
-    const headers = record(record(e.$response)?.headers);
+    const headers = asRecord(asRecord(e.$response)?.headers);
     if (headers === undefined) return undefined;
     const inHeaders = retryAfterMsFromHeaders(headers as Record<string, string>);
     if (inHeaders !== undefined) return inHeaders;
@@ -199,10 +194,10 @@ function awsRetryAfterMs(e: Rec): number | undefined {
 // ---------------------------------------------------------------------------------------------
 
 function fromAxios(error: Error, e: Rec): AgentError | undefined {
-  const response = record(e.response);
+  const response = asRecord(e.response);
   const status = response?.status;
   if (typeof status === 'number' && status >= 400 && status <= 599) {
-    const headers = record(response?.headers);
+    const headers = asRecord(response?.headers);
     const decoded = fromHttpResponse({
       status,
       ...(headers !== undefined ? { headers: headers as Record<string, string> } : {}),
@@ -278,7 +273,7 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   if (typeof name === 'string' && name.startsWith('AI_'))
     return fromAiSdk(error, e, name, classify);
   if (e.isAxiosError === true) return fromAxios(error, e);
-  const meta = record(e.$metadata);
+  const meta = asRecord(e.$metadata);
   if (meta !== undefined && (e.$fault === 'client' || e.$fault === 'server')) {
     return fromAws(error, e, meta);
   }

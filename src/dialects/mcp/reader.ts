@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/is.js';
 import type { ErrorView, Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
 import type { RpcDialectHooks } from '../jsonrpc/family-readers.js';
@@ -7,10 +8,6 @@ import { decodeMcpError } from './decode.js';
 import { mcpDialect } from './descriptor.js';
 import { fromMcpSdkClientError, fromMcpSdkError, isMcpSdkProtocolError } from './sdk-error.js';
 import type { ByHttpStatus } from './sdk-error.js';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * MCP SDK v2's local failures (`SdkError`), by their string codes (`REQUEST_TIMEOUT`,

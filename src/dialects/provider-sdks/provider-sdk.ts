@@ -1,7 +1,7 @@
+import { asRecord, readMember } from '../../core/is.js';
 import type { AgentError } from '../../core/agent-error.js';
 import { AgentError as AgentErrorClass, decodedError } from '../../core/agent-error.js';
 import { normalizeError } from '../../core/normalize-error.js';
-import { readMember } from '../../core/is.js';
 import { readProviderError } from '../http/provider-body.js';
 import { fromHttpResponse } from '../http/response.js';
 
@@ -12,19 +12,13 @@ import { fromHttpResponse } from '../http/response.js';
  * failures carry only a class.
  */
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
 /**
  * The response body as the provider sent it. The `openai` SDK keeps only the inner `error` object
  * in `err.error` (`{ type, code, message }`): put back the envelope the provider sent, so its
  * `code` (`insufficient_quota`, `context_length_exceeded`) is read, not only the status.
  */
 function providerBody(body: unknown): unknown {
-  const b = record(body);
+  const b = asRecord(body);
   if (b === undefined || b.error !== undefined) return body;
   return typeof b.type === 'string' || typeof b.code === 'string' ? { error: b } : body;
 }
@@ -93,7 +87,7 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
     );
     const decoded = fromHttpResponse({
       status,
-      ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
+      ...(asRecord(headers) ? { headers: headers as Record<string, string> } : {}),
       ...(body !== undefined ? { body } : {}),
     });
     return causedBy(decoded, error);
@@ -107,12 +101,12 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   if (streamed !== undefined && readProviderError(streamed) !== undefined) {
     const headers = readMember(e, 'headers');
     const decoded = fromHttpResponse({
-      ...(record(headers) ? { headers: headers as Record<string, string> } : {}),
+      ...(asRecord(headers) ? { headers: headers as Record<string, string> } : {}),
       body: streamed,
     });
     return causedBy(decoded, error);
   }
-  if (name === 'APIConnectionError' && record(e.cause) !== undefined) {
+  if (name === 'APIConnectionError' && asRecord(e.cause) !== undefined) {
     // Its cause chain (`fetch failed` → `ECONNREFUSED`) may name the reason: a timeout, a
     // refusal, a name that did not resolve. One that names none is still a lost connection.
     const reason = normalizeError(error);

@@ -1,3 +1,4 @@
+import { isRecord } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
 import { fromProviderSdkError } from './provider-sdk.js';
@@ -17,10 +18,6 @@ export const providerSdkReader: Reader = {
     return decoded && markUnexpected(decoded);
   },
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * An AI SDK stream part `{ type: 'error', error }`: decoded as the error it carries. (Anthropic's
