@@ -81,12 +81,14 @@ async function runWith(
 }
 
 describe('what the Agents SDK does with a throw, by default (why toolErrorFunction exists)', () => {
-  it('tells the model a fixed generic sentence, whatever failed', async () => {
+  // 0.14.3 (the last release whose dependencies run on Node 20) appends `String(error)` to a
+  // fixed sentence: the model reads the raw message, with no category and no wait.
+  it('tells the model a fixed sentence plus the raw message, whatever failed', async () => {
     const { model } = await runWith(() => {
       throw AgentError.rateLimited('Weather API rate limited', { retryAfterMs: 3000 });
     }, undefined);
     expect(toolOutputSent(model)).toBe(
-      'An error occurred while running the tool. Please try again.',
+      'An error occurred while running the tool. Please try again. Error: AgentError: Weather API rate limited',
     );
   });
 });

@@ -37,8 +37,8 @@ function fromInvalidInput(error: unknown): AgentError | undefined {
  * An `errorFunction` for the OpenAI Agents SDK's `tool()`: what the tool threw becomes the text
  * the model reads — `formatModelErrorText`'s hub category, `Next step:` line and JSON block,
  * sanitised — and the application gets the classified `AgentError` through `onToolError`. The
- * SDK's default `errorFunction` tells the model only "An error occurred while running the tool.
- * Please try again." (even when retrying cannot help); without one (`null`) the run fails. An
+ * SDK's default `errorFunction` tells the model "An error occurred while running the tool.
+ * Please try again." and the raw `String(error)` (even when retrying cannot help); without one (`null`) the run fails. An
  * unexpected error is shown as `Internal error` with an `errorId`, the original going to
  * `onError` (or one sanitised stderr line); the SDK's `InvalidToolInputError` (arguments that
  * failed the tool's schema) is shown as a validation error with its issues. For tools without an
