@@ -1,7 +1,7 @@
 // `npm start` as a new user runs it: from a fresh copy of the package's sources and examples,
-// which it builds, then examples/mcp-demo/agent.js spawning its MCP server over stdio. The copy
-// keeps the build's `rm -rf dist` away from the repository's dist/, which other test files read
-// meanwhile.
+// which it builds (scripts/build-demo.mjs), then examples/mcp-demo/agent.js spawning its MCP
+// server over stdio. The copy keeps the build away from the repository's dist/, which other test
+// files read meanwhile.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ let npmStart: { code: number | null; stdout: string; stderr: string };
 
 beforeAll(() => {
   checkout = mkdtempSync(join(tmpdir(), 'agent-errors-demo-'));
-  for (const file of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'examples'])
+  for (const file of ['package.json', 'tsconfig.json', 'scripts', 'src', 'examples'])
     cpSync(join(root, file), join(checkout, file), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'), 'dir');
   const result = spawnSync('npm', ['start'], { cwd: checkout, encoding: 'utf8', timeout: 120_000 });
