@@ -1,6 +1,7 @@
+import { isAgentError } from '../core/agent-error.js';
 import type { AgentError } from '../core/agent-error.js';
 import { isRetryableCategory } from '../core/categories.js';
-import { isRetryError } from './retry-error.js';
+import { retryStopOf } from './retry-error.js';
 
 /**
  * The questions {@link retry} asks of a failed attempt besides "is it retryable": each reads the
@@ -73,7 +74,7 @@ const AI_RETRY_ERROR = Symbol.for('vercel.ai.error.AI_RetryError');
 export function alreadyRetried(thrown: unknown): boolean {
   if (thrown === null || typeof thrown !== 'object') return false;
   try {
-    if (isRetryError(thrown)) return true;
+    if (isAgentError(thrown) && retryStopOf(thrown) !== undefined) return true;
     const t = thrown as Record<PropertyKey, unknown>;
     if (t[AI_RETRY_ERROR] === true) return true;
     if (t.name === 'AI_RetryError' && Array.isArray(t.errors)) return true;

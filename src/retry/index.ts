@@ -11,7 +11,7 @@ export type {
 export { RETRY_ATTEMPT_HEADER } from './attempt.js';
 export type { RetryAttempt } from './attempt.js';
 export { RetryError, isRetryError, retryStopOf } from './retry-error.js';
-export type { RetryStop, RetryStopReason } from './retry-error.js';
+export type { RetryErrorLike, RetryStop, RetryStopReason } from './retry-error.js';
 export type { Admission, AttemptReport, RetryStateStore, TargetPolicy } from './retry-state.js';
 export { backoffDelay } from './backoff.js';
 export type { BackoffDelayOptions } from './backoff.js';

@@ -84,10 +84,12 @@ export class RetryError extends AgentError {
       // The stack worth reading is the one of what was thrown, kept in `cause`.
       captureStack: false,
     });
-    // Not enumerable: the portable copy is `details.retry`; serialised forms stay the hub's shape.
+    // `attempts` and `reason` are own enumerable fields, so `structuredClone` keeps them (it
+    // copies an error's own enumerable fields); `lastError` is the object decisions were made
+    // on, kept out of copies (its fields are this error's).
     Object.defineProperties(this, {
-      attempts: { value: stop.attempts },
-      reason: { value: stop.reason },
+      attempts: { value: stop.attempts, enumerable: true },
+      reason: { value: stop.reason, enumerable: true },
       lastError: { value: lastError },
     });
   }
@@ -98,20 +100,28 @@ Object.defineProperties(RetryError.prototype, {
   [BRAND]: { value: true },
 });
 
+/** What {@link isRetryError} narrows to: the error's fields and why retrying stopped. */
+export type RetryErrorLike = AgentErrorLike &
+  RetryStop & {
+    details: { retry: RetryStop };
+  };
+
 /**
- * Whether `value` is a {@link RetryError}, or a copy of one from another copy of the package,
- * `structuredClone` or JSON: an error with a valid `details.retry`. Narrows to the error fields
- * plus `details.retry`.
+ * Whether `value` is a {@link RetryError}: an instance (of this or another copy of the package),
+ * or a `structuredClone` or JSON copy of one, which keep `attempts` and `reason`. Narrows so that
+ * `err.reason` and `err.attempts` can be read. A copy rebuilt by `deserializeError` is an
+ * `AgentError` that keeps only `details.retry`: read it with {@link retryStopOf}.
  *
  * @example
- * if (isRetryError(err)) console.log(retryStopOf(err)?.reason);
+ * if (isRetryError(err)) console.log(err.reason, err.attempts); // 'attempts_exhausted' 3
  */
-export function isRetryError(value: unknown): value is AgentErrorLike & {
-  details: { retry: RetryStop };
-} {
+export function isRetryError(value: unknown): value is RetryErrorLike {
   if (!isAgentError(value)) return false;
   if ((value as { [BRAND]?: unknown })[BRAND] === true) return true;
-  return retryStopOf(value) !== undefined;
+  const stop = retryStopOf(value);
+  if (stop === undefined) return false;
+  const copy = value as Partial<RetryStop>;
+  return copy.attempts === stop.attempts && copy.reason === stop.reason;
 }
 
 /**

@@ -8,7 +8,7 @@ import { withIdempotency } from '../idempotency/with-idempotency.js';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import { retry } from './retry.js';
 import { isRetryError } from './retry-error.js';
-import type { RetryAttempt, RetryStop } from './index.js';
+import type { RetryAttempt, RetryStop, RetryStopReason } from './index.js';
 
 test('retry resolves with what fn returns, awaited', () => {
   expectTypeOf(retry(() => 1)).toEqualTypeOf<Promise<number>>();
@@ -16,10 +16,12 @@ test('retry resolves with what fn returns, awaited', () => {
   expectTypeOf<Parameters<typeof retry>[0]>().parameter(0).toEqualTypeOf<RetryAttempt>();
 });
 
-test('isRetryError narrows to the hub fields plus details.retry', () => {
+test('isRetryError narrows to the hub fields plus reason, attempts and details.retry', () => {
   const e: unknown = null;
   if (isRetryError(e)) {
     expectTypeOf(e).toExtend<AgentErrorLike>();
+    expectTypeOf(e.reason).toEqualTypeOf<RetryStopReason>();
+    expectTypeOf(e.attempts).toEqualTypeOf<number>();
     expectTypeOf(e.details.retry).toEqualTypeOf<RetryStop>();
   }
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
+import { deserializeError } from '../core/deserialize.js';
 import { createManualClock, flush } from '../../test/helpers/manual-clock.js';
 import { RetryError, isRetryError, retryStopOf } from './retry-error.js';
 import { retry } from './retry.js';
@@ -155,7 +156,21 @@ describe('retry', () => {
         attempts: 3,
         reason: 'attempts_exhausted',
       });
-      expect(isRetryError(JSON.parse(JSON.stringify(result.error)))).toBe(true);
+      // After isRetryError, reason and attempts are there to read: on the error, on a
+      // structuredClone and on a JSON copy.
+      for (const copy of [
+        result.error,
+        structuredClone(result.error),
+        JSON.parse(JSON.stringify(result.error)) as unknown,
+      ]) {
+        expect(isRetryError(copy)).toBe(true);
+        if (isRetryError(copy))
+          expect([copy.reason, copy.attempts]).toEqual(['attempts_exhausted', 3]);
+      }
+      // deserializeError rebuilds an AgentError: the stop is still read by retryStopOf.
+      const rebuilt = deserializeError(JSON.parse(JSON.stringify(result.error)));
+      expect(isRetryError(rebuilt)).toBe(false);
+      expect(retryStopOf(rebuilt)).toEqual({ attempts: 3, reason: 'attempts_exhausted' });
       expect(isRetryError(AgentError.unavailable('x'))).toBe(false);
     }
   });
@@ -322,7 +337,7 @@ describe('retry', () => {
 });
 
 describe('RetryError', () => {
-  it('serialises as the last error, with the stop in details.retry only', () => {
+  it('serialises as the last error, with the stop in details.retry and as reason and attempts', () => {
     const last = AgentError.unavailable('down', { details: { host: 'db' }, retryAfterMs: 5 });
     const error = new RetryError(last, { attempts: 2, reason: 'budget' }, new Error('raw'));
     expect(error).toBeInstanceOf(AgentError);
@@ -336,6 +351,8 @@ describe('RetryError', () => {
       retryable: true,
       retryAfterMs: 5,
       details: { host: 'db', retry: { attempts: 2, reason: 'budget' } },
+      attempts: 2,
+      reason: 'budget',
       cause: { name: 'Error', message: 'raw' },
     });
     // The last error itself is not changed.
