@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAgentError, toAgentError } from 'agent-errors';
 import type { AgentError } from 'agent-errors';
 import { callToolOrThrow } from 'agent-errors/mcp';
-import { isRetryError, retry } from 'agent-errors/retry';
+import { isRetryError, retry, retryStopOf } from 'agent-errors/retry';
 import type { RetryEvent } from 'agent-errors/retry';
 import { ensureDist } from './helpers/dist.js';
 
@@ -217,6 +217,22 @@ describe.each([
       expect(
         await callToolOrThrow(setup.client, { name: 'book', arguments: { hours: 2, room: 'A' } }),
       ).toMatchObject({ content: [{ type: 'text', text: 'booked A for 2 h' }] });
+    });
+
+    it('an unknown tool is not_found (TOOL_NOT_FOUND, named), told apart from bad arguments', async () => {
+      const unknown = await failure(
+        retry(() => callToolOrThrow(setup.client, { name: 'no_such_tool', arguments: {} })),
+      );
+      expect([unknown.category, unknown.code, unknown.retryable]).toEqual([
+        'not_found',
+        'TOOL_NOT_FOUND',
+        false,
+      ]);
+      expect(unknown.message).toBe('Tool no_such_tool not found');
+      // The server side keeps the spec's protocol error, invalid params (v2 rejects with it; v1
+      // returns it as the text of an isError result).
+      expect([unknown.wire?.code, unknown.details?.mcpErrorCode]).toContain(-32602);
+      expect(retryStopOf(unknown)).toEqual({ attempts: 1, reason: 'not_retryable' });
     });
 
     it("a thrown code that is a path or a token never crosses: the category's code does", async () => {

@@ -1,4 +1,5 @@
 import { fromToolErrorText } from '../tool/tool-text-decode.js';
+import { unknownNameCode } from '../tool/mcp-prefix.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { decodeRpcError, decodeRpcValue, detailsFromData } from '../jsonrpc/rpc-error.js';
@@ -39,9 +40,13 @@ export function classifyMcpError(code: number, message = '', data?: unknown): Rp
     if (CANCEL_TEXT.test(text) || !TIMEOUT_TEXT.test(text)) return CANCELLED;
   }
   if (code === -32000 && CANCEL_TEXT.test(text)) return CANCELLED;
-  // MCP 2026-07-28 reports a missing resource as invalid params naming its `uri`.
-  if (code === -32602 && typeof (data as { uri?: unknown } | null | undefined)?.uri === 'string') {
-    return RESOURCE_NOT_FOUND;
+  if (code === -32602) {
+    // MCP 2026-07-28 reports a missing resource as invalid params naming its `uri`.
+    if (typeof (data as { uri?: unknown } | null | undefined)?.uri === 'string') {
+      return RESOURCE_NOT_FOUND;
+    }
+    const unknown = unknownNameCode(code, text);
+    if (unknown !== undefined) return rpcClassification('not_found', unknown);
   }
   return MCP_CODE_TABLE.classify(code) ?? UNKNOWN_RPC_CODE;
 }

@@ -107,7 +107,12 @@ describe('MCP SDK v2 error classes, as the SDK builds them', () => {
   it('ProtocolError and ResourceNotFoundError read with MCP codes', () => {
     const missingError = decode(new ResourceNotFoundError('docs://a'));
     expect([missingError.category, missingError.code]).toEqual(['not_found', 'RESOURCE_NOT_FOUND']);
-    expect(decode(new ProtocolError(-32602, 'Tool nope not found')).category).toBe('validation');
+    // The SDK's answer to an unknown tool: not_found, told apart from bad arguments.
+    const unknownTool = decode(new ProtocolError(-32602, 'Tool nope not found'));
+    expect([unknownTool.category, unknownTool.code]).toEqual(['not_found', 'TOOL_NOT_FOUND']);
+    expect(decode(new ProtocolError(-32602, 'Invalid arguments for tool nope')).category).toBe(
+      'validation',
+    );
     expect(decode(new ProtocolError(-32001, 'Request timed out', { timeout: 5 })).category).toBe(
       'timeout',
     );

@@ -47,3 +47,33 @@ export function readMcpErrorPrefix(text: string): { code: number | undefined; re
 export function stripMcpErrorPrefix(text: string): string {
   return readMcpErrorPrefix(text).rest;
 }
+
+// Both official MCP SDKs (v1 `McpServer`, v2 `ProtocolError`) answer a call of a tool, prompt or
+// resource the server does not have, or has disabled, with invalid params (-32602, as the spec
+// says) and this exact message; v1 sends it for tools as the text of an `isError` result.
+const UNKNOWN_NAME_TEXT =
+  /^(Tool|Prompt|Resource template|Resource) \S[^\n]* (not found|disabled)$/;
+const UNKNOWN_NAME_CODES: Readonly<Record<string, string>> = {
+  'Tool not found': 'TOOL_NOT_FOUND',
+  'Tool disabled': 'TOOL_DISABLED',
+  'Prompt not found': 'PROMPT_NOT_FOUND',
+  'Prompt disabled': 'PROMPT_DISABLED',
+  'Resource not found': 'RESOURCE_NOT_FOUND',
+  'Resource disabled': 'RESOURCE_DISABLED',
+  'Resource template not found': 'RESOURCE_NOT_FOUND',
+  'Resource template disabled': 'RESOURCE_DISABLED',
+};
+
+/**
+ * The code of the MCP SDKs' "no such tool / prompt / resource" answer (-32602 with `Tool <name>
+ * not found`, `… disabled`), so a client tells it apart from bad arguments; `undefined` for any
+ * other code or text. `text` is the message without its `MCP error` prefixes.
+ *
+ * @example
+ * unknownNameCode(-32602, 'Tool search not found'); // 'TOOL_NOT_FOUND'
+ */
+export function unknownNameCode(code: number | undefined, text: string): string | undefined {
+  if (code !== -32602) return undefined;
+  const match = UNKNOWN_NAME_TEXT.exec(text);
+  return match ? UNKNOWN_NAME_CODES[`${match[1]} ${match[2]}`] : undefined;
+}

@@ -36,7 +36,14 @@ describe('fromToolErrorText', () => {
       { mcpErrorCode: -32602 },
     ]);
     expect(fromToolErrorText('MCP error -32001: Request timed out').retryable).toBe(true);
-    expect(fromToolErrorText('MCP error -32602: Tool nope not found').category).toBe('validation');
+    expect(fromToolErrorText('MCP error -32602: Tool nope not found')).toMatchObject({
+      category: 'not_found',
+      code: 'TOOL_NOT_FOUND',
+    });
+    expect(fromToolErrorText('MCP error -32602: Prompt p disabled').code).toBe('PROMPT_DISABLED');
+    expect(fromToolErrorText('MCP error -32602: Input validation error: x').category).toBe(
+      'validation',
+    );
     expect(fromToolErrorText('MCP error -32042: open this URL').category).toBe('auth');
   });
 

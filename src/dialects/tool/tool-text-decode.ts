@@ -5,7 +5,7 @@ import type { ErrorCategory } from '../../core/categories.js';
 import { parseToolErrorText } from './tool-text.js';
 import { codeTable } from '../../core/code-table.js';
 import { mayStartWith } from '../../core/text-start.js';
-import { readMcpErrorPrefix } from './mcp-prefix.js';
+import { readMcpErrorPrefix, unknownNameCode } from './mcp-prefix.js';
 
 // The default code of each category: `[RATE_LIMITED] slow down` classifies by its code.
 const CATEGORY_BY_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
@@ -162,9 +162,15 @@ function decode(text: string, data: unknown): AgentError {
   let details: Record<string, unknown> | undefined;
   if (dispatched) details = { dispatchError: true };
   if (mcpCode !== undefined) (details ??= {}).mcpErrorCode = mcpCode;
-  const known = mcpCode === undefined ? undefined : MCP_TEXT_CODES.get(mcpCode);
-  // The code decides, as the mapping table in docs/design.md says: the MCP SDK's -32602 "Tool x not found" is
-  // validation too (the agent fixes its call by naming a tool that exists).
+  // The code decides, as the mapping table in docs/design.md says, except for the SDKs' own
+  // answer to an unknown tool, prompt or resource (-32602 `Tool x not found`): not_found.
+  const unknownName = unknownNameCode(mcpCode, message);
+  const known =
+    unknownName !== undefined
+      ? { code: unknownName, category: 'not_found' as const }
+      : mcpCode === undefined
+        ? undefined
+        : MCP_TEXT_CODES.get(mcpCode);
   const category = known ? known.category : (byKeyword(message) ?? 'internal');
   const code = known ? known.code : CATEGORIES[category].code;
   return build(message, category, code, undefined, undefined, details, text, data);
