@@ -137,6 +137,40 @@ describe('toolErrorFunction with the Agents SDK runner', () => {
     expect(sent).not.toContain('/var/lib/agent');
   });
 
+  it('onToolError alone is the one hook: it gets the original of an unexpected error, and stderr stays quiet', async () => {
+    const errorLines = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const heard: [string, unknown, string | undefined][] = [];
+      const thrown = new Error(`cannot open ${PATH}`);
+      const { model } = await runWith(
+        () => {
+          throw thrown;
+        },
+        toolErrorFunction({
+          onToolError: (error, info) => heard.push([error.category, info.thrown, error.errorId]),
+        }),
+      );
+      expect(heard).toEqual([['internal', thrown, expect.any(String)]]);
+      expect(toolOutputSent(model)).toContain(heard[0]?.[2] as string);
+      expect(errorLines).not.toHaveBeenCalled();
+    } finally {
+      errorLines.mockRestore();
+    }
+  });
+
+  it('bad arguments: onToolError gets the toolName option when the SDK passes no call details', async () => {
+    const names: (string | undefined)[] = [];
+    await runWith(
+      () => Promise.resolve('sunny'),
+      toolErrorFunction({
+        toolName: 'weather',
+        onToolError: (_error, info) => names.push(info.toolName),
+      }),
+      '{"city":42}',
+    );
+    expect(names).toEqual(['weather']);
+  });
+
   it("arguments that fail the tool's schema: a validation error naming the argument", async () => {
     const onToolError = vi.fn();
     const execute = vi.fn(() => Promise.resolve('sunny'));

@@ -22,17 +22,29 @@ export interface ToolFailureInfo {
  */
 export interface ToolErrorFunctionOptions extends FormatModelErrorTextOptions {
   /**
-   * Called with every failure, as the {@link AgentError} the model was told about (an unexpected
-   * error as `internal` with `details.errorId`), so the application can stop the run on a spent
-   * quota, ask the user to sign in, or count failures. A hook that throws is ignored.
+   * The one hook for "tell me about a failure": called with every failure, as the
+   * {@link AgentError} the model was told about (an unexpected error as `internal` with its
+   * `errorId`), and `info.thrown`, what the tool threw as it was; so the application can stop the
+   * run on a spent quota, ask the user to sign in, log a bug in full, or count failures. With it,
+   * nothing is written to stderr. A hook that throws is ignored.
    */
   onToolError?: (error: AgentError, info: ToolFailureInfo) => void;
   /**
    * The exposure rule's hook: called with an error the tool did not mean to show the model (a raw
-   * `Error`, a bug) and the `errorId` the model was shown instead. Without it, one sanitised line
-   * goes to stderr; pass `() => {}` to silence it.
+   * `Error`, a bug) and the `errorId` the model was shown instead. Without it or `onToolError`,
+   * one sanitised line goes to stderr; pass `() => {}` to silence it.
    */
   onError?: (error: unknown, errorId: string) => void;
+  /**
+   * The tool's name, given to `onToolError` when the SDK passes none (the Agents SDK passes no
+   * call details for arguments that fail the schema, which it redacts by default; the AI SDK
+   * never passes the name to `execute`).
+   */
+  toolName?: string;
+}
+
+function ignoreUnexpected(): void {
+  // onToolError is told instead (see toolFailure).
 }
 
 /**
@@ -44,13 +56,13 @@ export function toolFailure(
   options: ToolErrorFunctionOptions | undefined,
   call?: { toolCallId?: string | undefined; toolName?: string | undefined; thrown?: unknown },
 ): { error: AgentError; text: string } {
-  const exposable = toExposableError(
-    thrown,
-    options?.onError ? { onError: options.onError } : undefined,
-  );
+  const hook = options?.onToolError;
+  // One hook is enough: onToolError hears of an unexpected error too (as `internal`, with the
+  // original in `info.thrown`), so the stderr line is written only when neither hook is given.
+  const onError = options?.onError ?? (hook ? ignoreUnexpected : undefined);
+  const exposable = toExposableError(thrown, onError ? { onError } : undefined);
   const error = toAgentError(exposable);
   const text = formatModelErrorText(error, options);
-  const hook = options?.onToolError;
   if (hook) {
     try {
       const original = call && 'thrown' in call ? call.thrown : thrown;
@@ -58,7 +70,7 @@ export function toolFailure(
         thrown: original,
         text,
         toolCallId: call?.toolCallId,
-        toolName: call?.toolName,
+        toolName: call?.toolName ?? options?.toolName,
       });
     } catch {
       // A failing hook must not turn one tool error into two.
