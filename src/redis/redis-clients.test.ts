@@ -119,7 +119,7 @@ describe.skipIf(skipRedisTests())('the Redis stores on every client users run', 
     });
   });
 
-  it('sends each script once per server, then only its SHA-1: two round trips a call', async () => {
+  it('sends each script once per server, then only its SHA-1; a healthy target costs one round trip per window', async () => {
     const real = await connectRedis(deployed().single.url);
     const sent: string[][] = [];
     const counted = {
@@ -129,7 +129,11 @@ describe.skipIf(skipRedisTests())('the Redis stores on every client users run', 
       },
     };
     try {
-      const state = new RedisRetryStateStore(counted, { prefix: `test:${randomUUID()}:` });
+      // Without the local tier (syncIntervalMs: 0): two scripts a call, by SHA-1 only.
+      const state = new RedisRetryStateStore(counted, {
+        prefix: `test:${randomUUID()}:`,
+        syncIntervalMs: 0,
+      });
       cli(deployed().single.port, 'SCRIPT', 'FLUSH');
       await failOnce(state, 'warm');
       sent.length = 0;
@@ -141,9 +145,14 @@ describe.skipIf(skipRedisTests())('the Redis stores on every client users run', 
       const before = ADMIT_SCRIPT.source.length + RECORD_SCRIPT.source.length;
       const after = sent.flat().reduce((n, arg) => n + arg.length, 0) / 10;
       console.info(
-        `retry state per healthy call: 2 round trips; Lua ${before} B before (EVAL), ` +
-          `${2 * 40} B of SHA-1 now; ${after.toFixed(0)} B of arguments in all`,
+        `retry state per call without the local tier: 2 round trips; Lua ${before} B before ` +
+          `(EVAL), ${2 * 40} B of SHA-1 now; ${after.toFixed(0)} B of arguments in all`,
       );
+      // With it (the default): the first call asks, the next ones in its window do not.
+      const tiered = new RedisRetryStateStore(counted, { prefix: `test:${randomUUID()}:` });
+      sent.length = 0;
+      for (let i = 0; i < 10; i++) await retry(() => 'ok', { target: 'measured', state: tiered });
+      expect(sent).toHaveLength(1);
     } finally {
       real.destroy();
     }

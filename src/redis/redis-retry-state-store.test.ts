@@ -79,6 +79,57 @@ describe.skipIf(skipRedisTests())('RedisRetryStateStore (real redis-server)', ()
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
 
+  /** How many scripts Redis has run so far (EVALSHA and EVAL, from INFO commandstats). */
+  const scriptsRun = async (): Promise<number> => {
+    const info: unknown = await redis().client.sendCommand(['INFO', 'commandstats']);
+    if (typeof info !== 'string') throw new TypeError('INFO answered with no text');
+    let calls = 0;
+    for (const m of info.matchAll(/^cmdstat_(?:evalsha|eval):calls=(\d+)/gm)) calls += Number(m[1]);
+    return calls;
+  };
+
+  describe('the local tier', () => {
+    it('a healthy target costs one round trip per syncIntervalMs, not two per call', async () => {
+      const s = store();
+      const before = await scriptsRun();
+      const started = Date.now();
+      for (let i = 0; i < 200; i++) await retry(() => i, { target: 'healthy', state: s });
+      const windows = 1 + Math.ceil((Date.now() - started) / 1_000);
+      expect(await scriptsRun()).toBeLessThanOrEqual(before + windows);
+    });
+
+    it('a failure goes to Redis at once; other processes see the fleet state at most syncIntervalMs late', async () => {
+      const prefix = `test:${randomUUID()}:`;
+      const make = () =>
+        new RedisRetryStateStore(redis().client, { prefix, minReporters: 1, syncIntervalMs: 150 });
+      const [cached, failing] = [make(), make()];
+      expect(await attempt(cached)).toBe('called'); // Redis said: no state; a window opens
+      await fail(failing);
+      await fail(failing); // the fleet's breaker is open now
+      expect(await attempt(failing)).toBe('circuit_open');
+      // Inside its window the cached process still goes (the documented staleness)…
+      expect(await attempt(cached)).toBe('called');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // …and after it, it asks Redis again and sees the open breaker.
+      expect(await attempt(cached)).toBe('circuit_open');
+      // A failure inside a window is reported at once: it counts towards the fleet's breaker.
+      const prefix2 = `test:${randomUUID()}:`;
+      const a = new RedisRetryStateStore(redis().client, { prefix: prefix2, minReporters: 1 });
+      const b = new RedisRetryStateStore(redis().client, { prefix: prefix2, minReporters: 1 });
+      expect(await attempt(a)).toBe('called');
+      await fail(a);
+      await fail(a);
+      expect(await attempt(b)).toBe('circuit_open');
+    });
+
+    it('syncIntervalMs: 0 asks Redis on every call', async () => {
+      const s = store({ syncIntervalMs: 0 });
+      const before = await scriptsRun();
+      for (let i = 0; i < 10; i++) await retry(() => i, { target: 'every', state: s });
+      expect(await scriptsRun()).toBe(before + 20);
+    });
+  });
+
   it('fails open when Redis is down: calls go on, onError hears about it', async () => {
     const { server } = redis();
     const own = await connectRedis(server.url);
@@ -112,5 +163,6 @@ describe.skipIf(skipRedisTests())('RedisRetryStateStore (real redis-server)', ()
     expect(() => store({ onError: 'log' })).toThrow(/onError must be a function/);
     expect(() => store({ minReporters: 0 })).toThrow(/minReporters must be an integer >= 1/);
     expect(() => store({ reporterId: '' })).toThrow(/reporterId must be a non-empty string/);
+    expect(() => store({ syncIntervalMs: -1 })).toThrow(/syncIntervalMs must be a number >= 0/);
   });
 });

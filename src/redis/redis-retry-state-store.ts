@@ -39,6 +39,14 @@ export interface RedisRetryStateStoreOptions {
   quorumWindowMs?: number;
   /** This store's name among the reporters. Default: a random UUID (one per store). */
   reporterId?: string;
+  /**
+   * The local tier: after Redis said a target has no state at all (nobody failed, waits or
+   * probes), calls to it go ahead, and their successes are not reported, for this long without
+   * asking Redis again. A failure always goes to Redis at once and ends the window. So a healthy
+   * call costs no round trip, and a process learns that the fleet's state changed at most this
+   * long late (see docs/retry.md, "Fleet state"). `0`: ask Redis on every call. Default `1_000`.
+   */
+  syncIntervalMs?: number;
 }
 
 const WHERE = 'RedisRetryStateStore';
@@ -51,13 +59,15 @@ function localPolicy(policy: TargetPolicy): TargetPolicy {
   return { ...policy, maxTokens: 0 };
 }
 const KINDS: readonly Admission['kind'][] = ['go', 'wait', 'probing', 'open'];
+const MAX_HEALTHY_TARGETS = 10_000;
 
 /**
  * A {@link RetryStateStore} in Redis: the retry budget, the circuit breaker and the server's
  * "wait until" of each target, shared by every process that names it. N workers that meet one
  * 429 with `Retry-After: 2` wait together, and one of them probes when the wait ends. Each step
- * is one atomic Lua script on Redis's clock, so the machines need not agree on the time; an
- * attempt costs two round trips (before and after).
+ * is one atomic Lua script on Redis's clock, so the machines need not agree on the time. A
+ * healthy target costs one round trip per `syncIntervalMs` (the local tier); a target with
+ * state (failures, a wait, an open breaker) costs two per attempt (before and after).
  *
  * The fleet's breaker opens on a quorum: failures reported by at least `minReporters` distinct
  * processes (default 2) within `quorumWindowMs`, so one sick worker cannot open it for every
@@ -87,6 +97,9 @@ export class RedisRetryStateStore implements RetryStateStore {
   readonly #reporterId: string;
   /** This process's own breaker, for failures the fleet has not confirmed (quorum above 1). */
   readonly #local = new MemoryRetryStateStore(1_000);
+  readonly #syncIntervalMs: number;
+  /** The local tier: target → until when (the caller's clock) it is known to have no state. */
+  readonly #healthyUntil = new Map<string, number>();
   #pausedUntil = 0;
 
   constructor(client: RedisClientLike, options: RedisRetryStateStoreOptions = {}) {
@@ -112,12 +125,15 @@ export class RedisRetryStateStore implements RetryStateStore {
     if (typeof reporterId !== 'string' || reporterId === '')
       throw optionError(WHERE, 'reporterId', 'a non-empty string', reporterId);
     this.#reporterId = reporterId;
+    this.#syncIntervalMs =
+      numberOption(WHERE, 'syncIntervalMs', options.syncIntervalMs, { min: 0 }) ?? 1_000;
   }
 
   async admit(target: string, policy: TargetPolicy, now: number): Promise<Admission> {
     const local = this.#localBreaker(policy) && this.#local.admit(target, localPolicy(policy), now);
     if (local && local.kind !== 'go') return local;
-    const shared = await this.#admitShared(target, policy);
+    if (this.#knownHealthy(target, now) && (!local || local.probe === '')) return GO;
+    const shared = await this.#admitShared(target, policy, now);
     if (!local || local.probe === '') return shared;
     if (shared.kind !== 'go') {
       // The fleet turns the attempt away: give this process's probe slot back, untried.
@@ -138,6 +154,9 @@ export class RedisRetryStateStore implements RetryStateStore {
     now: number,
   ): Promise<boolean> {
     const ids = report.probe === '' ? [] : report.probe.split(' ');
+    const healthy = report.ok && report.probe === '' && this.#knownHealthy(target, now);
+    // Anything but a success inside the window goes to Redis and ends the window.
+    if (!healthy) this.#healthyUntil.delete(target);
     if (this.#localBreaker(policy)) {
       const probe = ids.find((id) => id.startsWith('p')) ?? '';
       this.#local.record(
@@ -147,6 +166,8 @@ export class RedisRetryStateStore implements RetryStateStore {
         now,
       );
     }
+    // A success on a target with no state changes nothing in Redis.
+    if (healthy) return false;
     const reply = await this.#eval(RECORD_SCRIPT, target, policy, [
       report.ok ? '1' : '0',
       ids.find((id) => !id.startsWith('p')) ?? '',
@@ -165,12 +186,23 @@ export class RedisRetryStateStore implements RetryStateStore {
     return this.#minReporters > 1 && policy.failureThreshold > 0;
   }
 
-  async #admitShared(target: string, policy: TargetPolicy): Promise<Admission> {
+  /** Whether the local tier may answer for `target` without Redis. */
+  #knownHealthy(target: string, now: number): boolean {
+    const until = this.#healthyUntil.get(target);
+    return until !== undefined && now < until;
+  }
+
+  async #admitShared(target: string, policy: TargetPolicy, now: number): Promise<Admission> {
     const reply = await this.#eval(ADMIT_SCRIPT, target, policy, []);
     if (!Array.isArray(reply)) return GO;
-    const [kind, waitMs, probe] = reply as unknown[];
+    const [kind, waitMs, probe, pristine] = reply as unknown[];
     const name = typeof kind === 'number' ? KINDS[kind] : undefined;
     if (name === undefined || typeof waitMs !== 'number') return GO;
+    if (pristine === 1 && this.#syncIntervalMs > 0) {
+      // Bounded: a process that names endless targets keeps at most this many windows.
+      if (this.#healthyUntil.size >= MAX_HEALTHY_TARGETS) this.#healthyUntil.clear();
+      this.#healthyUntil.set(target, now + this.#syncIntervalMs);
+    }
     return { kind: name, waitMs, probe: typeof probe === 'string' ? probe : '' };
   }
 

@@ -29,10 +29,13 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 `;
 
-/** Returns `{ kind, waitMs, probe }`: kind 0 go, 1 wait, 2 probing, 3 open. */
+/**
+ * Returns `{ kind, waitMs, probe, pristine }`: kind 0 go, 1 wait, 2 probing, 3 open; pristine 1
+ * when the target has no state at all (healthy: nobody failed, waits or probes).
+ */
 export const ADMIT_SCRIPT = new LuaScript(`${NOW}
 local key = KEYS[1]
-if redis.call('EXISTS', key) == 0 then return {0, 0, ''} end
+if redis.call('EXISTS', key) == 0 then return {0, 0, '', 1} end
 local v = redis.call('HMGET', key, 'br', 'ou', 'wu', 'pn', 'p', 'pu')
 local br = tonumber(v[1]) or 0
 local ou = tonumber(v[2]) or 0
