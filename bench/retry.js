@@ -11,7 +11,12 @@ import {
   retry as cockatielRetry,
   wrap,
 } from 'cockatiel';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry from 'p-retry';
+import { createClient } from 'redis';
+import { RedisRetryStateStore } from '../dist/entries/redis.js';
 import { retry } from '../dist/entries/retry.js';
 import { printTable } from './harness.js';
 
@@ -88,4 +93,66 @@ export async function runRetryBench() {
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await runRetryBench();
+/** A free port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The same healthy call with the targets' state in Redis (`RedisRetryStateStore`, its local
+ * tier on) against the in-memory default, on a throwaway redis-server on 127.0.0.1. Skipped with
+ * a line saying so where redis-server is not installed.
+ */
+export async function runSharedStateBench() {
+  if (spawnSync('redis-server', ['--version']).status !== 0) {
+    console.log('shared retry state: skipped (redis-server is not on PATH)');
+    return;
+  }
+  const port = await freePort();
+  const server = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const client = createClient({ url: `redis://127.0.0.1:${port}` });
+  client.on('error', () => {});
+  try {
+    for (let i = 0; i < 50; i++) {
+      try {
+        await client.connect();
+        break;
+      } catch {
+        await sleep(100);
+      }
+    }
+    const state = new RedisRetryStateStore(client, { prefix: `bench:${port}:` });
+    const timed = await roundRobin([
+      () => work(),
+      () => retry(work, { target: 'bench', maxAttempts: 5 }),
+      () => retry(work, { target: 'bench', maxAttempts: 5, state }),
+    ]);
+    const memory = timed.perRound((t) => t[1] - t[0]);
+    const shared = timed.perRound((t) => t[2] - t[0]);
+    const ratio = timed.perRound((t) => (t[2] - t[0]) / (t[1] - t[0]));
+    console.log(
+      `shared retry state (Redis, local tier on): overhead per healthy call ${shared.toFixed(0)} ns vs ${memory.toFixed(0)} ns in memory: ${ratio.toFixed(2)}x (target <= 2x)`,
+    );
+  } finally {
+    await client.quit().catch(() => {});
+    server.kill('SIGKILL');
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runRetryBench();
+  await runSharedStateBench();
+}

@@ -8,6 +8,8 @@ console.log(`agent-errors benchmarks — Node ${process.version}, ${new Date().t
 runErrorBuildBench();
 runDecodeBench();
 printPeerBench(await runPeerBench());
-await (await import('./retry.js')).runRetryBench();
+const retryBench = await import('./retry.js');
+await retryBench.runRetryBench();
+await retryBench.runSharedStateBench();
 await (await import('./mcp-tools.js')).runMcpToolsBench();
 await runBundleSizeBench();

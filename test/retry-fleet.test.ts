@@ -2,7 +2,7 @@
 // with the state in Redis they wait out a 429 together and probe once per window; with each
 // process's own memory, every worker comes back on its own. Figures are printed for the record;
 // only what the shared state guarantees (whatever the machine's speed) is asserted.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transpile } from '../scripts/transpile.mjs';
 import { RedisRetryStateStore } from '../src/redis/redis-retry-state-store.js';
 import {
   MISSING_REDIS_MESSAGE,
@@ -87,13 +88,10 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
   beforeAll(async () => {
     if (!findRedisServer()) throw new Error(MISSING_REDIS_MESSAGE);
     redis = await startRedisServer();
-    // A build of its own, so that it never races another test writing dist/.
+    // A build of its own (esbuild, under a second), so that it never races another test
+    // writing dist/.
     dist = mkdtempSync(join(tmpdir(), 'agent-errors-fleet-'));
-    execFileSync(
-      process.execPath,
-      [`${root}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json', '--outDir', dist],
-      { cwd: root, stdio: 'pipe' },
-    );
+    await transpile(dist);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { withIdempotency } from '../idempotency/with-idempotency.js';
 import { retry } from '../retry/retry.js';
 import { deferred, storeContract } from '../../test/helpers/idempotency-store-contract.js';
 import { connectRedis, skipRedisTests, useRedisServer } from '../../test/helpers/redis-server.js';
+import { ensureDist } from '../../test/helpers/dist.js';
 import { RedisIdempotencyStore } from './redis-idempotency-store.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -46,14 +46,7 @@ describe.skipIf(skipRedisTests())('RedisIdempotencyStore (real redis-server)', (
   });
 
   it('runs the work once when two server processes get the same key at once', async () => {
-    execFileSync(
-      process.execPath,
-      [`${root}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'],
-      {
-        cwd: root,
-        stdio: 'pipe',
-      },
-    );
+    ensureDist(); // the workers import the built package
     const key = `order-${randomUUID()}`;
     const start = (name: string): ChildProcessWithoutNullStreams =>
       spawn(process.execPath, [worker, redis().server.url, key, name], { cwd: root });

@@ -129,10 +129,21 @@ export class RedisRetryStateStore implements RetryStateStore {
       numberOption(WHERE, 'syncIntervalMs', options.syncIntervalMs, { min: 0 }) ?? 1_000;
   }
 
-  async admit(target: string, policy: TargetPolicy, now: number): Promise<Admission> {
+  // admit and record answer at once (not through a promise) when the local tier decides: a
+  // healthy call then costs what it costs with the in-memory store.
+  admit(target: string, policy: TargetPolicy, now: number): Admission | Promise<Admission> {
     const local = this.#localBreaker(policy) && this.#local.admit(target, localPolicy(policy), now);
     if (local && local.kind !== 'go') return local;
     if (this.#knownHealthy(target, now) && (!local || local.probe === '')) return GO;
+    return this.#admitBoth(target, policy, now, local);
+  }
+
+  async #admitBoth(
+    target: string,
+    policy: TargetPolicy,
+    now: number,
+    local: Admission | false,
+  ): Promise<Admission> {
     const shared = await this.#admitShared(target, policy, now);
     if (!local || local.probe === '') return shared;
     if (shared.kind !== 'go') {
@@ -147,12 +158,12 @@ export class RedisRetryStateStore implements RetryStateStore {
     };
   }
 
-  async record(
+  record(
     target: string,
     report: AttemptReport,
     policy: TargetPolicy,
     now: number,
-  ): Promise<boolean> {
+  ): boolean | Promise<boolean> {
     const ids = report.probe === '' ? [] : report.probe.split(' ');
     const healthy = report.ok && report.probe === '' && this.#knownHealthy(target, now);
     // Anything but a success inside the window goes to Redis and ends the window.
@@ -168,6 +179,15 @@ export class RedisRetryStateStore implements RetryStateStore {
     }
     // A success on a target with no state changes nothing in Redis.
     if (healthy) return false;
+    return this.#recordShared(target, report, policy, ids);
+  }
+
+  async #recordShared(
+    target: string,
+    report: AttemptReport,
+    policy: TargetPolicy,
+    ids: string[],
+  ): Promise<boolean> {
     const reply = await this.#eval(RECORD_SCRIPT, target, policy, [
       report.ok ? '1' : '0',
       ids.find((id) => !id.startsWith('p')) ?? '',
