@@ -3,7 +3,7 @@ import { AS_AGENT_ERROR } from '../../core/normalize-error.js';
 import { carriedDecoded, defineClassificationGetters } from '../../core/classified.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { MCP_ERROR_CODES, stripMcpErrorPrefix } from './codes.js';
-import { decodeMcpError } from './decode.js';
+import { decodeMcpError, hermesWireObject } from './decode.js';
 import { MCP_ERROR_BRAND } from './is-mcp-error.js';
 import { codeTable } from '../../core/code-table.js';
 import { copyRecord } from '../../core/copy-record.js';
@@ -294,16 +294,15 @@ export class McpError extends Error {
   }
 
   /**
-   * The JSON-RPC error object to send: `{ code, message, data? }`, `data` left out when empty.
+   * The JSON-RPC error object to send: `{ code, message, data? }`, `data` left out when empty,
+   * with `data.agentError` added where MCP would misread a -32000 (see `hermesWireObject`).
    *
    * @example
    * McpError.invalidParams({ param: 'name' }).toJsonRpc();
    * // { code: -32602, message: 'Invalid params', data: { param: 'name' } }
    */
   toJsonRpc(): McpErrorObject {
-    return Object.keys(this.data).length === 0
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
+    return hermesWireObject(this);
   }
 
   /** This error as an {@link AgentError} (see `decodeMcpError`): how core and other dialects read it. */
