@@ -10,6 +10,7 @@ import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
 import { NEAREST_TOOL_CATEGORY } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
 import { ToolError, isToolError, reviveToolError } from './tool-error.js';
+import { readMember } from '../../core/is.js';
 import type { ToolErrorLike, ToolErrorOptions } from './tool-error.js';
 
 const TOOL_BRAND = Symbol.for('agent-errors.ToolError');
@@ -121,7 +122,26 @@ export function decodeToolError(input: unknown): AgentError {
  * // '[ERROR code=AUTH_ERROR category=auth retryable=false] Not logged in\n\n```json\n…\n```'
  */
 export function encodeToolError(error: unknown, options?: ToolEncodeOptions): string {
-  return formatToolErrorText(toExposableError(error, options), options);
+  return formatToolErrorText(toExposableError(withOwnCategory(error), options), options);
+}
+
+/**
+ * `error` as the hub reads it when it is a seed class of another protocol whose fields look like
+ * a category-less `ToolError`'s (an `ARCPError`: a string `code`, a `message`, a boolean
+ * `retryable`) but which knows its own category through the hub's `AS_AGENT_ERROR` hook (in any
+ * copy of this package): written as a `ToolError` without a category it would come back
+ * `internal`. A `ToolError` (by brand), an `AgentError` and anything stating a `category` are
+ * returned as they are. Never throws.
+ *
+ * @example
+ * withOwnCategory(new DuplicateKeyError('seen')).category; // 'conflict'
+ */
+export function withOwnCategory(error: unknown): unknown {
+  if (error === null || typeof error !== 'object') return error;
+  if (hasBrand(error, TOOL_BRAND) || hasBrand(error, AGENT_BRAND)) return error;
+  if (typeof readMember(error, AS_AGENT_ERROR) !== 'function') return error;
+  if (readMember(error, 'category') !== undefined) return error;
+  return normalizeError(error);
 }
 
 /** What `encode(error, 'tool', options)` reads. */
