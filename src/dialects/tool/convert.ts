@@ -11,6 +11,7 @@ import { NEAREST_TOOL_CATEGORY } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
 import { ToolError, isToolError, reviveToolError } from './tool-error.js';
 import { readMember } from '../../core/is.js';
+import { validDelayMs } from '../../core/lenient-options.js';
 import type { ToolErrorLike, ToolErrorOptions } from './tool-error.js';
 
 const TOOL_BRAND = Symbol.for('agent-errors.ToolError');
@@ -52,7 +53,8 @@ export function toolErrorToAgentError(error: ToolErrorLike): AgentError {
     cause: error,
     captureStack: false,
   };
-  if (error.retryAfterMs !== undefined) init.retryAfterMs = error.retryAfterMs;
+  const delay = validDelayMs(error.retryAfterMs);
+  if (delay !== undefined) init.retryAfterMs = delay;
   if (error.details !== undefined) init.details = error.details;
   return new AgentError(error.message, init);
 }
