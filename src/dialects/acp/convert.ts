@@ -1,13 +1,13 @@
 import { isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
+import { encodeRpcError, exposableError, redactMessage } from '../jsonrpc/rpc-error.js';
 import { isUnexpected } from '../../core/unexpected.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { schemaIssuesOf } from '../../core/schema-issues.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { describeValue } from '../../core/is.js';
-import { ACP_CODE_TABLE } from './codes.js';
+import { ACP_CODE_TABLE, ACP_ERROR_CODES } from './codes.js';
 import { classifyAcpError } from './decode.js';
 import { RequestError, isRequestError } from './request-error.js';
 import type { ErrorResponse } from './request-error.js';
@@ -53,7 +53,11 @@ export function encodeAcpError(error: unknown, options?: AcpEncodeOptions): Erro
 /** What is not an AgentError: a `RequestError`, a schema failure, or anything else thrown. */
 function encodeOther(error: unknown, options: AcpEncodeOptions | undefined): ErrorResponse {
   if (isRequestError(error)) {
-    const out: ErrorResponse = { code: error.code, message: error.message };
+    // JSON-RPC codes are integers: a class built with another number (NaN, 1.5) is sent as
+    // Internal error's, which is what its code reads as (docs/acp.md, "Differences").
+    const code = Number.isInteger(error.code) ? error.code : ACP_ERROR_CODES.InternalError;
+    // Redacted as every other class's message is (a relayed message is no safer than ours).
+    const out: ErrorResponse = { code, message: redactMessage(error.message) };
     const data = error.data === undefined ? undefined : toJsonSafe(error.data, options);
     if (data !== undefined) out.data = data;
     return out;
