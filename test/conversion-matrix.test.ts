@@ -55,7 +55,8 @@ function runMatrix(): Map<Protocol, { verdicts: string[]; losses: CodeLoss[] }> 
       const [a, b] = [verdict(meant), verdict(back)];
       if (JSON.stringify(a) !== JSON.stringify(b))
         verdicts.push(`${seed.id}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
-      if (back.code !== meant.code) losses.push({ seed: seed.id, meant: meant.code, read: back.code });
+      if (back.code !== meant.code)
+        losses.push({ seed: seed.id, meant: meant.code, read: back.code });
     }
     out.set(p, { verdicts, losses });
   }
@@ -64,7 +65,10 @@ function runMatrix(): Map<Protocol, { verdicts: string[]; losses: CodeLoss[] }> 
 
 /** The table docs/conversions.md must hold, made from the matrix's findings. */
 function codeTable(matrix: ReturnType<typeof runMatrix>): string {
-  const rows = ['| protocol | seeds | code kept | what it cannot carry of the code |', '|---|---|---|---|'];
+  const rows = [
+    '| protocol | seeds | code kept | what it cannot carry of the code |',
+    '|---|---|---|---|',
+  ];
   for (const [p, { losses }] of matrix) {
     const lost =
       losses.length === 0
@@ -94,6 +98,8 @@ describe('the conversion matrix: every seed class × every protocol', () => {
   it('docs/conversions.md says, protocol by protocol, what of the code each cannot carry', () => {
     const doc = readFileSync(new URL('../docs/conversions.md', import.meta.url), 'utf8');
     const table = /<!-- matrix:begin -->\n([\s\S]*?)\n<!-- matrix:end -->/.exec(doc)?.[1];
+    // To write the table after a change: PRINT_CONVERSIONS=1 npx vitest run test/conversion-matrix.test.ts
+    if (process.env.PRINT_CONVERSIONS) console.log(codeTable(matrix));
     expect(table, 'the generated table, between the matrix markers').toBe(codeTable(matrix));
   });
 });
@@ -125,10 +131,17 @@ describe('every seed class comes back to itself through the hub, byte for byte',
     for (const copy of [
       structuredClone(hub),
       decode(JSON.parse(json(hub))),
-      deserializeError(JSON.parse(json(serializeError(seed)))),
+      deserializeError(JSON.parse(json(serializeError(hub)))),
     ]) {
       expect(toolErrorFields(toToolError(copy))).toStrictEqual(toolErrorFields(seed));
     }
+    // The seed's own serialised form keeps what the agent acts on.
+    const revived = deserializeError(JSON.parse(json(serializeError(seed))));
+    expect([revived.code, revived.retryable, revived.retryAfterMs]).toEqual([
+      seed.code,
+      seed.retryable,
+      seed.retryAfterMs,
+    ]);
   });
 
   it.each(bySystem('mcp'))('%s', (_id, value) => {
@@ -176,7 +189,8 @@ describe('the same on every road to the wire', () => {
     for (const road of ROADS) {
       for (const seed of SEEDS) {
         const back = decode(await road.send(seed.value, quiet), { protocol: road.protocol });
-        if (json(verdict(back)) !== json(verdict(hubOf(seed)))) lost.push(`${road.name} ${seed.id}`);
+        if (json(verdict(back)) !== json(verdict(hubOf(seed))))
+          lost.push(`${road.name} ${seed.id}`);
       }
     }
     expect(lost).toEqual([]);
@@ -252,12 +266,9 @@ describe('the same on every road to the wire', () => {
     it(`withToolErrors (MCP tool handlers): ${SEEDS.length} seeds`, async () => {
       const lost: string[] = [];
       for (const seed of SEEDS) {
-        const result = await withToolErrors(
-          () => {
-            throw seed.value;
-          },
-          quiet,
-        )();
+        const result = await withToolErrors(() => {
+          throw seed.value;
+        }, quiet)();
         const back = decode(result, { protocol: 'mcp' });
         if (json(verdict(back)) !== json(verdict(hubOf(seed)))) lost.push(seed.id);
       }

@@ -252,7 +252,7 @@ export function seedInputs(): SeedInput[] {
   add('acp', 'resourceNotFound()', RequestError.resourceNotFound());
   add('acp', 'sessionNotFound', RequestError.sessionNotFound('sess_1'));
   add('acp', 'unsupportedProtocolVersion', RequestError.unsupportedProtocolVersion(9, [1]));
-  add('acp', 'custom code', new RequestError(-32042, 'Custom error', { detail: 'why' }));
+  add('acp', 'custom code', new RequestError(-32001, 'Custom error', { detail: 'explanation' }));
   add('tool', 'auth', ToolError.auth('Not logged in'));
   add('tool', 'notFound', ToolError.notFound('User "42" not found', 'USER_NOT_FOUND'));
   add('tool', 'rateLimited', ToolError.rateLimited('Rate limited by Slack API'));

@@ -72,7 +72,10 @@ describe('ToolError (seed 002)', () => {
       expect(toolErrorFields(err).retryAfterMs).toBeUndefined();
       expect(toAgentError(err).retryAfterMs).toBeUndefined();
       expect(encode(err, 'tool')).not.toMatch(/retryAfterMs/);
-      expect(decode(encode(err, 'tool'))).toMatchObject({ category: 'rate_limit', retryable: true });
+      expect(decode(encode(err, 'tool'))).toMatchObject({
+        category: 'rate_limit',
+        retryable: true,
+      });
     },
   );
 
