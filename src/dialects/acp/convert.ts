@@ -47,7 +47,44 @@ export function acpCodeFor(error: AgentErrorLike): number {
 export function encodeAcpError(error: unknown, options?: AcpEncodeOptions): ErrorResponse {
   // An error made from an unexpected one goes the way unexpected errors go (see toExposableError).
   if (!isAgentError(error) || isUnexpected(error)) return encodeOther(error, options);
+  const issues = paramIssuesOf(error);
+  if (issues) return invalidParams(error, issues, options);
   return encodeRpcError('acp', error, acpCodeFor(error), classifyAcpError, options);
+}
+
+/**
+ * The issues of a hub error that is a schema failure of a request's params (what the peer's
+ * method validation and `schemaFailureError(issues, { params: true })` make: `INVALID_PARAMS`,
+ * `details` holding only `issues`), when ACP's `invalidParams(zodError.format())` carries all of
+ * it: not retryable, no delay. Else `undefined`.
+ */
+function paramIssuesOf(error: AgentErrorLike): SchemaIssue[] | undefined {
+  if (error.code !== 'INVALID_PARAMS' || error.category !== 'validation') return undefined;
+  if (error.retryable || error.retryAfterMs !== undefined || error.wire !== undefined)
+    return undefined;
+  const details = error.details;
+  if (details === undefined || Object.keys(details).length !== 1) return undefined;
+  return schemaIssuesOf(details);
+}
+
+/**
+ * A schema failure as the ACP SDK sends it: `invalidParams(zodError.format())` — message
+ * `Invalid params`, data the `format()` tree built from the issues (or `{ issues }`, see
+ * {@link AcpEncodeOptions.issues}). Other protocols keep the hub's issue list as it is.
+ */
+function invalidParams(
+  failure: unknown,
+  issues: SchemaIssue[],
+  options: AcpEncodeOptions | undefined,
+): ErrorResponse {
+  const form = options?.issues;
+  if (form !== undefined && form !== 'tree' && form !== 'list') {
+    throw new TypeError(
+      `encode: options.issues must be 'tree' or 'list'; received ${describeValue(form)}`,
+    );
+  }
+  const data = form === 'list' ? { issues } : zodFormatOf(failure, issues);
+  return encodeAcpError(RequestError.invalidParams(data), options);
 }
 
 /** What is not an AgentError: a `RequestError`, a schema failure, or anything else thrown. */
@@ -63,16 +100,7 @@ function encodeOther(error: unknown, options: AcpEncodeOptions | undefined): Err
     return out;
   }
   const issues = schemaIssuesOf(error);
-  if (issues) {
-    const form = options?.issues;
-    if (form !== undefined && form !== 'tree' && form !== 'list') {
-      throw new TypeError(
-        `encode: options.issues must be 'tree' or 'list'; received ${describeValue(form)}`,
-      );
-    }
-    const data = form === 'list' ? { issues } : zodFormatOf(error, issues);
-    return encodeAcpError(RequestError.invalidParams(data), options);
-  }
+  if (issues) return invalidParams(error, issues, options);
   const e = exposableError(error, options);
   return encodeRpcError('acp', e, acpCodeFor(e), classifyAcpError, options);
 }
