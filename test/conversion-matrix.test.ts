@@ -6,16 +6,20 @@
 // a real socket, and the SDK wrappers.
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import type { Socket } from 'node:net';
 import * as acpSdk from '@agentclientprotocol/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentError, decode, encode, serializeError, deserializeError } from 'agent-errors';
-import type { Protocol } from 'agent-errors';
-import { RequestError, toRequestError, withAcpErrors } from 'agent-errors/acp';
-import { McpError, toMcpError, withToolErrors } from 'agent-errors/mcp';
-import { ToolError, toToolError, toolErrorFields } from 'agent-errors/tool';
-import { ARCPError, toArcpError, toPayload } from 'agent-errors/arcp';
+import { decode, encode, serializeError, deserializeError } from 'agent-errors';
+import type { Protocol, AgentError } from 'agent-errors';
+import type { RequestError } from 'agent-errors/acp';
+import { toRequestError, withAcpErrors } from 'agent-errors/acp';
+import type { McpError } from 'agent-errors/mcp';
+import { toMcpError, withToolErrors } from 'agent-errors/mcp';
+import type { ToolError } from 'agent-errors/tool';
+import { toToolError, toolErrorFields } from 'agent-errors/tool';
+import type { ARCPError } from 'agent-errors/arcp';
+import { toArcpError, toPayload } from 'agent-errors/arcp';
 import { createPeer } from 'agent-errors/jsonrpc';
 import type { Peer } from 'agent-errors/jsonrpc';
 import { nodeStreamTransport } from 'agent-errors/node';
@@ -218,7 +222,7 @@ describe('the same on every road to the wire', () => {
       const { port } = server.address() as { port: number };
       for (const protocol of Object.keys(RPC_DIALECTS) as RpcProtocol[]) {
         const accepted = once(server, 'connection') as Promise<[Socket]>;
-        const socket = (await import('node:net')).connect(port, '127.0.0.1');
+        const socket = connect(port, '127.0.0.1');
         await once(socket, 'connect');
         const [remote] = await accepted;
         sockets.push(socket, remote);
@@ -244,8 +248,8 @@ describe('the same on every road to the wire', () => {
       }
     });
 
-    afterAll(() => {
-      for (const peer of peers) peer.close();
+    afterAll(async () => {
+      await Promise.all(peers.map((peer) => peer.close()));
       for (const socket of sockets) socket.destroy();
       server.close();
     });

@@ -10,20 +10,16 @@ import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
 import { NEAREST_TOOL_CATEGORY } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
 import { ToolError, isToolError, reviveToolError } from './tool-error.js';
-import { readMember } from '../../core/is.js';
+import { hasBrandOrShape, readMember } from '../../core/is.js';
 import { validDelayMs } from '../../core/lenient-options.js';
 import type { ToolErrorLike, ToolErrorOptions } from './tool-error.js';
 
 const TOOL_BRAND = Symbol.for('agent-errors.ToolError');
 const AGENT_BRAND = Symbol.for('agent-errors.AgentError');
 
+/** Whether `value` carries `brand` (a class of this package, in any copy of it). */
 function hasBrand(value: unknown, brand: symbol): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    return (value as Record<symbol, unknown>)[brand] === true;
-  } catch {
-    return false;
-  }
+  return hasBrandOrShape(value, brand, () => false);
 }
 
 const CATEGORY_BY_CODE: ReadonlyMap<string, AgentErrorCategory> = new Map(
