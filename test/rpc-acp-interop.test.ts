@@ -3,7 +3,8 @@ import { RequestError, agent, client, ndJsonStream } from '@agentclientprotocol/
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentError, ERROR_CATEGORIES, decode } from 'agent-errors';
 import { RequestError as OurRequestError } from 'agent-errors/acp';
-import { createPeer, streamTransport } from 'agent-errors/jsonrpc';
+import { createPeer, defineMethod, streamTransport } from 'agent-errors/jsonrpc';
+import { z } from 'zod';
 import type { Methods } from 'agent-errors/jsonrpc';
 
 const cleanups: (() => unknown)[] = [];
@@ -57,6 +58,29 @@ describe('ACP SDK client → our peer', () => {
         message: `failed: ${category}`,
       });
     }
+  });
+
+  // The seed and the SDK answer a schema failure with `RequestError.invalidParams(zodError.format())`:
+  // our peer's own params validation sends the same, built from the hub's issue list.
+  it('a schema failure of the params reaches the SDK as invalidParams(zodError.format())', async () => {
+    const schema = z.object({
+      cwd: z.string(),
+      mcpServers: z.array(z.object({ name: z.string() })),
+    });
+    const acp = ourAgent({ 'ext/new': defineMethod(schema, ({ cwd }) => cwd) });
+    const params = { mcpServers: [{ name: 7 }] };
+    const sent = await acp.request('ext/new', params).catch((e: unknown) => e);
+    const zodError = schema.safeParse(params).error;
+    const sdk = RequestError.invalidParams(zodError?.format());
+    expect(sent).toBeInstanceOf(RequestError);
+    expect((sent as RequestError).toErrorResponse()).toStrictEqual(
+      JSON.parse(JSON.stringify(sdk.toErrorResponse())),
+    );
+    // Read back, the issue list is there for every other protocol.
+    expect(decode(sent, { protocol: 'acp' }).details?.issues).toEqual([
+      { path: ['cwd'], message: expect.any(String) },
+      { path: ['mcpServers', 0, 'name'], message: expect.any(String) },
+    ]);
   });
 
   it('answers results and method-not-found the SDK understands', async () => {

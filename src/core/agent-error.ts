@@ -1,4 +1,5 @@
 import { CATEGORIES, ERROR_CATEGORIES, isErrorCategory, isProtocol } from './categories.js';
+import { validDelayMs } from './lenient-options.js';
 import type { ErrorCategory, NextAction, Protocol } from './categories.js';
 import { serializeError } from './serialize.js';
 import type { SerializedError } from './serialize.js';
@@ -485,7 +486,8 @@ export function isAgentError(value: unknown): value is AgentErrorLike {
       typeof v.code === 'string' &&
       typeof v.retryable === 'boolean' &&
       isErrorCategory(v.category) &&
-      (v.retryAfterMs === undefined || typeof v.retryAfterMs === 'number')
+      // A delay no timer can use (a ToolError stores any number, as upstream does) is not ours.
+      (v.retryAfterMs === undefined || validDelayMs(v.retryAfterMs) !== undefined)
     );
   } catch {
     // A Proxy whose traps throw is not an AgentError.

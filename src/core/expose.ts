@@ -7,6 +7,7 @@ import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { AS_AGENT_ERROR, isWellFormed, normalizeError } from './normalize-error.js';
 import { GENERIC_MESSAGES, isUnexpected } from './unexpected.js';
 import { isSystemErrorCode } from './system-errors.js';
+import { validDelayMs } from './lenient-options.js';
 
 /** Options for {@link toExposableError}. */
 export interface ExposeOptions {
@@ -67,6 +68,9 @@ function isCarrier(value: unknown): value is ExposableError {
       typeof code === 'string' &&
       code !== '' &&
       typeof v.retryable === 'boolean' &&
+      // A delay no timer can use (NaN, negative, infinite; a ToolError stores any number, as
+      // upstream does) is no field to send: the error goes through its own conversion instead.
+      (v.retryAfterMs === undefined || validDelayMs(v.retryAfterMs) !== undefined) &&
       (category === undefined ? !isSystemErrorCode(code) : isErrorCategory(category))
     );
   } catch {

@@ -2,7 +2,7 @@ import { AgentError, decodedError, isAgentError } from './agent-error.js';
 import type { AgentErrorLike } from './agent-error.js';
 import { CATEGORIES, isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
-import { lenientOptions } from './lenient-options.js';
+import { lenientOptions, validDelayMs } from './lenient-options.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
 import { readMember } from './is.js';
@@ -203,11 +203,14 @@ function fromError(error: object): AgentError {
 
   if (Array.isArray(readMember(error, 'errors'))) return fromAggregate(error, message);
 
+  // The delay it states, as its `retryable` (a ToolError made without a category, or a copy).
+  const delay = validDelayMs(readMember(error, 'retryAfterMs'));
   return AgentError.internal(message || (typeof name === 'string' ? name : 'Unknown error'), {
     cause: error,
     captureStack: false,
     code: typeof code === 'string' && code !== '' ? code : 'INTERNAL_ERROR',
     ...(retryable !== undefined ? { retryable } : {}),
+    ...(delay !== undefined ? { retryAfterMs: delay } : {}),
     unexpected: true,
   });
 }

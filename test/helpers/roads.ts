@@ -8,10 +8,14 @@ import { RequestError as SdkRequestError } from '@agentclientprotocol/sdk';
 import { ResponseError as VscodeResponseError } from 'vscode-jsonrpc';
 import { AgentError, ERROR_CATEGORIES, encode } from 'agent-errors';
 import type { EncodeOptions, Protocol } from 'agent-errors';
-import { toRequestError, toSdkRequestError } from 'agent-errors/acp';
+import { toSdkRequestError, toRequestError } from 'agent-errors/acp';
 import { toFetchResponse, toHttpResponse } from 'agent-errors/http';
 import { toResponseError, toSdkResponseError } from 'agent-errors/lsp';
-import { toCallToolResult, toMcpError } from 'agent-errors/mcp';
+import { McpError, toCallToolResult, toMcpError } from 'agent-errors/mcp';
+import { MCP_ERROR_REASONS } from '../../src/dialects/mcp/mcp-error.js';
+import { RequestError } from 'agent-errors/acp';
+import { ToolError } from 'agent-errors/tool';
+import { ARCP_ERROR_CODES, createARCPError } from 'agent-errors/arcp';
 import { build as buildRecipe } from '../../scripts/fixtures/sdk-recipes.mjs';
 
 /** What every road is called with: the reference and the road must see the same options. */
@@ -214,6 +218,83 @@ export function generatedInputs(): RoadInput[] {
   out.push({ id: 'number', value: 42 });
   out.push({ id: 'null', value: null });
   out.push({ id: 'undefined', value: undefined });
+  return out;
+}
+
+/** Which seed system a {@link seedInputs} value comes from. */
+export type SeedSystem = 'acp' | 'tool' | 'mcp' | 'arcp' | 'hub';
+
+/** A seed class instance, with the system whose class it is. */
+export interface SeedInput extends RoadInput {
+  readonly system: SeedSystem;
+}
+
+/**
+ * One instance of every seed class (docs/conversions.md), built with its own factories and no
+ * secret in it: ACP's `RequestError` of every factory (seeds 000, 001), opentabs' `ToolError` of
+ * every factory and with no category, with and without a delay (002), Hermes' `McpError` of
+ * every constructor and every reason (003), all fifteen ARCP classes (004), and the hub's
+ * `AgentError` of every category, with and without `retryAfterMs`.
+ */
+export function seedInputs(): SeedInput[] {
+  const out: SeedInput[] = [];
+  const add = (system: SeedSystem, id: string, value: unknown) =>
+    out.push({ system, id: `${system} ${id}`, value });
+  add('acp', 'parseError', RequestError.parseError());
+  add('acp', 'invalidRequest', RequestError.invalidRequest({ field: 'id' }));
+  add('acp', 'methodNotFound', RequestError.methodNotFound('session/fly'));
+  add('acp', 'invalidParams', RequestError.invalidParams({ field: 'sessionId' }));
+  add('acp', 'invalidParams(additionalMessage)', RequestError.invalidParams(undefined, 'cwd'));
+  add('acp', 'internalError', RequestError.internalError());
+  add('acp', 'requestCancelled', RequestError.requestCancelled());
+  add('acp', 'authRequired', RequestError.authRequired());
+  add('acp', 'resourceNotFound(uri)', RequestError.resourceNotFound('file:///tmp/a.txt'));
+  add('acp', 'resourceNotFound()', RequestError.resourceNotFound());
+  add('acp', 'sessionNotFound', RequestError.sessionNotFound('sess_1'));
+  add('acp', 'unsupportedProtocolVersion', RequestError.unsupportedProtocolVersion(9, [1]));
+  add('acp', 'custom code', new RequestError(-32001, 'Custom error', { detail: 'explanation' }));
+  add('tool', 'auth', ToolError.auth('Not logged in'));
+  add('tool', 'notFound', ToolError.notFound('User "42" not found', 'USER_NOT_FOUND'));
+  add('tool', 'rateLimited', ToolError.rateLimited('Rate limited by Slack API'));
+  add('tool', 'rateLimited(2000)', ToolError.rateLimited('Rate limited by Slack API', 2000));
+  add('tool', 'validation', ToolError.validation('Channel name cannot be empty'));
+  add('tool', 'timeout', ToolError.timeout('Dashboard took too long to load'));
+  add('tool', 'internal', ToolError.internal('Unexpected response format from API'));
+  add('tool', 'no category', new ToolError('Export exceeds 10,000 rows', 'EXPORT_TOO_LARGE'));
+  add(
+    'tool',
+    'no category, retryable, retryAfterMs',
+    new ToolError('Queue full', 'QUEUE_FULL', { retryable: true, retryAfterMs: 750 }),
+  );
+  add('mcp', 'parseError', McpError.parseError());
+  add('mcp', 'invalidRequest', McpError.invalidRequest());
+  add('mcp', 'methodNotFound', McpError.methodNotFound({ method: 'tools/fly' }));
+  add('mcp', 'invalidParams', McpError.invalidParams({ param: 'name' }));
+  add('mcp', 'internalError', McpError.internalError());
+  add('mcp', 'resourceNotFound', McpError.resourceNotFound({ uri: 'file:///tmp/a' }));
+  add('mcp', 'domainError', McpError.domainError({ message: 'Order 7 not found' }));
+  add('mcp', 'execution', McpError.execution('Tool crashed', { tool: 'export' }));
+  for (const reason of ['connection_refused', 'connection_closed', 'send_failure']) {
+    add('mcp', `transportError(${reason})`, McpError.transportError(reason));
+  }
+  for (const reason of ['request_timeout', 'request_cancelled']) {
+    add('mcp', `clientError(${reason})`, McpError.clientError(reason));
+  }
+  for (const reason of MCP_ERROR_REASONS) {
+    add('mcp', `new McpError(-32000, ${reason})`, new McpError({ code: -32000, reason }));
+  }
+  for (const code of ARCP_ERROR_CODES) {
+    const error = createARCPError(code, `${code} happened`);
+    add('arcp', error.name, error);
+  }
+  for (const category of ERROR_CATEGORIES) {
+    add('hub', category, new AgentError(`${category} happened`, { category }));
+    add(
+      'hub',
+      `${category} retryAfterMs`,
+      new AgentError(`${category} happened, wait`, { category, retryAfterMs: 1_500 }),
+    );
+  }
   return out;
 }
 

@@ -1,13 +1,13 @@
 import { isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
+import { encodeRpcError, exposableError, redactMessage } from '../jsonrpc/rpc-error.js';
 import { isUnexpected } from '../../core/unexpected.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { schemaIssuesOf } from '../../core/schema-issues.js';
 import type { SchemaIssue } from '../../core/schema-issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { describeValue } from '../../core/is.js';
-import { ACP_CODE_TABLE } from './codes.js';
+import { ACP_CODE_TABLE, ACP_ERROR_CODES } from './codes.js';
 import { classifyAcpError } from './decode.js';
 import { RequestError, isRequestError } from './request-error.js';
 import type { ErrorResponse } from './request-error.js';
@@ -47,28 +47,60 @@ export function acpCodeFor(error: AgentErrorLike): number {
 export function encodeAcpError(error: unknown, options?: AcpEncodeOptions): ErrorResponse {
   // An error made from an unexpected one goes the way unexpected errors go (see toExposableError).
   if (!isAgentError(error) || isUnexpected(error)) return encodeOther(error, options);
+  const issues = paramIssuesOf(error);
+  if (issues) return invalidParams(error, issues, options);
   return encodeRpcError('acp', error, acpCodeFor(error), classifyAcpError, options);
+}
+
+/**
+ * The issues of a hub error that is a schema failure of a request's params (what the peer's
+ * method validation and `schemaFailureError(issues, { params: true })` make: `INVALID_PARAMS`,
+ * `details` holding only `issues`), when ACP's `invalidParams(zodError.format())` carries all of
+ * it: not retryable, no delay. Else `undefined`.
+ */
+function paramIssuesOf(error: AgentErrorLike): SchemaIssue[] | undefined {
+  if (error.code !== 'INVALID_PARAMS' || error.category !== 'validation') return undefined;
+  if (error.retryable || error.retryAfterMs !== undefined || error.wire !== undefined)
+    return undefined;
+  const details = error.details;
+  if (details === undefined || Object.keys(details).length !== 1) return undefined;
+  return schemaIssuesOf(details);
+}
+
+/**
+ * A schema failure as the ACP SDK sends it: `invalidParams(zodError.format())` — message
+ * `Invalid params`, data the `format()` tree built from the issues (or `{ issues }`, see
+ * {@link AcpEncodeOptions.issues}). Other protocols keep the hub's issue list as it is.
+ */
+function invalidParams(
+  failure: unknown,
+  issues: SchemaIssue[],
+  options: AcpEncodeOptions | undefined,
+): ErrorResponse {
+  const form = options?.issues;
+  if (form !== undefined && form !== 'tree' && form !== 'list') {
+    throw new TypeError(
+      `encode: options.issues must be 'tree' or 'list'; received ${describeValue(form)}`,
+    );
+  }
+  const data = form === 'list' ? { issues } : zodFormatOf(failure, issues);
+  return encodeAcpError(RequestError.invalidParams(data), options);
 }
 
 /** What is not an AgentError: a `RequestError`, a schema failure, or anything else thrown. */
 function encodeOther(error: unknown, options: AcpEncodeOptions | undefined): ErrorResponse {
   if (isRequestError(error)) {
-    const out: ErrorResponse = { code: error.code, message: error.message };
+    // JSON-RPC codes are integers: a class built with another number (NaN, 1.5) is sent as
+    // Internal error's, which is what its code reads as (docs/acp.md, "Differences").
+    const code = Number.isInteger(error.code) ? error.code : ACP_ERROR_CODES.InternalError;
+    // Redacted as every other class's message is (a relayed message is no safer than ours).
+    const out: ErrorResponse = { code, message: redactMessage(error.message) };
     const data = error.data === undefined ? undefined : toJsonSafe(error.data, options);
     if (data !== undefined) out.data = data;
     return out;
   }
   const issues = schemaIssuesOf(error);
-  if (issues) {
-    const form = options?.issues;
-    if (form !== undefined && form !== 'tree' && form !== 'list') {
-      throw new TypeError(
-        `encode: options.issues must be 'tree' or 'list'; received ${describeValue(form)}`,
-      );
-    }
-    const data = form === 'list' ? { issues } : zodFormatOf(error, issues);
-    return encodeAcpError(RequestError.invalidParams(data), options);
-  }
+  if (issues) return invalidParams(error, issues, options);
   const e = exposableError(error, options);
   return encodeRpcError('acp', e, acpCodeFor(e), classifyAcpError, options);
 }

@@ -271,7 +271,20 @@ describe('ACP conversions', () => {
     expect(JSON.stringify(wire)).not.toContain('.ssh');
     const redacted = encodeAcpError(RequestError.authRequired({ password: 'hunter2' }));
     expect(redacted.data).toEqual({ password: '[REDACTED]' });
+    // The message is redacted too, as every other class's is.
+    const leaky = encodeAcpError(RequestError.internalError(undefined, 'token=abc123secret'));
+    expect(leaky.message).toBe('Internal error: token=[REDACTED]');
   });
+
+  // JSON-RPC codes are integers: a RequestError built with another number is sent as -32603.
+  it.each([Number.NaN, 1.5, Number.POSITIVE_INFINITY])(
+    'sends new RequestError(%s) with an integer code',
+    (code) => {
+      const wire = encodeAcpError(new RequestError(code, 'odd'));
+      expect(wire).toStrictEqual({ code: -32603, message: 'odd' });
+      expect(encode(new RequestError(code, 'odd'), 'acp')).toStrictEqual(wire);
+    },
+  );
 
   it('rejects bad input with a typed error naming the problem', () => {
     expect(() => decodeAcpError({ message: 'x' })).toThrow(

@@ -35,7 +35,8 @@ function withMessage(base: string, additionalMessage: string | undefined): strin
 
 /**
  * ACP's JSON-RPC error, with the same constructor, fields, factories and output as
- * `RequestError` in `@agentclientprotocol/sdk`.
+ * `RequestError` in `@agentclientprotocol/sdk` — `JSON.stringify` too, which writes its own
+ * fields `{ code, data, name }` as the SDK's does (send {@link RequestError.toErrorResponse}).
  *
  * @example
  * throw RequestError.resourceNotFound('file:///path/to/file.txt');
@@ -183,11 +184,6 @@ export class RequestError extends Error {
   /** This error as an {@link AgentError} (see `decodeAcpError`): how core and other dialects read it. */
   [AS_AGENT_ERROR](): AgentError {
     return carriedDecoded(this) ?? decodeAcpError(this);
-  }
-
-  /** What `JSON.stringify` writes: the error response payload (an `Error`'s message is not enumerable). */
-  toJSON(): ErrorResponse {
-    return this.toErrorResponse();
   }
 }
 

@@ -12,6 +12,7 @@ import { locateEnvelopePayload } from './envelopes.js';
 import { isErrorPayloadShape, isPlainErrorPayload, sendPayload, toPayload } from './payload.js';
 import type { ErrorPayload, ToPayloadOptions } from './payload.js';
 import { copyRecord } from '../../core/copy-record.js';
+import { isRecord } from '../../core/is.js';
 import { wireDetails } from '../../core/unexpected.js';
 
 /**
@@ -192,6 +193,17 @@ export function decodeArcpError(input: unknown): AgentError {
         // A decoder reads what it can: an empty message (which ARCP refuses) still has a code.
         const found = locateEnvelopePayload(input, true);
         if (found.ok) return payloadToAgentError(found.payload, input);
+        // A code ARCP's table does not list (a newer peer's): the payload is read as the same
+        // bare payload is, keeping its code and its `retryable` (per-error overrides ride on it).
+        const payload = (input as { payload?: unknown }).payload;
+        if (
+          (type === 'session.error' || type === 'job.error') &&
+          isRecord(payload) &&
+          typeof payload.code === 'string' &&
+          typeof payload.message === 'string'
+        ) {
+          return normalizeError(payload);
+        }
       } else if (isErrorPayloadShape(input)) {
         return payloadToAgentError(input, input);
       } else if (isArcpError(input)) {

@@ -319,4 +319,118 @@ describe('errorBoundary', () => {
     })();
     expect(!outcome.ok && outcome.error.code).toBe('BUDGET_EXHAUSTED');
   });
+
+  // Upstream @arcp/core (packages/core/src/errors.ts) is not installed: its classes are
+  // reproduced here as that file builds them — `new ARCPError({ code, message, retryable?,
+  // details? })`, `retryable` defaulting from the code, `details` always a frozen object, and a
+  // subclass per code that only sets its `name`.
+  class UpstreamARCPError extends Error {
+    readonly code: string;
+    readonly retryable: boolean;
+    readonly details: Readonly<Record<string, unknown>>;
+    constructor(opts: { code: string; message: string; retryable?: boolean; details?: object }) {
+      super(opts.message);
+      this.name = 'ARCPError';
+      this.code = opts.code;
+      this.retryable = opts.retryable ?? ['INTERNAL_ERROR', 'TIMEOUT'].includes(opts.code);
+      this.details = Object.freeze({ ...(opts.details ?? {}) });
+    }
+  }
+  class UpstreamPermissionDeniedError extends UpstreamARCPError {
+    constructor(message: string) {
+      super({ code: 'PERMISSION_DENIED', message });
+      this.name = 'PermissionDeniedError';
+    }
+  }
+
+  it("knows an ARCP error by brand or shape: upstream's classes, a second package copy, a clone", async () => {
+    // A fresh module registry loads this folder again: a second copy of the package, whose
+    // classes are not ours for `instanceof` (as two installed copies would be).
+    vi.resetModules();
+    const copy = await import('./index.js');
+    expect(new copy.PermissionDeniedError('x')).not.toBeInstanceOf(ARCPError);
+    const thrown: [string, unknown][] = [
+      ['upstream @arcp/core', new UpstreamPermissionDeniedError('net.fetch denied')],
+      ['a second copy of agent-errors', new copy.PermissionDeniedError('net.fetch denied')],
+      [
+        'a structured clone',
+        {
+          ...structuredClone(new PermissionDeniedError('net.fetch denied')),
+          code: 'PERMISSION_DENIED',
+          message: 'net.fetch denied',
+          retryable: false,
+        },
+      ],
+    ];
+    for (const [, error] of thrown) {
+      const run = errorBoundary(
+        () => {
+          throw error;
+        },
+        { callId: 'c1', onError: () => undefined },
+      );
+      const outcome = await run();
+      expect(!outcome.ok && outcome.envelope).toMatchObject({
+        type: 'job.event',
+        payload: {
+          kind: 'tool_result',
+          body: {
+            call_id: 'c1',
+            error: { code: 'PERMISSION_DENIED', message: 'net.fetch denied', retryable: false },
+          },
+        },
+      });
+    }
+    const upstreamTimeout = new UpstreamARCPError({
+      code: 'TIMEOUT',
+      message: 'slow',
+      details: { s: 5 },
+    });
+    const outcome = await errorBoundary(() => {
+      throw upstreamTimeout;
+    })();
+    expect(!outcome.ok && outcome.envelope.payload).toMatchObject({
+      code: 'TIMEOUT',
+      message: 'slow',
+      retryable: true,
+      details: { s: 5 },
+    });
+    expect(
+      !outcome.ok && (outcome.envelope.payload as { details?: object }).details,
+    ).not.toHaveProperty('errorId');
+  });
+});
+
+describe('reading envelopes', () => {
+  // ARCP §12: per-error overrides ride on the payload's `retryable`. A code this table does not
+  // list (a newer peer's) keeps its code and `retryable`, inside an envelope as on its own.
+  it.each(['job.error', 'session.error'])(
+    'keeps an unknown code and its retryable inside %s',
+    (type) => {
+      for (const retryable of [true, false]) {
+        const payload = { code: 'QUOTA_GONE', message: 'out of gas', retryable };
+        const bare = decode(payload);
+        const wrapped = decode({ arcp: '1.1', id: 'm1', type, job_id: 'j1', payload });
+        expect([wrapped.code, wrapped.retryable, wrapped.category]).toEqual([
+          'QUOTA_GONE',
+          retryable,
+          bare.category,
+        ]);
+        expect(bare.code).toBe('QUOTA_GONE');
+      }
+    },
+  );
+
+  // Upstream's envelope.ts: `trace_id` is a W3C trace id, 32 lowercase hex characters.
+  it('checks trace_id as upstream does', () => {
+    const e = new TimeoutError('slow');
+    const good = '4bf92f3577b34da6a3ce929d0e0e4736';
+    expect(jobError(e, { trace_id: good })).toMatchObject({ trace_id: good });
+    for (const bad of ['4BF92F3577B34DA6A3CE929D0E0E4736', 'abc', `${good}0`, '', 42]) {
+      expect(() => jobError(e, { trace_id: bad as string })).toThrow(
+        /envelope\.trace_id must be 32 lowercase hex characters/,
+      );
+    }
+    expect(() => errorBoundary(() => 1, { trace_id: 'nope' })).toThrow(/options\.trace_id/);
+  });
 });

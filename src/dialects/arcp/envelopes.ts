@@ -63,13 +63,17 @@ export type ErrorEnvelope = SessionErrorEnvelope | JobErrorEnvelope | ToolResult
 /** Which of the three error envelopes {@link readErrorEnvelope} found. */
 export type EnvelopeKind = 'session.error' | 'job.error' | 'tool_result';
 
+// As upstream's envelope schema: a W3C trace id, 32 lowercase hex characters.
+const TRACE_ID = /^[0-9a-f]{32}$/;
+
 function fail(fn: string, option: string, expected: string, received: unknown): never {
   throw new TypeError(`${fn}: ${option} must be ${expected}; received ${describeValue(received)}`);
 }
 
 /**
  * Throws a `TypeError` naming the option when an id the envelope builders would write is one
- * upstream refuses (an empty `id`, a negative or fractional `event_seq`). Internal.
+ * upstream refuses (an empty `id`, a `trace_id` that is not 32 lowercase hex characters, a
+ * negative or fractional `event_seq`). Internal.
  */
 export function checkEnvelopeIds(
   ids: EnvelopeIds | undefined,
@@ -79,6 +83,9 @@ export function checkEnvelopeIds(
   const id = ids?.id;
   if (id !== undefined && (typeof id !== 'string' || id === ''))
     fail(fn, `${where}.id`, 'a non-empty string', id);
+  const trace = ids?.trace_id;
+  if (trace !== undefined && (typeof trace !== 'string' || !TRACE_ID.test(trace)))
+    fail(fn, `${where}.trace_id`, '32 lowercase hex characters', trace);
   const seq = ids?.event_seq;
   if (seq !== undefined && (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0))
     fail(fn, `${where}.event_seq`, 'an integer >= 0', seq);

@@ -1,7 +1,8 @@
 import { newErrorId, reportUnexpectedError } from '../../core/expose.js';
 import { isAgentError } from '../../core/agent-error.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
-import { ARCPError, InternalError } from './arcp-error.js';
+import { InternalError, isArcpError } from './arcp-error.js';
+import type { ARCPError } from './arcp-error.js';
 import type { ArcpErrorCode } from './codes.js';
 import { toArcpError } from './convert.js';
 import { checkEnvelopeIds, jobError, toolResultError } from './envelopes.js';
@@ -66,7 +67,9 @@ export function errorBoundary<A extends unknown[], T>(
       return { ok: true, value: await handler(...args) };
     } catch (thrown) {
       let error: ARCPError;
-      if (thrown instanceof ARCPError || isAgentError(thrown)) {
+      // By brand or shape, not `instanceof`: an error from upstream's @arcp/core, from another
+      // copy of this package or a structured clone is as much an ARCP error as our own.
+      if (isArcpError(thrown) || isAgentError(thrown)) {
         error = toArcpError(thrown);
       } else {
         const id = newErrorId();

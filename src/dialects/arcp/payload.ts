@@ -139,7 +139,8 @@ export function toPayload(error: ARCPErrorLike, options?: ToPayloadOptions): Err
     retryable: effectiveRetryable(error.code, error.retryable),
   };
   const details = detailsToSend(error.details);
-  if (details !== undefined) payload.details = details;
+  // As upstream: empty details are left out.
+  if (details !== undefined && Object.keys(details).length > 0) payload.details = details;
   return payload;
 }
 

@@ -378,7 +378,10 @@ export function encodeRpcError(
  * @example
  * needsWireHints(AgentError.timeout('slow'), { category: 'timeout', code: 'TIMEOUT' }); // false
  */
-export function needsWireHints(error: AgentErrorLike, classification: RpcClassification): boolean {
+export function needsWireHints(
+  error: Pick<AgentErrorLike, 'category' | 'code' | 'retryable' | 'retryAfterMs'>,
+  classification: RpcClassification,
+): boolean {
   return !(
     classification.category === error.category &&
     classification.code === error.code &&

@@ -9,6 +9,7 @@ import { formatToolErrorText, isToolErrorCategory } from '../tool/tool-text.js';
 import type { FormatToolErrorTextOptions } from '../tool/tool-text.js';
 import { realElements } from '../../core/real-elements.js';
 import { fromToolErrorText } from '../tool/tool-text-decode.js';
+import { toolTextSource } from '../tool/convert.js';
 import { describeValue } from '../../core/is.js';
 
 /**
@@ -50,7 +51,7 @@ export function encodeCallToolResult(
   error: unknown,
   options?: ToCallToolResultOptions,
 ): CallToolErrorResult {
-  const source = toExposableError(error, options);
+  const source = toExposableError(toolTextSource(error), options);
   const text = formatToolErrorText(source, options);
   const result: CallToolErrorResult = { isError: true, content: [{ type: 'text', text }] };
   if (options?.structured === true) {

@@ -1,10 +1,10 @@
 import type { AgentErrorLike } from '../../core/agent-error.js';
-import { encodeRpcError, exposableError } from '../jsonrpc/rpc-error.js';
+import { encodeRpcError, exposableError, redactMessage } from '../jsonrpc/rpc-error.js';
 import type { RpcEncodeOptions } from '../jsonrpc/rpc-error.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { codeTable } from '../../core/code-table.js';
 import { MCP_CODE_TABLE, MCP_ERROR_CODES } from './codes.js';
-import { classifyMcpError, decodeMcpError } from './decode.js';
+import { classifyMcpError, decodeMcpError, hermesWireObject } from './decode.js';
 import { isMcpError } from './is-mcp-error.js';
 import { MCP_ERROR_REASONS, McpError } from './mcp-error.js';
 import type { McpErrorObject, McpErrorReason } from './mcp-error.js';
@@ -65,8 +65,10 @@ function codeForRevision(code: number, version: string | undefined): number {
 export function encodeMcpError(error: unknown, options?: ToMcpErrorOptions): McpErrorObject {
   if (isMcpError(error)) {
     // Also a clone or a copy from another package copy, which may have lost its methods.
-    const out: McpErrorObject = { code: error.code, message: error.message };
-    if (Object.keys(error.data).length > 0) out.data = toJsonSafe(error.data, options);
+    const wire = hermesWireObject(error);
+    const out: McpErrorObject = { code: wire.code, message: redactMessage(wire.message) };
+    const data = wire.data === undefined ? undefined : toJsonSafe(wire.data, options);
+    if (data !== undefined) out.data = data;
     return out;
   }
   if (

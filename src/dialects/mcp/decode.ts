@@ -2,7 +2,14 @@ import { fromToolErrorText } from '../tool/tool-text-decode.js';
 import { unknownNameCode } from '../tool/mcp-prefix.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
-import { decodeRpcError, decodeRpcValue, detailsFromData } from '../jsonrpc/rpc-error.js';
+import {
+  WIRE_HINTS_KEY,
+  decodeRpcError,
+  decodeRpcValue,
+  detailsFromData,
+  needsWireHints,
+} from '../jsonrpc/rpc-error.js';
+import { CATEGORIES } from '../../core/categories.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
 import type { RpcClassification } from '../jsonrpc/rpc-error.js';
 import { MCP_CODE_TABLE, stripMcpErrorPrefix } from './codes.js';
@@ -102,18 +109,48 @@ function categoryOfReason(error: McpErrorShape): ErrorCategory {
  */
 export function decodeMcpError(value: unknown): AgentError {
   if (isMcpError(value)) {
-    const wire =
-      Object.keys(value.data).length === 0
-        ? { code: value.code, message: value.message }
-        : { code: value.code, message: value.message, data: value.data };
-    // `server_error` is Hermes' word for a code it does not know: MCP's code table reads it.
-    const classification: RpcClassification =
-      value.reason === 'server_error'
-        ? classifyMcpError(value.code, value.message, value.data)
-        : rpcClassification(categoryOfReason(value), value.reason.toUpperCase());
+    const classification = hermesClassification(value);
+    const wire = hermesWireObject(value, classification);
     return decodeRpcError('mcp', wire, classification, value, detailsFromData(value.data) ?? null);
   }
   return decodeRpcValue(value, 'decodeMcpError', mcpFromRpc);
+}
+
+/** What a Hermes-style error means: by its reason (`server_error`: MCP's code table reads the code). */
+function hermesClassification(value: McpErrorShape): RpcClassification {
+  // `server_error` is Hermes' word for a code it does not know: MCP's code table reads it.
+  return value.reason === 'server_error'
+    ? classifyMcpError(value.code, value.message, value.data)
+    : rpcClassification(categoryOfReason(value), value.reason.toUpperCase());
+}
+
+/**
+ * The JSON-RPC error object a Hermes-style {@link McpErrorShape} sends: `{ code, message, data? }`,
+ * `data` left out when empty, as Hermes writes it — plus `data.agentError` hints when MCP's
+ * reading of the bare code would change the error's meaning. Hermes sends every transport,
+ * client and domain error as -32000, which MCP reads as "connection closed" (`unavailable`,
+ * retryable): without the hints a request timeout or a domain error would arrive as another
+ * kind of failure (docs/mcp.md, "Hermes' -32000 errors").
+ *
+ * @example
+ * hermesWireObject(McpError.clientError('request_timeout')).data;
+ * // { type: 'client', agentError: { code: 'REQUEST_TIMEOUT', category: 'timeout', retryable: true } }
+ */
+export function hermesWireObject(
+  value: McpErrorShape,
+  classification: RpcClassification = hermesClassification(value),
+): RpcErrorObject {
+  const { code, message, data } = value;
+  const read = classifyMcpError(code, message, data);
+  const meant = {
+    category: classification.category,
+    code: classification.code,
+    retryable: classification.retryable ?? CATEGORIES[classification.category].retryable,
+  };
+  if (!Object.hasOwn(data, WIRE_HINTS_KEY) && needsWireHints(meant, read)) {
+    return { code, message, data: { ...data, [WIRE_HINTS_KEY]: meant } };
+  }
+  return Object.keys(data).length === 0 ? { code, message } : { code, message, data };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toJsonSafe } from '../../core/serialize.js';
 import { AgentError } from '../../index.js';
 import { McpError, isMcpError, stripMcpErrorPrefix } from './index.js';
 import { toMcpError } from '../../entries/mcp.js';
@@ -161,8 +162,30 @@ describe('McpError', () => {
     expect(() => new McpError({ code: 1, reason: '' })).toThrow(
       /reason must be a non-empty string/,
     );
-    expect(() => McpError.fromJsonRpc({ code: 'x' } as never)).toThrow(/fromJsonRpc: code/);
     expect(() => decodeMcpError(42)).toThrow(/decodeMcpError: expected a JSON-RPC error object/);
+  });
+
+  // Hermes' from_json_rpc reads any code it does not know as :server_error; a JSON-RPC code is an
+  // integer, so an odd one is kept in data.original_code and the error sends -32603.
+  it.each([1.5, Number.NaN, 'x', null])('fromJsonRpc with code %s: server_error', (code) => {
+    const e = McpError.fromJsonRpc({ code, message: 'odd' } as never);
+    expect([e.reason, e.code, e.message]).toEqual(['server_error', -32603, 'odd']);
+    expect(e.data).toStrictEqual({ original_message: 'odd', original_code: toJsonSafe(code) });
+    expect(Number.isInteger(e.toJsonRpc().code)).toBe(true);
+  });
+
+  it('copies the data a factory is given, as Hermes keeps its own map', () => {
+    const data = { param: 'name' };
+    for (const e of [
+      McpError.invalidParams(data),
+      McpError.domainError(data),
+      McpError.execution('failed', data),
+      new McpError({ code: -32000, reason: 'server_error', data }),
+    ]) {
+      expect(e.data).not.toBe(data);
+      e.data.param = 'changed';
+    }
+    expect(data).toStrictEqual({ param: 'name' });
   });
 
   it('is recognised by brand or shape, and serialises to its struct', () => {

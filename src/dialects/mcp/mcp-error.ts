@@ -3,11 +3,12 @@ import { AS_AGENT_ERROR } from '../../core/normalize-error.js';
 import { carriedDecoded, defineClassificationGetters } from '../../core/classified.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { MCP_ERROR_CODES, stripMcpErrorPrefix } from './codes.js';
-import { decodeMcpError } from './decode.js';
+import { decodeMcpError, hermesWireObject } from './decode.js';
 import { MCP_ERROR_BRAND } from './is-mcp-error.js';
 import { codeTable } from '../../core/code-table.js';
 import { copyRecord } from '../../core/copy-record.js';
 import { describeValue } from '../../core/is.js';
+import { toJsonSafe } from '../../core/serialize.js';
 
 /**
  * The reasons an {@link McpError} can carry, as Hermes MCP's atoms. Transport and client
@@ -95,7 +96,8 @@ function plainData(data: unknown, fn: string): Record<string, unknown> {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new TypeError(`${fn}: data must be a plain object; received ${describeValue(data)}`);
   }
-  return data as Record<string, unknown>;
+  // A copy, as Hermes' immutable maps are: the caller's object is never the error's.
+  return copyRecord(data);
 }
 
 function typed(type: 'transport' | 'client', data: Record<string, unknown>) {
@@ -259,11 +261,11 @@ export class McpError extends Error {
       throw new TypeError(
         'McpError.fromJsonRpc: expected a JSON-RPC error object { code, message, data? }',
       );
-    const { code, data } = error;
-    if (typeof code !== 'number' || !Number.isInteger(code))
-      throw new TypeError(
-        `McpError.fromJsonRpc: code must be an integer; received ${describeValue(code)}`,
-      );
+    const { code: received, data } = error;
+    // Hermes reads any code it does not know as `:server_error`, an odd one too. JSON-RPC codes
+    // are integers: a non-integer one is kept in `data.original_code`, and the error gets
+    // -32603, so that what it sends is a valid error object (docs/mcp.md, "Hermes").
+    const code = Number.isInteger(received) ? received : MCP_ERROR_CODES.InternalError;
     const message =
       typeof error.message === 'string' ? stripMcpErrorPrefix(error.message) : undefined;
     const out: Record<string, unknown> =
@@ -275,9 +277,10 @@ export class McpError extends Error {
     // Hermes keeps no `original_message` for an empty one; the reason then gives the message.
     const said = message !== undefined && message !== '';
     if (said) out.original_message = message;
+    if (code !== received && received !== undefined) out.original_code = toJsonSafe(received);
     return new McpError({
       code,
-      reason: REASON_BY_CODE.get(code) ?? 'server_error',
+      reason: (code === received && REASON_BY_CODE.get(code)) || 'server_error',
       ...(said ? { message } : {}),
       data: out,
     });
@@ -294,16 +297,15 @@ export class McpError extends Error {
   }
 
   /**
-   * The JSON-RPC error object to send: `{ code, message, data? }`, `data` left out when empty.
+   * The JSON-RPC error object to send: `{ code, message, data? }`, `data` left out when empty,
+   * with `data.agentError` added where MCP would misread a -32000 (see `hermesWireObject`).
    *
    * @example
    * McpError.invalidParams({ param: 'name' }).toJsonRpc();
    * // { code: -32602, message: 'Invalid params', data: { param: 'name' } }
    */
   toJsonRpc(): McpErrorObject {
-    return Object.keys(this.data).length === 0
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
+    return hermesWireObject(this);
   }
 
   /** This error as an {@link AgentError} (see `decodeMcpError`): how core and other dialects read it. */

@@ -4,24 +4,22 @@ import { CATEGORIES } from '../../core/categories.js';
 import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
-import { formatToolErrorText } from './tool-text.js';
+import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
 import type { FormatToolErrorTextOptions } from './tool-text.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
 import { NEAREST_TOOL_CATEGORY } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
 import { ToolError, isToolError, reviveToolError } from './tool-error.js';
+import { hasBrandOrShape, readMember } from '../../core/is.js';
+import { validDelayMs } from '../../core/lenient-options.js';
 import type { ToolErrorLike, ToolErrorOptions } from './tool-error.js';
 
 const TOOL_BRAND = Symbol.for('agent-errors.ToolError');
 const AGENT_BRAND = Symbol.for('agent-errors.AgentError');
 
+/** Whether `value` carries `brand` (a class of this package, in any copy of it). */
 function hasBrand(value: unknown, brand: symbol): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  try {
-    return (value as Record<symbol, unknown>)[brand] === true;
-  } catch {
-    return false;
-  }
+  return hasBrandOrShape(value, brand, () => false);
 }
 
 const CATEGORY_BY_CODE: ReadonlyMap<string, AgentErrorCategory> = new Map(
@@ -51,9 +49,38 @@ export function toolErrorToAgentError(error: ToolErrorLike): AgentError {
     cause: error,
     captureStack: false,
   };
-  if (error.retryAfterMs !== undefined) init.retryAfterMs = error.retryAfterMs;
+  const delay = validDelayMs(error.retryAfterMs);
+  if (delay !== undefined) init.retryAfterMs = delay;
   if (error.details !== undefined) init.details = error.details;
+  // Upstream writes only the fields present: a ToolError given no category must not gain one on
+  // the way back out (the seed's `internal` says "a bug in the plugin", another statement). The
+  // hub remembers it as it remembers any form it read: `wire` holds the tool text, which names no
+  // category, and survives structuredClone, JSON and serializeError (see `uncategorised`).
+  if (error.category === undefined && error.agentCategory === undefined) {
+    init.wire = { protocol: 'tool', code: error.code, message: formatToolErrorText(error) };
+  }
   return new AgentError(error.message, init);
+}
+
+/**
+ * The category-less tool error a hub error stands for, when it came from one: a `ToolError`
+ * made without a category, or tool text that named none (its `wire` is tool text without a
+ * category, for the same code). `undefined` for anything else, and for an error marked
+ * unexpected (that one goes out as unexpected errors do).
+ */
+function uncategorised(hub: AgentErrorLike): ToolErrorLike | undefined {
+  const wire = hub.wire;
+  if (wire?.protocol !== 'tool' || hub.unexpected === true) return undefined;
+  const said = parseToolErrorText(wire.message);
+  if (said === undefined || said.category !== undefined || said.code !== hub.code) return undefined;
+  const fields: { -readonly [K in keyof ToolErrorLike]: ToolErrorLike[K] } = {
+    message: hub.message,
+    code: hub.code,
+    retryable: hub.retryable,
+  };
+  if (hub.retryAfterMs !== undefined) fields.retryAfterMs = hub.retryAfterMs;
+  if (hub.details !== undefined) fields.details = hub.details;
+  return fields;
 }
 
 /**
@@ -73,6 +100,13 @@ export function toToolError(error: unknown): ToolError {
     if (revived) return revived;
   }
   const hub: AgentErrorLike = normalizeError(error);
+  const remembered = uncategorised(hub);
+  if (remembered) {
+    const opts: ToolErrorOptions = { retryable: remembered.retryable, cause: error };
+    if (remembered.retryAfterMs !== undefined) opts.retryAfterMs = remembered.retryAfterMs;
+    if (remembered.details !== undefined) opts.details = remembered.details;
+    return new ToolError(remembered.message, remembered.code, opts);
+  }
   const category = NEAREST_TOOL_CATEGORY[hub.category];
   const opts: ToolErrorOptions = { category, retryable: hub.retryable, cause: error };
   if (category !== hub.category) opts.agentCategory = hub.category;
@@ -121,7 +155,28 @@ export function decodeToolError(input: unknown): AgentError {
  * // '[ERROR code=AUTH_ERROR category=auth retryable=false] Not logged in\n\n```json\n…\n```'
  */
 export function encodeToolError(error: unknown, options?: ToolEncodeOptions): string {
-  return formatToolErrorText(toExposableError(error, options), options);
+  return formatToolErrorText(toExposableError(toolTextSource(error), options), options);
+}
+
+/**
+ * What the tool text is written from, for the two cases where the error as given would lose its
+ * meaning. A hub error that stands for a category-less tool error (`uncategorised`) is written
+ * from those fields, with no category, as upstream writes it. A seed class of another protocol
+ * whose fields look like a category-less `ToolError`'s (an `ARCPError`: a string `code`, a
+ * `message`, a boolean `retryable`) but which knows its own category through the hub's
+ * `AS_AGENT_ERROR` hook (in any copy of this package) is read through the hub first: written as
+ * it is, it would come back `internal`. Anything else is returned as it is. Never throws.
+ *
+ * @example
+ * toolTextSource(new DuplicateKeyError('seen')).category; // 'conflict'
+ */
+export function toolTextSource(error: unknown): unknown {
+  if (error === null || typeof error !== 'object') return error;
+  if (hasBrand(error, TOOL_BRAND)) return error;
+  if (isAgentError(error)) return uncategorised(error) ?? error;
+  if (typeof readMember(error, AS_AGENT_ERROR) !== 'function') return error;
+  if (readMember(error, 'category') !== undefined) return error;
+  return normalizeError(error);
 }
 
 /** What `encode(error, 'tool', options)` reads. */

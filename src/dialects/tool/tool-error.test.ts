@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ToolError, isToolError, reviveToolError, toolErrorFields } from './tool-error.js';
 import type { ErrorCategory } from './tool-error.js';
+import { decode, encode, toAgentError } from '../../index.js';
 
 describe('ToolError (seed 002)', () => {
   it.each([
@@ -55,9 +56,28 @@ describe('ToolError (seed 002)', () => {
     expect(() => new ToolError('m', 'C', { category: 'quota' as never })).toThrow(
       /opts\.category must be one of auth, rate_limit/,
     );
-    expect(() => new ToolError('m', 'C', { retryAfterMs: -1 })).toThrow(/opts\.retryAfterMs/);
+    expect(() => new ToolError('m', 'C', { retryAfterMs: '5' as never })).toThrow(
+      /opts\.retryAfterMs/,
+    );
     expect(() => new ToolError('m', 'C', { retryable: 'yes' as never })).toThrow(/opts\.retryable/);
   });
+
+  // Upstream types the delay as `number` and stores it as given: an odd one must not make an error
+  // path throw. It is kept on the instance; only a finite delay >= 0 goes out or reaches the hub.
+  it.each([Number.NaN, -1, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
+    'rateLimited(message, %s) stores the delay and sends none',
+    (delay) => {
+      const err = ToolError.rateLimited('slow down', delay);
+      expect(err.retryAfterMs).toBe(delay);
+      expect(toolErrorFields(err).retryAfterMs).toBeUndefined();
+      expect(toAgentError(err).retryAfterMs).toBeUndefined();
+      expect(encode(err, 'tool')).not.toMatch(/retryAfterMs/);
+      expect(decode(encode(err, 'tool'))).toMatchObject({
+        category: 'rate_limit',
+        retryable: true,
+      });
+    },
+  );
 
   it('never decorates the message and keeps the cause', () => {
     const cause = new Error('root');

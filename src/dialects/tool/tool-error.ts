@@ -5,6 +5,7 @@ import type { JsonValue } from '../../core/serialize.js';
 import { TOOL_ERROR_CATEGORIES, isToolErrorCategory } from './tool-text.js';
 import type { ToolErrorCategory } from './tool-text.js';
 import { describeValue, hasBrandOrShape, isRecord } from '../../core/is.js';
+import { validDelayMs } from '../../core/lenient-options.js';
 
 /**
  * opentabs' `ErrorCategory`: the six kinds of tool failure its agents know. (The hub's
@@ -94,11 +95,11 @@ export class ToolError extends Error {
     super(message, opts && 'cause' in opts ? { cause: opts.cause } : undefined);
     const { retryable = false, retryAfterMs, category, agentCategory, details } = opts ?? {};
     if (typeof retryable !== 'boolean') fail('opts.retryable', 'a boolean', retryable);
-    if (
-      retryAfterMs !== undefined &&
-      (typeof retryAfterMs !== 'number' || !(retryAfterMs >= 0) || !Number.isFinite(retryAfterMs))
-    ) {
-      fail('opts.retryAfterMs', 'a finite number of milliseconds >= 0', retryAfterMs);
+    // Any number is stored as given, as upstream does (NaN, a negative or an infinite delay must
+    // not turn an error path into a TypeError); only a finite delay >= 0 is written out or
+    // reaches the hub (docs/tool.md, "Differences from opentabs").
+    if (retryAfterMs !== undefined && typeof retryAfterMs !== 'number') {
+      fail('opts.retryAfterMs', 'a number of milliseconds', retryAfterMs);
     }
     if (category !== undefined && !isToolErrorCategory(category))
       fail('opts.category', `one of ${TOOL_ERROR_CATEGORIES.join(', ')}`, category);
@@ -238,7 +239,8 @@ export function toolErrorFields(error: ToolErrorLike): ToolErrorFields {
     code: error.code,
     retryable: error.retryable,
   };
-  if (typeof error.retryAfterMs === 'number') out.retryAfterMs = error.retryAfterMs;
+  const delay = validDelayMs(error.retryAfterMs);
+  if (delay !== undefined) out.retryAfterMs = delay;
   if (error.category !== undefined) out.category = error.category;
   if (error.agentCategory !== undefined) out.agentCategory = error.agentCategory;
   if (error.details !== undefined) {

@@ -4,8 +4,10 @@ import { ERROR_CATEGORIES } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { toJsonSafe } from '../../core/serialize.js';
+import { fromCallToolResult } from '../mcp/call-tool-result.js';
 import {
   NEAREST_TOOL_CATEGORY,
+  TOOL_ERROR_CATEGORIES,
   formatToolErrorText,
   isToolErrorCategory,
   parseToolErrorText,
@@ -442,5 +444,78 @@ describe('the writers’ layout is read as any layout is', () => {
       expect(parseToolErrorText(generalHeader(text))).toEqual(parsed);
       expect(parseToolErrorText(generalBlock(text))).toEqual(parsed);
     }
+  });
+});
+
+describe('reading back what upstream writes', () => {
+  // opentabs' MCP server writes the header's values raw (seed 002, "Propagation"):
+  //   `[ERROR code=${code} category=${category} retryable=${retryable} retryAfterMs=${ms}] ${message}`
+  // then a blank line and the fenced JSON block of the fields present. Reproduced here as it
+  // writes them: a code with a space or `]`, a message over several lines, every field optional
+  // but `retryable`.
+  function upstreamText(e: {
+    code: string;
+    message: string;
+    category?: string | undefined;
+    retryable: boolean;
+    retryAfterMs?: number | undefined;
+  }): string {
+    let header = `[ERROR code=${e.code}`;
+    const block: Record<string, unknown> = { code: e.code };
+    if (e.category !== undefined) {
+      header += ` category=${e.category}`;
+      block.category = e.category;
+    }
+    header += ` retryable=${String(e.retryable)}`;
+    block.retryable = e.retryable;
+    if (e.retryAfterMs !== undefined) {
+      header += ` retryAfterMs=${String(e.retryAfterMs)}`;
+      block.retryAfterMs = e.retryAfterMs;
+    }
+    return `${header}] ${e.message}\n\n\`\`\`json\n${JSON.stringify(block)}\n\`\`\``;
+  }
+
+  const word = fc.string({ minLength: 1, maxLength: 12 }).filter((w) => !w.includes('`'));
+  const line = fc.string({ maxLength: 30 }).filter((w) => !/[`\r\n]/.test(w));
+  const upstream = fc.record(
+    {
+      code: fc.oneof(
+        fc.constantFrom('OUT OF STOCK', 'A]B', 'A B]C', 'x=y', '[ERROR]', 'RATE_LIMITED'),
+        word,
+      ),
+      message: fc
+        .array(line, { minLength: 1, maxLength: 4 })
+        .map((lines) => lines.join('\n'))
+        .filter((m) => !m.endsWith('\n') && m.trim() !== ''),
+      category: fc.option(fc.constantFrom(...TOOL_ERROR_CATEGORIES), { nil: undefined }),
+      retryable: fc.boolean(),
+      retryAfterMs: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }),
+    },
+    { requiredKeys: ['code', 'message', 'retryable'] },
+  );
+
+  it('gives back the raw code and the whole message, for any code and multi-line message', () => {
+    fc.assert(
+      fc.property(upstream, (e) => {
+        const parsed = parseToolErrorText(upstreamText(e));
+        expect(parsed?.code).toBe(e.code);
+        expect(parsed?.message).toBe(e.message);
+        expect(parsed?.category).toBe(e.category);
+        expect(parsed?.retryable).toBe(e.retryable);
+        expect(parsed?.retryAfterMs).toBe(e.retryAfterMs);
+      }),
+    );
+  });
+
+  it('the same inside an MCP tool result (fromCallToolResult)', () => {
+    fc.assert(
+      fc.property(upstream, (e) => {
+        const error = fromCallToolResult({
+          isError: true,
+          content: [{ type: 'text', text: upstreamText(e) }],
+        });
+        expect([error.code, error.message]).toEqual([e.code, e.message]);
+      }),
+    );
   });
 });

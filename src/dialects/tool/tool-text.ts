@@ -590,6 +590,58 @@ function overlay(header: HeaderFields, block: Record<string, unknown>): Record<s
 }
 
 const DELAY_TEXT = /^\d+(?:\.\d+)?$/;
+const NEXT_STEP = /^[ \t>]*Next step: /;
+
+/**
+ * `segment` without what lies between a message and its JSON block: the blank line (quoted too,
+ * `> `) and the model text's own `Next step:` line (see toolTextFrame), no part of the message.
+ * A loop, not a pattern: the segment may be long, and a pattern anchored at its end would be
+ * tried at every line break.
+ */
+function withoutBlockGap(segment: string): string {
+  const cut = gapStart(segment);
+  const lastBreak = segment.lastIndexOf('\n', cut - 1);
+  if (lastBreak >= 0 && NEXT_STEP.test(segment.slice(lastBreak + 1, cut))) {
+    return segment.slice(0, gapStart(segment.slice(0, lastBreak + 1)));
+  }
+  return segment.slice(0, cut);
+}
+
+/** Where the trailing run of line breaks, blanks and quote marks begins, at its first break. */
+function gapStart(text: string): number {
+  let start = text.length;
+  while (start > 0 && ' \t>\r\n'.includes(text.charAt(start - 1))) start--;
+  const newline = text.indexOf('\n', start);
+  if (newline < 0) return text.length;
+  return newline > 0 && text.charAt(newline - 1) === '\r' ? newline - 1 : newline;
+}
+
+/**
+ * The message of text laid out as opentabs writes it: the header with the block's values raw
+ * (`[ERROR code=OUT OF STOCK retryable=false] `, a code with a space or `]` included), then the
+ * message, whole (several lines too), up to the blank line before the JSON block (and the
+ * model text's `Next step:` line, which is ours, not the message's). `undefined`
+ * when the text at `start` is not that header, or no block follows: the header alone then says
+ * where the message is.
+ */
+function rawMessage(
+  text: string,
+  start: number,
+  fields: Record<string, unknown>,
+): string | undefined {
+  const { code, category, retryable, retryAfterMs } = fields;
+  if (typeof code !== 'string') return undefined;
+  let header = `[ERROR code=${code}`;
+  if (typeof category === 'string') header += ` category=${category}`;
+  if (typeof retryable === 'boolean') header += ` retryable=${String(retryable)}`;
+  if (typeof retryAfterMs === 'number') header += ` retryAfterMs=${String(retryAfterMs)}`;
+  header += '] ';
+  if (!text.startsWith(header, start)) return undefined;
+  const from = start + header.length;
+  const open = text.indexOf('```json', from);
+  if (open < 0) return undefined;
+  return withoutBlockGap(text.slice(from, open));
+}
 
 /**
  * Read a tool error back from its agent-facing text, in any form {@link formatToolErrorText}
@@ -617,11 +669,14 @@ export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
       const merged = block && block !== ECHO ? overlay(fields, block) : fields;
       const code = merged.code;
       if (typeof code !== 'string' || code === '') return undefined;
-      return fromFields(merged, header.message, { code, message: '' });
+      const message = block ? (rawMessage(text, start, merged) ?? header.message) : header.message;
+      return fromFields(merged, message, { code, message: '' });
     }
     const block = text.includes('```json') ? readBlock(text, 0) : undefined;
     if (block && (isErrorCategory(block.category) || typeof block.retryable === 'boolean')) {
-      const before = text.slice(0, text.indexOf('```json')).trim();
+      // Upstream writes the code raw: one with a space or `]` leaves no header the patterns read.
+      const raw = start < 0 ? undefined : rawMessage(text, start, block);
+      const before = raw ?? text.slice(0, text.indexOf('```json')).trim();
       return fromFields(block, before, { code: block.code as string, message: '' });
     }
     const bare = text.includes('[') ? BARE.exec(text) : null;
