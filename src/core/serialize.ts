@@ -1,6 +1,12 @@
 import { isErrorCategory, isProtocol } from './categories.js';
 import type { ErrorCategory, Protocol } from './categories.js';
-import { REDACTED, isSensitiveKey, mightContainSecret, normaliseKey, redactString } from './redact.js';
+import {
+  REDACTED,
+  isSensitiveKey,
+  mightContainSecret,
+  normaliseKey,
+  redactString,
+} from './redact.js';
 import { isCountKey } from './sensitive-keys.js';
 import type { RedactOptions } from './redact.js';
 
@@ -288,7 +294,8 @@ function walkMap(map: Map<unknown, unknown>, depth: number, ctx: Ctx): JsonValue
       out.push(`[${map.size - out.length} more entries]`);
       break;
     }
-    const hidden = ctx.redact && typeof key === 'string' && isSecretHolder(value, keyInfo(key, ctx));
+    const hidden =
+      ctx.redact && typeof key === 'string' && isSecretHolder(value, keyInfo(key, ctx));
     out.push([
       walk(key, depth + 2, ctx) ?? null,
       hidden ? REDACTED : (walk(value, depth + 2, ctx) ?? null),
