@@ -239,7 +239,8 @@ function walkPrimitive(value: unknown, ctx: Ctx): JsonValue | undefined {
 function byteSummary(obj: ArrayBufferView | ArrayBuffer): string {
   let name = 'Bytes';
   try {
-    name = String((obj.constructor as { name?: unknown } | undefined)?.name ?? name);
+    const own: unknown = (obj.constructor as { name?: unknown } | undefined)?.name;
+    if (typeof own === 'string') name = own;
   } catch {
     // A constructor getter that throws: the generic name will do.
   }

@@ -178,7 +178,7 @@ export function carrier(planted: Planted, position: string): unknown {
 /** One way an error leaves: the text that crosses. */
 export interface WayOut {
   readonly name: string;
-  send(error: unknown): Promise<string>;
+  send(error: unknown): string | Promise<string>;
 }
 
 const PROTOCOLS: readonly Protocol[] = [
@@ -231,11 +231,11 @@ function rawInput(error: unknown): string {
 export const WAYS_OUT: readonly WayOut[] = [
   ...PROTOCOLS.map((p) => ({
     name: `encode ${p}`,
-    send: async (e: unknown) => json(encode(e, p, quiet)),
+    send: (e: unknown) => json(encode(e, p, quiet)),
   })),
   {
     name: 'encode mcp toolResult',
-    send: async (e) => json(encode(e, 'mcp', { ...quiet, as: 'toolResult' })),
+    send: (e) => json(encode(e, 'mcp', { ...quiet, as: 'toolResult' })),
   },
   ...ROADS.map((road) => ({
     name: road.name,
@@ -246,6 +246,8 @@ export const WAYS_OUT: readonly WayOut[] = [
     send: async (e: unknown) => {
       const handler = createHandler({
         protocol,
+        // The error as the code threw it, whatever it is.
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
         methods: { fail: () => Promise.reject(e) },
         ...quiet,
       });
@@ -260,7 +262,7 @@ export const WAYS_OUT: readonly WayOut[] = [
   { name: 'CLI explain --json', send: (e) => cli(['explain', '--json', rawInput(e)]) },
   {
     name: 'OTel span (recordError)',
-    send: async (e) => {
+    send: (e) => {
       spans.reset();
       const span = tracer.startSpan('op');
       recordError(span, e);
@@ -271,26 +273,27 @@ export const WAYS_OUT: readonly WayOut[] = [
   },
   {
     name: 'OTel log (emitErrorLog)',
-    send: async (e) => {
+    send: (e) => {
       logs.reset();
       emitErrorLog(logger, e);
       const [r] = logs.getFinishedLogRecords();
       return json({ body: r?.body, attributes: r?.attributes });
     },
   },
-  { name: 'OTel toLogFields', send: async (e) => json(toLogFields(e)) },
+  { name: 'OTel toLogFields', send: (e) => json(toLogFields(e)) },
   {
     name: 'RetryError',
     send: async (e) => {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       const failed = await retry(() => Promise.reject(e), { maxAttempts: 1 }).catch(
         (x: unknown) => x,
       );
       return `${json(failed)}\n${json(encode(failed, 'jsonrpc', quiet))}`;
     },
   },
-  { name: 'JSON.stringify (toJSON)', send: async (e) => JSON.stringify(e) },
-  { name: 'serializeError', send: async (e) => json(serializeError(e)) },
-  { name: 'toJsonSafe', send: async (e) => json(toJsonSafe(e)) },
+  { name: 'JSON.stringify (toJSON)', send: (e) => JSON.stringify(e) },
+  { name: 'serializeError', send: (e) => json(serializeError(e)) },
+  { name: 'toJsonSafe', send: (e) => json(toJsonSafe(e)) },
   {
     name: 'AI SDK withAiToolErrors',
     send: async (e) => {
@@ -307,12 +310,12 @@ export const WAYS_OUT: readonly WayOut[] = [
           })(undefined, undefined),
         )
         .catch((x: unknown) => (x as Error).message);
-      return `${json(await execute(undefined, undefined))}\n${json(thrown)}`;
+      return `${json(execute(undefined, undefined))}\n${json(thrown)}`;
     },
   },
   {
     name: 'OpenAI Agents toolErrorFunction',
-    send: async (e) => toolErrorFunction()({}, e, { toolCall: { callId: 'c1', name: 'search' } }),
+    send: (e) => toolErrorFunction()({}, e, { toolCall: { callId: 'c1', name: 'search' } }),
   },
 ];
 
