@@ -17,7 +17,7 @@ for (const line of readFileSync(file, 'utf8').split('\n')) {
   if (m === null) continue;
   const source = String.fromCodePoint(parseInt(m[1], 16));
   let target = String.fromCodePoint(parseInt(m[2], 16));
-  if (source.charCodeAt(0) < 128 || !/^[A-Za-z0-9]$/.test(target)) continue;
+  if (source.charCodeAt(0) < 128 || source.length > 1 || !/^[A-Za-z0-9]$/.test(target)) continue;
   if (source.normalize('NFKD') !== source || !/^[\p{L}\p{N}]$/u.test(source)) continue;
   if (target === 'l' && source !== source.toLowerCase()) target = 'i';
   target = target.toLowerCase();
