@@ -13,8 +13,7 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { AgentError, encode, serializeError, toJsonSafe } from 'agent-errors';
-import type { Protocol } from 'agent-errors';
+import { AgentError, PROTOCOLS, encode, serializeError, toJsonSafe } from 'agent-errors';
 import { createHandler } from 'agent-errors/jsonrpc';
 import { emitErrorLog, recordError, toLogFields } from 'agent-errors/otel';
 import { retry } from 'agent-errors/retry';
@@ -181,17 +180,6 @@ export interface WayOut {
   send(error: unknown): string | Promise<string>;
 }
 
-const PROTOCOLS: readonly Protocol[] = [
-  'jsonrpc',
-  'acp',
-  'mcp',
-  'lsp',
-  'a2a',
-  'arcp',
-  'tool',
-  'http',
-  'grpc',
-];
 const RPC = ['jsonrpc', 'acp', 'mcp', 'lsp', 'a2a'] as const;
 const quiet = { onError: () => {} };
 
