@@ -4,6 +4,7 @@ import { PROTOCOLS } from '../core/categories.js';
 import { isRecord } from '../core/is.js';
 import type { NextAction, Protocol } from '../core/categories.js';
 import { encode } from '../front/encode.js';
+import { redactString } from '../core/redact.js';
 import type { EncodedForms } from '../front/encode.js';
 
 /** What `explain` found, as `--json` prints it. */
@@ -82,7 +83,8 @@ export function explainError(input: unknown, error: AgentError): ExplainReport {
     retryable: error.retryable,
     ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
     next: nextAction(error),
-    message: error.message,
+    // Shown on a terminal and in logs: secrets go, as in every equivalent form below.
+    message: redactString(error.message),
     equivalents: equivalents(error, protocol),
   };
 }

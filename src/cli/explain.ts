@@ -7,6 +7,7 @@ import { decodeInput, parseInput, readInput } from './read-input.js';
 import { colourFor, createStyle } from './style.js';
 import type { Style } from './style.js';
 import { UsageError } from './usage-error.js';
+import { redactThenCut } from '../core/sanitize-message.js';
 
 export const EXPLAIN_USAGE = `Usage: agent-errors explain [--protocol <p>] [--json] [file | json | text | -]
 
@@ -67,8 +68,9 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 
+// Redacted before the cut: a secret the cut would split goes whole.
 function clip(text: string, max = 120): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return redactThenCut(text, max);
 }
 
 /** One compact line for an encoded form. */

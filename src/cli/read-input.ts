@@ -5,6 +5,7 @@ import type { Protocol } from '../core/categories.js';
 import { parseToolErrorText } from '../dialects/tool/tool-text.js';
 import { decode } from '../front/decode.js';
 import { UsageError } from './usage-error.js';
+import { redactThenCut } from '../core/sanitize-message.js';
 import { hasMcpErrorPrefix } from '../dialects/tool/mcp-prefix.js';
 
 /** The standard input as the CLI needs it: a byte stream that may be a terminal. */
@@ -191,7 +192,8 @@ export function textReportsError(text: string, decoded: AgentError): boolean {
 
 function clipped(text: string, max = 60): string {
   const oneLine = text.trim().replace(/\s+/g, ' ');
-  return JSON.stringify(oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine);
+  // The input is echoed in an error message: its secrets go, before the cut.
+  return JSON.stringify(redactThenCut(oneLine, max));
 }
 
 /** What a success looks like, named: `: it is a JSON-RPC success response`, or nothing. */

@@ -16,6 +16,13 @@ import {
   redactFormats,
 } from './secret-formats.js';
 import { REDACTED } from './redacted.js';
+import { LONG_RUN } from './secret-entropy.js';
+import {
+  COMMAND_FLAG_HINT,
+  redactCommandLine,
+  redactQuotedPairs,
+  redactXmlElements,
+} from './secret-structures.js';
 import { isSecretKeyName, isSecretQueryKeyName, normaliseKey } from './sensitive-keys.js';
 
 export { REDACTED, normaliseKey };
@@ -139,7 +146,14 @@ function mayHoldUrlCredentials(text: string): boolean {
 }
 
 function mayHoldKeyValue(text: string): boolean {
-  return KEY_SEPARATOR_HINT.test(text) && KEY_HINT.test(text);
+  return KEY_SEPARATOR_HINT.test(text) && (KEY_HINT.test(text) || LONG_RUN.test(text));
+}
+
+// A quoted name followed by a comma: the start of a `[name, value]` pair or a HAR entry.
+const QUOTED_PAIR_HINT = /["'][ \t]*,/;
+
+function mayHoldStructure(text: string): boolean {
+  return (text.includes('</') || QUOTED_PAIR_HINT.test(text)) && KEY_HINT.test(text);
 }
 
 function quickCheck(text: string): boolean {
@@ -148,7 +162,9 @@ function quickCheck(text: string): boolean {
     text.includes('eyJ') ||
     AUTH_SCHEME_HINT.test(text) ||
     mayHoldUrlCredentials(text) ||
-    mayHoldKeyValue(text)
+    mayHoldKeyValue(text) ||
+    mayHoldStructure(text) ||
+    COMMAND_FLAG_HINT.test(text)
   );
 }
 
@@ -191,6 +207,11 @@ function redactDefaults(text: string, isSecretKey: KeyJudge, keyRules: boolean):
   if (keyRules ? KEY_SEPARATOR_HINT.test(out) : mayHoldKeyValue(out)) {
     out = redactKeyValues(out, isSecretKey);
   }
+  if (keyRules || mayHoldStructure(out)) {
+    if (out.includes('</')) out = redactXmlElements(out, isSecretKey);
+    out = redactQuotedPairs(out, isSecretKey);
+  }
+  if (COMMAND_FLAG_HINT.test(out)) out = redactCommandLine(out);
   return out;
 }
 

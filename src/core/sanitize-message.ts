@@ -164,15 +164,32 @@ export function sanitizeMessage(text: string, options?: SanitizeMessageOptions):
       `sanitizeMessage: maxLength must be a number >= 1; received ${describeValue(max)}`,
     );
   }
+  return cleanThenCut(text, max, (part) => maskPaths(redactString(part, options)));
+}
+
+/**
+ * `text` with its secrets redacted, then cut to `max` characters (the last an ellipsis), for
+ * places that bound a message's length but keep its paths (the JSON-RPC family, a cancel
+ * reason, the CLI's one-line echoes). Redaction comes first and reads past the cut, so a secret
+ * that straddles the cut goes whole: the cut never shows part of one. Time is linear in `text`.
+ *
+ * @example
+ * redactThenCut('token=abc123secret', 2000); // 'token=[REDACTED]'
+ */
+export function redactThenCut(text: string, max: number, options?: RedactOptions): string {
+  return cleanThenCut(text, max, (part) => redactString(part, options));
+}
+
+function cleanThenCut(text: string, max: number, clean: (text: string) => string): string {
   const window = redactionWindow(text, max);
-  let out = settle(window, options);
+  let out = settle(window, clean);
   // Masking may have shrunk a cut window below the limit: it still ends with the ellipsis.
   if (out.length <= max && window.length === text.length) return out;
   // The text is cut. A cut can leave a key with only the first word of its value
   // (`Authorization: Bearer…`), which then reads as a secret of its own, and masking that can make
   // the text longer again: settle the cut text, and cut again if it grew past the limit.
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
-    out = settle(cut(out, max), options);
+    out = settle(cut(out, max), clean);
     if (out.length <= max) return out;
   }
   return cut(out, max);
@@ -184,10 +201,10 @@ export function sanitizeMessage(text: string, options?: SanitizeMessageOptions):
 // sanitizeMessage twice changes nothing more. Two passes settle everything seen in testing.
 const SETTLE_ROUNDS = 3;
 
-function settle(text: string, options: SanitizeMessageOptions | undefined): string {
+function settle(text: string, clean: (text: string) => string): string {
   let out = text;
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
-    const again = maskPaths(redactString(out, options));
+    const again = clean(out);
     if (again === out) break;
     out = again;
   }

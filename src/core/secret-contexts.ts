@@ -11,6 +11,7 @@
 import { REDACTED } from './redacted.js';
 import { replaceEach } from './replace-each.js';
 import { isCountKey, normaliseKey } from './sensitive-keys.js';
+import { isFallbackKey, looksRandom } from './secret-entropy.js';
 
 // JSON Web Tokens ------------------------------------------------------------------------------
 
@@ -106,11 +107,12 @@ export interface KeyJudge {
 }
 
 const KEY_CHAR = String.raw`\p{L}\p{N}\p{M}\p{Cf}_.\-`;
-// A key starts a word (see WORD_START in secret-formats.ts, here for any script).
-const KEY_START = String.raw`(?:(?<![${KEY_CHAR}\\%])|(?<=\\[nrt]|%[0-9A-Fa-f]{2}))`;
-// `=` or `:` (also full-width, also percent-encoded), with optional quotes, also escaped ones
-// (JSON inside JSON), and a little space around.
-const SEPARATOR = String.raw`\\?["']?[ \t]{0,4}(?:[=:\uFF1A\uFF1D]|%3[AaDd])[ \t]{0,4}\\?["']?`;
+// A key starts a word (see WORD_START in secret-formats.ts, here for any script), also after a
+// `\u0026` (`&` as Go's JSON encoder writes it, `?a=1\u0026token=…`).
+const KEY_START = String.raw`(?:(?<![${KEY_CHAR}\\%])|(?<=\\[nrt]|%[0-9A-Fa-f]{2}|\\u0026))`;
+// `=` or `:` (also full-width, also percent-encoded), Ruby's and PHP's `=>`, with optional quotes,
+// also escaped ones (JSON inside JSON), and a little space around.
+const SEPARATOR = String.raw`\\?["']?[ \t]{0,4}(?:=>|[=:\uFF1A\uFF1D]|%3[AaDd])[ \t]{0,4}\\?["']?`;
 // `--password hunter2`: a command-line flag and its value.
 const FLAG = String.raw`--[${KEY_CHAR}]{1,62}`;
 const KEY_AND_SEPARATOR = new RegExp(
@@ -125,7 +127,7 @@ export const KEY_SEPARATOR_HINT = /[=:\uFF1A\uFF1D]|%3[AaDd]|--/;
 // that a message cut after a key (`password=…`) is not read as holding a secret the next time.
 // A backslash counts as part of a value unless it starts an escape sequence (`\n`, `\"`): those
 // end JSON-escaped text. A doubled one is read as a pair, so each backslash has one reading.
-const BACKSLASH = String.raw`\\\\|\\(?![nrt"'\\])`;
+const BACKSLASH = String.raw`\\\\|\\(?![nrtu"'\\])`;
 // A bare value ends at a space, a quote, `&`, `,`, `;`, `<`, `>`, the end of a JSON object
 // (`"max_tokens":100}`) or an escape sequence. Not at `]`: `[REDACTED]` must read as one value.
 const VALUE_CHAR = String.raw`(?:[^\s"'\u0060&,;<>}\\\u2026]|${BACKSLASH})`;
@@ -158,7 +160,8 @@ const NOT_A_SECRET = new Set(['null', 'undefined', 'true', 'false', 'None', 'nil
  * go, also a Digest or AWS parameter list), `Cookie: …` and `Set-Cookie: …` (every pair of the
  * list). URL-encoded (`token%3D…`) and JSON-escaped
  * (`\"password\": \"…\"`, `…\nCookie: …`) forms count too. A bare number under a count-like key
- * (`max_tokens: 100`) stays.
+ * (`max_tokens: 100`) stays. Under any other key, a value that reads as random base64 goes too
+ * (the high-entropy fallback, `secret-entropy.ts`).
  */
 export function redactKeyValues(text: string, isSecretKey: KeyJudge): string {
   let out = '';
@@ -169,9 +172,12 @@ export function redactKeyValues(text: string, isSecretKey: KeyJudge): string {
     const separator = (m[2] ?? m[4]) as string;
     const normalised = normaliseKey(key);
     const inQuery = isQueryParameter(text, m.index, separator);
-    if (!isSecretKey(key, normalised, inQuery)) continue;
+    // A key that does not name a secret may still hold one: the high-entropy fallback decides.
+    const named = isSecretKey(key, normalised, inQuery);
     const valueStart = m.index + m[0].length;
-    const value = findValue(text, valueStart, separator, normalised);
+    const value = named
+      ? findValue(text, valueStart, separator, normalised)
+      : randomValue(text, valueStart, normalised);
     if (value === undefined) continue;
     out += text.slice(copied, value.start) + REDACTED;
     copied = value.end;
@@ -186,7 +192,23 @@ function isQueryParameter(text: string, keyStart: number, separator: string): bo
   const before = text[keyStart - 1];
   if (before === '?' || before === '&' || before === '#' || before === ';') return true;
   const encoded = text.slice(Math.max(0, keyStart - 3), keyStart).toUpperCase();
-  return encoded === '%3F' || encoded === '%26' || encoded === '%23';
+  if (encoded === '%3F' || encoded === '%26' || encoded === '%23') return true;
+  return text.startsWith('\\u0026', keyStart - 6);
+}
+
+// What the high-entropy fallback reads: one base64 run, ended by what ends a value. Bounded, and
+// it stops at the first other character, so a text of many short keys is read once.
+const RANDOM_RUN = /[A-Za-z0-9+/_-]{20,512}={0,2}(?=$|[\s"'\u0060&,;<>}\\])/y;
+
+function randomValue(
+  text: string,
+  start: number,
+  normalised: string,
+): { start: number; end: number } | undefined {
+  if (!isFallbackKey(normalised)) return undefined;
+  RANDOM_RUN.lastIndex = start;
+  const run = RANDOM_RUN.exec(text)?.[0];
+  return run !== undefined && looksRandom(run) ? { start, end: start + run.length } : undefined;
 }
 
 function findValue(

@@ -29,8 +29,11 @@ export interface SecretFormat {
   readonly glued: boolean;
   /** A visible head that is kept (`hooks.slack.com/services/`); the rest of the match goes. */
   readonly keep?: RegExp;
-  /** Literals one of which every match holds, when the source does not start with one. */
-  readonly hints?: readonly string[];
+  /**
+   * Literals one of which every match holds, when the source does not start with one; a pattern
+   * where the format has no literal at all (a Discord bot token's `.xxxxxx.`).
+   */
+  readonly hints?: readonly (string | RegExp)[];
 }
 
 /**
@@ -132,10 +135,18 @@ export const SECRET_FORMATS: readonly SecretFormat[] = [
     keep: /^discord(?:app)?\.com\/api\/webhooks\/\d+\//,
   },
   {
+    // Also glued to a word: the Bot API puts it in the path, `/bot123456:AA…/getMe`.
     name: 'telegram-bot',
-    source: raw`\d{8,10}:AA[\w-]{33}(?![\w-])`,
+    source: raw`(?<!\d)\d{5,16}:A[\w-]{34}(?![\w-])`,
+    glued: true,
+    hints: [':A'],
+  },
+  {
+    // A bot token: the base64 of the bot's numeric id, a timestamp, an HMAC.
+    name: 'discord-bot',
+    source: raw`[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38}(?![\w-])`,
     glued: false,
-    hints: [':AA'],
+    hints: [/\.[\w-]{6}\./],
   },
   {
     name: 'stripe',
@@ -189,20 +200,24 @@ export function formatPattern(format: SecretFormat): RegExp {
 // match, and a test for the literals finds that out far faster than the patterns can.
 const LEADING_LITERAL = /^[\w/-]*/;
 
-function hintsOf(format: SecretFormat): readonly string[] {
+function hintsOf(format: SecretFormat): readonly (string | RegExp)[] {
   if (format.hints) return format.hints;
   const literal = LEADING_LITERAL.exec(format.source)?.[0] ?? '';
   if (literal.length < 2) throw new Error(`secret format ${format.name} needs hints`);
   return [literal];
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function hintSource(hint: string | RegExp): string {
+  return typeof hint === 'string' ? hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : hint.source;
+}
+
+function holds(text: string, hint: string | RegExp): boolean {
+  return typeof hint === 'string' ? text.includes(hint) : hint.test(text);
 }
 
 /** A format ready to run: its pattern, the literals that must occur first, its replacement. */
 interface CompiledFormat {
-  readonly hints: readonly string[];
+  readonly hints: readonly (string | RegExp)[];
   readonly pattern: RegExp;
   readonly keep: RegExp | undefined;
 }
@@ -215,7 +230,7 @@ const COMPILED: readonly CompiledFormat[] = SECRET_FORMATS.map((format) => ({
 
 /** Whether some format's leading literal occurs in the text: a cheap test before any pattern. */
 export const SECRET_FORMAT_HINT = new RegExp(
-  [...new Set(COMPILED.flatMap((format) => format.hints))].map(escapeRegExp).join('|'),
+  [...new Set(COMPILED.flatMap((format) => format.hints.map(hintSource)))].join('|'),
 );
 
 /**
@@ -226,7 +241,7 @@ export function redactFormats(text: string, marker: string): string {
   if (!SECRET_FORMAT_HINT.test(text)) return text;
   let out = text;
   for (const format of COMPILED) {
-    if (!format.hints.some((hint) => out.includes(hint))) continue;
+    if (!format.hints.some((hint) => holds(out, hint))) continue;
     const { keep, pattern } = format;
     out = replaceEach(out, pattern, ([match]) => (keep?.exec(match)?.[0] ?? '') + marker);
   }

@@ -3,94 +3,7 @@
  * person reads as the same word are the same word here: `X-Api-Key`, `x_api_key` and `xApiKey`;
  * `PASS_WORD` and `Pass Word`; full-width `ｐａｓｓｗｏｒｄ`; `pаssword` with a Cyrillic `а`.
  */
-
-/**
- * Letters of other scripts drawn like Latin ones. A key spelt with them looks like `password` to a
- * reader (and to the peer that receives it) but not to a plain string test. Upper and lower case
- * are listed apart because they fold differently: Greek `Η` looks like `H`, `η` like `n`.
- */
-const CONFUSABLES = new Map<string, string>(
-  Object.entries({
-    // Cyrillic
-    А: 'A',
-    В: 'B',
-    Е: 'E',
-    К: 'K',
-    М: 'M',
-    Н: 'H',
-    О: 'O',
-    Р: 'P',
-    С: 'C',
-    Т: 'T',
-    У: 'Y',
-    Х: 'X',
-    Ѕ: 'S',
-    І: 'I',
-    Ј: 'J',
-    Ү: 'Y',
-    Ԛ: 'Q',
-    Ԝ: 'W',
-    а: 'a',
-    в: 'b',
-    г: 'r',
-    е: 'e',
-    к: 'k',
-    м: 'm',
-    н: 'h',
-    о: 'o',
-    п: 'n',
-    р: 'p',
-    с: 'c',
-    т: 't',
-    у: 'y',
-    х: 'x',
-    ь: 'b',
-    ѕ: 's',
-    і: 'i',
-    ј: 'j',
-    һ: 'h',
-    ү: 'y',
-    ԁ: 'd',
-    ԛ: 'q',
-    ԝ: 'w',
-    ӏ: 'l',
-    // Greek
-    Α: 'A',
-    Β: 'B',
-    Ε: 'E',
-    Ζ: 'Z',
-    Η: 'H',
-    Ι: 'I',
-    Κ: 'K',
-    Μ: 'M',
-    Ν: 'N',
-    Ο: 'O',
-    Ρ: 'P',
-    Τ: 'T',
-    Υ: 'Y',
-    Χ: 'X',
-    α: 'a',
-    β: 'b',
-    γ: 'y',
-    ε: 'e',
-    η: 'n',
-    ι: 'i',
-    κ: 'k',
-    μ: 'u',
-    ν: 'v',
-    ο: 'o',
-    ρ: 'p',
-    τ: 't',
-    υ: 'u',
-    χ: 'x',
-    ω: 'w',
-    // Latin letters without a dot or with a hook
-    ı: 'i',
-    ȷ: 'j',
-    ɑ: 'a',
-    ɡ: 'g',
-  }),
-);
+import { confusableTarget } from './confusables.js';
 
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
 const NOT_ALPHANUMERIC = /[^a-z0-9]/g;
@@ -98,7 +11,7 @@ const NOT_ALPHANUMERIC = /[^a-z0-9]/g;
 /**
  * A key folded for comparison: compatibility-decomposed (NFKD: full-width and styled letters
  * become plain ones, accents come apart from their letters), look-alike letters of other scripts
- * mapped to Latin, lower-cased (`ß` as `ss`), and everything but `a-z0-9` dropped, so separators,
+ * mapped to Latin by their confusable skeletons (UTS #39, `confusables.ts`), lower-cased (`ß` as `ss`), and everything but `a-z0-9` dropped, so separators,
  * spaces, accents and invisible characters do not count.
  *
  * NFKD rather than NFKC: both fold full-width and styled forms; the decomposed form also lets the
@@ -111,18 +24,20 @@ const NOT_ALPHANUMERIC = /[^a-z0-9]/g;
 export function normaliseKey(key: string): string {
   if (PRINTABLE_ASCII.test(key)) return key.toLowerCase().replace(NOT_ALPHANUMERIC, '');
   let folded = '';
-  for (const char of key.normalize('NFKD')) folded += CONFUSABLES.get(char) ?? char;
+  for (const char of key.normalize('NFKD')) folded += confusableTarget(char) ?? char;
   return folded.toLowerCase().replaceAll('ß', 'ss').replace(NOT_ALPHANUMERIC, '');
 }
 
 /**
  * Words that make any key containing them a secret: `db_password`, `clientSecret`, `x-api-key`,
- * `set-cookie`, `sessionToken`. `token` also catches `max_tokens` (numbers under such keys are
+ * `set-cookie`, `sessionToken`, and the header names vendors send keys under without saying
+ * "authorization" (`Ocp-Apim-Subscription-Key`, `X-Functions-Key`, Cloudflare's `X-Auth-Key` and
+ * `X-Auth-Email`, `x-goog-api-key`, `X-Vault-Token`, `PRIVATE-TOKEN`). `token` also catches `max_tokens` (numbers under such keys are
  * counts, and the serialiser and {@link isCountKey} keep them), but not `tokenizer`, a model's
  * text splitter.
  */
 const SECRET_WORDS =
-  /password|passwd|passphrase|passcode|secret|token(?!iz)|apikey|authorization|cookie|privatekey|credential|accesskey|accountkey|clientkey|signingkey|sessionkey|encryptionkey|masterkey|bearer|signature|mnemonic|seedphrase|connectionstring|connstr|databaseurl/;
+  /password|passwd|passphrase|passcode|secret|token(?!iz)|apikey|authorization|cookie|privatekey|credential|accesskey|accountkey|clientkey|signingkey|sessionkey|encryptionkey|masterkey|bearer|signature|mnemonic|seedphrase|connectionstring|connstr|databaseurl|subscriptionkey|functions?key|authkey|authemail|appkey|adminkey|licensekey|servicekey/;
 
 /** Short words that are secrets only as the whole key: `pin` is one, `spinner` is not. */
 const SECRET_KEYS = new Set([

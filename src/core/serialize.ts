@@ -1,6 +1,13 @@
 import { isErrorCategory, isProtocol } from './categories.js';
 import type { ErrorCategory, Protocol } from './categories.js';
-import { REDACTED, isSensitiveKey, mightContainSecret, redactString } from './redact.js';
+import {
+  REDACTED,
+  isSensitiveKey,
+  mightContainSecret,
+  normaliseKey,
+  redactString,
+} from './redact.js';
+import { isCountKey } from './sensitive-keys.js';
 import type { RedactOptions } from './redact.js';
 
 /** A value `JSON.stringify` writes as it is. */
@@ -228,8 +235,22 @@ function walkPrimitive(value: unknown, ctx: Ctx): JsonValue | undefined {
   return null;
 }
 
+/** Bytes are never sent as themselves, only as their kind and size. */
+function byteSummary(obj: ArrayBufferView | ArrayBuffer): string {
+  let name = 'Bytes';
+  try {
+    const own: unknown = (obj.constructor as { name?: unknown } | undefined)?.name;
+    if (typeof own === 'string') name = own;
+  } catch {
+    // A constructor getter that throws: the generic name will do.
+  }
+  return `[${name} ${obj.byteLength} bytes]`;
+}
+
 function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
-  if (Array.isArray(obj)) return walkList(obj, depth, ctx);
+  if (Array.isArray(obj)) return walkList(obj, depth, ctx, key);
+  // Before `toJSON`: a Buffer's would send its bytes (`{ type: 'Buffer', data: […] }`).
+  if (ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer) return byteSummary(obj);
   // Asked first: the `in` test's map check lets V8 read the prototype inline where it would
   // call into the runtime (bench: the error build's core line, 2%).
   const hasToJson = 'toJSON' in obj;
@@ -256,9 +277,6 @@ function walkObject(obj: object, depth: number, ctx: Ctx, key?: string): JsonVal
   if (plain) return walkPlain(obj, depth, ctx, true);
   if (obj instanceof Map) return walkMap(obj as Map<unknown, unknown>, depth, ctx);
   if (obj instanceof Set) return walkList([...obj].slice(0, ctx.maxArrayLength + 1), depth, ctx);
-  if (ArrayBuffer.isView(obj) || obj instanceof ArrayBuffer) {
-    return `[${obj.constructor.name} ${obj.byteLength} bytes]`;
-  }
   if (obj instanceof RegExp) return safeString(String(obj), ctx);
   if (obj instanceof Promise || obj instanceof WeakMap || obj instanceof WeakSet) {
     return `[${obj.constructor.name}]`;
@@ -278,7 +296,7 @@ function walkMap(map: Map<unknown, unknown>, depth: number, ctx: Ctx): JsonValue
       break;
     }
     const hidden =
-      ctx.redact && typeof key === 'string' && keyInfo(key, ctx).sensitive && isSecretHolder(value);
+      ctx.redact && typeof key === 'string' && isSecretHolder(value, keyInfo(key, ctx));
     out.push([
       walk(key, depth + 2, ctx) ?? null,
       hidden ? REDACTED : (walk(value, depth + 2, ctx) ?? null),
@@ -382,7 +400,7 @@ function wideCopy(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonVa
     if (ctx.redact) {
       const info = keyInfo(key, ctx);
       outKey = info.out;
-      if (info.sensitive && isSecretHolder(value)) safe = REDACTED;
+      if (isSecretHolder(value, info) || isPairValue(copy, key, ctx)) safe = REDACTED;
     }
     safe ??= walk(value, depth + 1, ctx, key);
     if (outKey !== key) {
@@ -394,11 +412,38 @@ function wideCopy(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonVa
   return copy as { [key: string]: JsonValue };
 }
 
-/** Whether a value under a sensitive key goes: counts and flags (`max_tokens`) stay. */
-function isSecretHolder(value: unknown): boolean {
-  return (
-    value !== null && value !== undefined && typeof value !== 'number' && typeof value !== 'boolean'
-  );
+/**
+ * Whether a value under a key goes: under a sensitive key, everything but absence and flags,
+ * and numbers too (`pin: 4821`, `password: 84736251`) unless the key names a count
+ * (`max_tokens: 100`).
+ */
+function isSecretHolder(value: unknown, info: KeyInfo): boolean {
+  if (!info.sensitive || value === null || value === undefined || typeof value === 'boolean') {
+    return false;
+  }
+  return typeof value !== 'number' || !info.count;
+}
+
+// Names a pair of fields uses for "which" and "what": HAR's and fetch's `{ name, value }`,
+// Postman's `{ key, value }`.
+const PAIR_NAMES = ['name', 'key', 'header'] as const;
+
+/**
+ * Whether `key` is the `value` of a secret split over two fields (`{ name: 'Authorization',
+ * value: 'Bearer …' }`): its sibling names a secret.
+ */
+function isPairValue(from: object, key: string, ctx: Ctx): boolean {
+  if (key !== 'value') return false;
+  for (const nameKey of PAIR_NAMES) {
+    let name: unknown;
+    try {
+      name = get(from, nameKey);
+    } catch {
+      return true;
+    }
+    if (typeof name === 'string') return keyInfo(name, ctx).sensitive;
+  }
+  return false;
 }
 
 function writeProperty(
@@ -408,13 +453,8 @@ function writeProperty(
   depth: number,
   ctx: Ctx,
 ): void {
-  let outKey = key;
-  let sensitive = false;
-  if (ctx.redact) {
-    const info = keyInfo(key, ctx);
-    outKey = info.out;
-    sensitive = info.sensitive;
-  }
+  const info = ctx.redact ? keyInfo(key, ctx) : undefined;
+  const outKey = info?.out ?? key;
   let v: unknown;
   try {
     v = get(from, key);
@@ -422,7 +462,7 @@ function writeProperty(
     put(out, outKey, MARKERS.getterThrew);
     return;
   }
-  if (sensitive && isSecretHolder(v)) {
+  if (info !== undefined && (isSecretHolder(v, info) || isPairValue(from, key, ctx))) {
     put(out, outKey, REDACTED);
     return;
   }
@@ -464,6 +504,8 @@ function safeValue(value: unknown, depth: number, ctx: Ctx, key?: string): JsonV
 
 interface KeyInfo {
   readonly sensitive: boolean;
+  /** Whether a number under the key is a count (`max_tokens`), shown although the key is sensitive. */
+  readonly count: boolean;
   readonly out: string;
 }
 
@@ -478,7 +520,12 @@ function keyInfo(key: string, ctx: Ctx): KeyInfo {
     const hit = KEY_CACHE.get(key);
     if (hit !== undefined) return hit;
   }
-  const info = { sensitive: isSensitiveKey(key, ctx.rules), out: safeString(key, ctx) };
+  const sensitive = isSensitiveKey(key, ctx.rules);
+  const info = {
+    sensitive,
+    count: sensitive && isCountKey(normaliseKey(key)),
+    out: safeString(key, ctx),
+  };
   if (cacheable) {
     if (KEY_CACHE.size >= KEY_CACHE_LIMIT) KEY_CACHE.clear();
     KEY_CACHE.set(key, info);
@@ -486,14 +533,34 @@ function keyInfo(key: string, ctx: Ctx): KeyInfo {
   return info;
 }
 
-function walkList(list: readonly unknown[], depth: number, ctx: Ctx): JsonValue[] {
+function walkList(list: readonly unknown[], depth: number, ctx: Ctx, key?: string): JsonValue[] {
   const n = Math.min(list.length, ctx.maxArrayLength);
   // Pushed, not preallocated: a packed array is what JSON.stringify writes fastest.
   const out: JsonValue[] = [];
-  for (let i = 0; i < n; i++) out.push(walk(list[i], depth + 1, ctx) ?? null);
+  for (let i = 0; i < n; i++) {
+    out.push(
+      ctx.redact && i > 0 && isListedSecret(list, i, ctx, key)
+        ? REDACTED
+        : (walk(list[i], depth + 1, ctx) ?? null),
+    );
+  }
   if (list.length > n) out.push(`[${list.length - n} more items]`);
   return out;
 }
+
+/**
+ * Whether `list[i]` is a secret whose name is the item before it: the value of a `[name, value]`
+ * pair (`['Authorization', 'Bearer …']`, what `Object.entries` and `Headers` give), or any value
+ * of a flat name, value, name, value… list of headers (Node's `rawHeaders`, `rawTrailers`).
+ */
+function isListedSecret(list: readonly unknown[], i: number, ctx: Ctx, key?: string): boolean {
+  const name = list[i - 1];
+  if (typeof name !== 'string' || name.length > KEY_CACHE_MAX_LENGTH) return false;
+  const pair = list.length === 2 || (i % 2 === 1 && key !== undefined && HEADER_LIST.test(key));
+  return pair && isSecretHolder(list[i], keyInfo(name, ctx));
+}
+
+const HEADER_LIST = /(?:headers|trailers)$/i;
 
 // Fields written in this order first; every other own enumerable property follows.
 const ERROR_FIELDS = new Set([

@@ -1,5 +1,6 @@
 import { MAX_TIMER_MS } from '../core/timer-delay.js';
 import { AgentError } from '../core/agent-error.js';
+import { redactThenCut } from '../core/sanitize-message.js';
 import type { ErrorCodec } from './error-codec.js';
 import type { RequestId, JsonRpcResponse } from './messages.js';
 
@@ -25,7 +26,8 @@ function reasonText(reason: unknown): string | undefined {
     }
   }
   if (typeof text !== 'string' || text === '') return undefined;
-  return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH)}…` : text;
+  // The reason goes to the peer in the cancel notification: its secrets go before the cut.
+  return redactThenCut(text, MAX_REASON_LENGTH);
 }
 
 function isTimeoutReason(reason: unknown): boolean {

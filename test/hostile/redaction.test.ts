@@ -4,18 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { REDACTED, isSensitiveKey, redactString, sanitizeMessage, toJsonSafe } from 'agent-errors';
 import { SECRET_FORMATS } from '../../src/core/secret-formats.js';
 import { SECRET_PATTERNS } from '../../src/core/redact.js';
-
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const HEX = '0123456789abcdef';
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** A fake secret body: `length` characters of `alphabet`, varied but reproducible. */
-function body(length: number, alphabet = ALNUM, seed = 7): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += alphabet[(i * seed + 3 * i * i + seed) % alphabet.length];
-  return out;
-}
+import {
+  ALNUM,
+  FORMAT_SAMPLES,
+  HEX,
+  LETTERS,
+  PEM_BODY,
+  UPPER_ALNUM,
+  body,
+} from '../helpers/secret-samples.js';
 
 interface Planted {
   /** What the format is. */
@@ -42,7 +39,6 @@ function expectRedacted({ text, secret, keep = [] }: Planted): void {
 
 const AWS_SECRET = `wJalrXUtnFEMI/K7MDENG/bPxRfiCY${body(10)}`;
 const JWT = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.${body(43)}`;
-const PEM_BODY = body(64, `${ALNUM}+/`);
 
 // The formats of the brief, each counted once (existing ones at the end).
 const FORMATS: Planted[] = [
@@ -292,66 +288,6 @@ describe('secret formats', () => {
     expectRedacted(planted);
   });
 });
-
-// One sample for every token format in the table, so that a format added without one fails here.
-const FORMAT_SAMPLES: Record<string, string> = {
-  anthropic: `sk-ant-admin01-${body(93, `${ALNUM}_-`)}AA`,
-  'openai-project': `sk-proj-${body(74, `${ALNUM}_-`)}T3BlbkFJ${body(74)}`,
-  'sk-key': `sk-${body(32)}`,
-  groq: `gsk_${body(52)}`,
-  perplexity: `pplx-${body(48)}`,
-  xai: `xai-${body(80)}`,
-  replicate: `r8_${body(37)}`,
-  huggingface: `hf_${body(34, LETTERS)}`,
-  'huggingface-org': `api_org_${body(34, LETTERS)}`,
-  github: `gho_${body(36)}`,
-  'github-fine-grained': `github_pat_${body(82, `${ALNUM}_`)}`,
-  gitlab: `glrt-${body(20, `${ALNUM}_-`)}`,
-  'gitlab-runner-registration': `GR1348941${body(20, `${ALNUM}_-`)}`,
-  npm: `npm_${body(36)}`,
-  pypi: `pypi-AgEIcHlwaS5vcmc${body(70, `${ALNUM}_-`)}`,
-  rubygems: `rubygems_${body(48, HEX)}`,
-  'aws-access-key-id': `ABIA${body(16, UPPER_ALNUM)}`,
-  'aws-session-token': `IQoJb3JpZ2luX2Vj${body(200, `${ALNUM}/+`)}`,
-  'google-api-key': `AIza${body(35, `${ALNUM}_-`)}`,
-  'google-oauth-access-token': `ya29.${body(100, `${ALNUM}_-`)}`,
-  'google-oauth-refresh-token': `1//0${body(60, `${ALNUM}_-`)}`,
-  'google-client-secret': `GOCSPX-${body(28, `${ALNUM}_-`)}`,
-  'azure-ad-client-secret': `abc1Q~${body(34, `${ALNUM}_~.`)}`,
-  digitalocean: `dop_v1_${body(64, HEX)}`,
-  alibaba: `LTAI${body(20)}`,
-  heroku: `HRKU-AA${body(58, `${ALNUM}_-`)}`,
-  'hashicorp-vault': `hvs.${body(95, `${ALNUM}_-`)}`,
-  doppler: `dp.pt.${body(43)}`,
-  planetscale: `pscale_tkn_${body(43, `${ALNUM}_`)}`,
-  pulumi: `pul-${body(40, HEX)}`,
-  databricks: `dapi${body(32, HEX)}`,
-  fly: `fo1_${body(43, `${ALNUM}_-`)}`,
-  age: `AGE-SECRET-KEY-1${body(58, UPPER_ALNUM)}`,
-  '1password-service-account': `ops_eyJ${body(250, `${ALNUM}+/`)}`,
-  slack: `xoxp-1234567890-1234567890-1234567890-${body(32, HEX)}`,
-  'slack-app': `xapp-1-A0${body(9, UPPER_ALNUM)}-1234567890123-${body(64, HEX)}`,
-  'slack-webhook': `hooks.slack.com/workflows/T0${body(8, UPPER_ALNUM)}/A0${body(8, UPPER_ALNUM)}/${body(24)}`,
-  'discord-webhook': `https://discord.com/api/webhooks/123456789012345678/${body(68, `${ALNUM}_-`)}`,
-  'telegram-bot': `123456789:AA${body(33, `${ALNUM}_-`)}`,
-  stripe: `sk_test_${body(99)}`,
-  'stripe-short': `rk_test_${body(10)}`,
-  'webhook-signing-secret': `whsec_${body(32)}`,
-  square: `sq0atp-${body(22, `${ALNUM}_-`)}`,
-  facebook: `EAAC${body(120)}`,
-  shopify: `shpss_${body(32, HEX)}`,
-  sendgrid: `SG.${body(22, `${ALNUM}_-`)}.${body(43, `${ALNUM}_-`)}`,
-  sendinblue: `xkeysib-${body(64, HEX)}-${body(16)}`,
-  mailgun: `key-${body(32, HEX)}`,
-  twilio: `SK${body(32, HEX)}`,
-  linear: `lin_api_${body(40)}`,
-  notion: `ntn_${body(11, '0123456789')}${body(35)}`,
-  atlassian: `ATATT3${body(180, `${ALNUM}_=-`)}`,
-  postman: `PMAK-${body(24, HEX)}-${body(34, HEX)}`,
-  'sentry-token': `sntryu_${body(64, HEX)}`,
-  grafana: `glsa_${body(32)}_${body(8, HEX)}`,
-  'private-key': `-----BEGIN PRIVATE KEY-----\n${PEM_BODY}\n-----END PRIVATE KEY-----`,
-};
 
 describe('token formats (gitleaks prefixes)', () => {
   it('has a sample for every format', () => {

@@ -10,7 +10,7 @@ import { wireDetails } from '../../core/unexpected.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import { describeValue } from '../../core/is.js';
 import { copyRecord } from '../../core/copy-record.js';
-import { redactString } from '../../core/redact.js';
+import { redactThenCut } from '../../core/sanitize-message.js';
 import type { RpcClassification } from './rpc-code-table.js';
 import { readHubFields, validDelayMs } from '../../core/lenient-options.js';
 import type { WireHints } from '../../core/lenient-options.js';
@@ -394,15 +394,14 @@ export function needsWireHints(
 const MAX_MESSAGE_LENGTH = 2_000;
 
 /**
- * A message as the JSON-RPC family sends it: cut to 2,000 characters, secrets redacted.
+ * A message as the JSON-RPC family sends it: secrets redacted, then cut to 2,000 characters (a
+ * secret straddling the cut goes whole).
  *
  * @example
  * redactMessage('token=abc123secret'); // 'token=[REDACTED]'
  */
 export function redactMessage(message: string): string {
-  return redactString(
-    message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH)}…` : message,
-  );
+  return redactThenCut(message, MAX_MESSAGE_LENGTH);
 }
 
 function withData(
