@@ -38,7 +38,7 @@ export const BUNDLES = [
   },
   {
     name: 'retry with that decoder',
-    code: `${HTTP_DECODER}\nexport { retry } from 'agent-errors/retry';`,
+    code: `${HTTP_DECODER}\nimport { createRetry } from 'agent-errors/retry';\nexport const retry = createRetry(decoder);`,
     targetKb: 20,
   },
   {

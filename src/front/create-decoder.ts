@@ -7,7 +7,7 @@ import { memberMask, readView } from '../core/reader.js';
 import type { ReadContext, Reader } from '../core/reader.js';
 import { realElements } from '../core/real-elements.js';
 import { markUnexpected } from '../core/unexpected.js';
-import { byKeywords, isWebResponse, readErrorText } from '../registry/generic.js';
+import { isWebResponse } from '../registry/generic.js';
 
 /** Options for {@link Decoder.decode} (and the root `decode`). */
 export interface DecodeOptions {
@@ -63,13 +63,46 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     readers.map((reader: unknown, index) => checkedReader(reader, index)),
   );
   const textReaders = list.filter((reader) => typeof reader.recogniseText === 'function');
+  /** What the text readers make of `text`: the first reading, or `undefined`. */
+  function readText(text: string, protocol: Protocol | undefined): AgentError | undefined {
+    for (const reader of textReaders) {
+      const decoded = reader.recogniseText?.(text, protocol);
+      if (decoded !== undefined) return decoded;
+    }
+    return undefined;
+  }
+  /**
+   * What the text readers make of `input`'s message (the ToolError text reader's keywords: "Not
+   * connected") when they recognise it, else `decoded`; `received` becomes the cause.
+   */
+  function byKeywords(
+    decoded: AgentError,
+    input: { message?: unknown },
+    received: unknown = input,
+  ): AgentError {
+    const message = input.message;
+    if (typeof message !== 'string' || message === '') return decoded;
+    const guess = readText(message, undefined);
+    if (guess === undefined || guess.category === 'internal') return decoded;
+    return decodedError({
+      message: decoded.message,
+      category: guess.category,
+      code: guess.code,
+      retryable: guess.retryable,
+      retryAfterMs: undefined,
+      details: decoded.details,
+      wire: undefined,
+      cause: received,
+      unexpected: decoded.unexpected,
+    });
+  }
   // The readers that can recognise anything, by kind of input and protocol hint, each list
   // filtered once: plain data never calls a reader of instances, an unhinted input never one
   // that reads only under a hint.
   // Their `recognise` functions alone, in an array: one call site that loads no method off
   // twenty differently shaped reader objects (a megamorphic load per reader, per decode).
   // Beside each, the bits of the members it requires (an integer test before any call).
-  type Recognise = Reader['recognise'];
+  type Recognise = NonNullable<Reader['recognise']>;
   type Tried = { readonly recognise: readonly Recognise[]; readonly masks: readonly number[] };
   const forPlain = new Map<Protocol | undefined, Tried>();
   const forInstances = new Map<Protocol | undefined, Tried>();
@@ -77,7 +110,8 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
   let instancesUnhinted: Tried | undefined;
   function filtered(plain: boolean, protocol: Protocol | undefined): Tried {
     const tried = list.filter(
-      (reader) =>
+      (reader): reader is Reader & { recognise: Recognise } =>
+        typeof reader.recognise === 'function' &&
         !(plain && reader.instancesOnly === true) &&
         (reader.hints === undefined || reader.hints.includes(protocol)),
     );
@@ -123,7 +157,8 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
       const decoded = (recognise[i] as Recognise)(view, context);
       if (decoded !== undefined) return decoded;
     }
-    return fallback(normalizeError(input), input);
+    const normalized = normalizeError(input);
+    return isBareInternal(normalized) ? byKeywords(normalized, input) : normalized;
   }
 
   function decodeValue(input: unknown, protocol: Protocol | undefined): AgentError {
@@ -162,15 +197,10 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
         // Not JSON after all: read it as text.
       }
     }
-    for (const reader of textReaders) {
-      const decoded = reader.recogniseText?.(text, protocol);
-      if (decoded !== undefined) return decoded;
-    }
-    const decoded = readErrorText(text);
+    const decoded = readText(text, protocol);
     // Text nothing recognised (no ToolError header, no keyword) may be anything: a thrown string.
-    return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
-      ? markUnexpected(decoded)
-      : decoded;
+    if (decoded === undefined) return normalizeError(text);
+    return isBareInternal(decoded) ? markUnexpected(decoded) : decoded;
   }
 
   function decodeBatch(batch: readonly unknown[], protocol: Protocol | undefined): AgentError {
@@ -248,23 +278,20 @@ function checkedReader(reader: unknown, index: number): Reader {
     r === null ||
     typeof r !== 'object' ||
     typeof r.name !== 'string' ||
-    typeof r.recognise !== 'function'
+    (r.recognise !== undefined && typeof r.recognise !== 'function') ||
+    (r.recogniseText !== undefined && typeof r.recogniseText !== 'function') ||
+    (r.recognise === undefined && r.recogniseText === undefined)
   ) {
     throw new TypeError(
-      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) }); received ${describeValue(reader)}`,
+      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) and/or recogniseText(text, protocol) }); received ${describeValue(reader)}`,
     );
   }
   return r as Reader;
 }
 
-/**
- * What the general normaliser read, or when it recognised nothing, what `input`'s message says
- * ("Not connected", "connection closed").
- */
-function fallback(decoded: AgentError, input: Rec): AgentError {
-  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
-    ? byKeywords(decoded, input)
-    : decoded;
+/** An internal error with the default code: one nothing recognised. */
+function isBareInternal(decoded: AgentError): boolean {
+  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR';
 }
 
 /**
