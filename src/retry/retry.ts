@@ -57,6 +57,8 @@ export function retry<T>(fn: AttemptFunction<T>, options: RetryOptions = {}): Pr
   return retryWith(fn, options, classify);
 }
 
+type RetryClassifier = (error: unknown) => AgentError;
+
 /** {@link retry}, as {@link createRetry} makes it: with a decoder of the caller's choosing. */
 export type RetryFunction = <T>(fn: AttemptFunction<T>, options?: RetryOptions) => Promise<T>;
 
@@ -74,17 +76,15 @@ export type RetryFunction = <T>(fn: AttemptFunction<T>, options?: RetryOptions) 
  * const models = await retry(() => openai.models.list());
  */
 export function createRetry(decoder: RetryDecoder): RetryFunction {
-  const classifyWith = decoderOption(decoder, 'createRetry');
-  if (classifyWith === undefined) {
-    throw optionError('createRetry', 'decoder', 'a decoder, as createDecoder returns', decoder);
-  }
+  // `null` for a missing decoder: the check then throws, as for any value that is no decoder.
+  const classifyWith = decoderOption(decoder ?? null, 'createRetry') as RetryClassifier;
   return (fn, options = {}) => retryWith(fn, options, classifyWith);
 }
 
 function retryWith<T>(
   fn: AttemptFunction<T>,
   options: RetryOptions,
-  defaultClassify: (error: unknown) => AgentError,
+  defaultClassify: RetryClassifier,
 ): Promise<T> {
   let settings: Settings;
   try {
