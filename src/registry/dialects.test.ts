@@ -28,7 +28,9 @@ describe('the protocol names and the dialect registry', () => {
   it('give readers hints that name protocols only', () => {
     for (const reader of READERS) {
       for (const hint of reader.hints ?? []) {
-        expect(hint === undefined || isProtocol(hint), `${reader.name}: ${String(hint)}`).toBe(true);
+        expect(hint === undefined || isProtocol(hint), `${reader.name}: ${String(hint)}`).toBe(
+          true,
+        );
       }
     }
   });

@@ -277,7 +277,8 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them). Their
   // request handlers are wrapped where the SDK keeps them, so that callbacks registered before
   // this call, or swapped in later through `update`, are covered too.
-  const encodeOptions = onError === undefined ? {} : { onError };
+  const decoder = options?.decoder;
+  const encodeOptions = { ...(onError === undefined ? {} : { onError }), decoder };
   const versionOf = () => negotiatedVersion(server);
   wrapRequestHandlers(handlers, USER_CODE_METHODS, (handler) =>
     protocolErrors(handler, encodeOptions, versionOf),

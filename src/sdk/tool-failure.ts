@@ -1,8 +1,10 @@
-import type { AgentError } from '../core/agent-error.js';
+import { AgentError } from '../core/agent-error.js';
+import type { Classifier } from '../core/expose.js';
+import { normalizeError } from '../core/normalize-error.js';
 import { toExposableError } from '../helpers/expose.js';
 import { formatModelErrorText } from '../dialects/tool/model-text.js';
 import type { FormatModelErrorTextOptions } from '../dialects/tool/model-text.js';
-import { toAgentError } from '../front/decode.js';
+import { classifierOf } from '../front/encode.js';
 
 /** What {@link ToolErrorFunctionOptions.onToolError} is told besides the error. */
 export interface ToolFailureInfo {
@@ -33,6 +35,11 @@ export interface ToolErrorFunctionOptions extends FormatModelErrorTextOptions {
    * goes to stderr; pass `() => {}` to silence it.
    */
   onError?: (error: unknown, errorId: string) => void;
+  /**
+   * What classifies what the tool threw: a decoder made by `createDecoder(readers)` (or anything
+   * with its `toAgentError`). Default: the library's full classifier.
+   */
+  decoder?: Classifier | undefined;
 }
 
 /**
@@ -44,11 +51,11 @@ export function toolFailure(
   options: ToolErrorFunctionOptions | undefined,
   call?: { toolCallId?: string | undefined; toolName?: string | undefined; thrown?: unknown },
 ): { error: AgentError; text: string } {
-  const exposable = toExposableError(
-    thrown,
-    options?.onError ? { onError: options.onError } : undefined,
-  );
-  const error = toAgentError(exposable);
+  // Its `onError` and `decoder` are the exposure rule's.
+  const exposable = toExposableError(thrown, options);
+  const classified = classifierOf(options?.decoder).toAgentError(exposable);
+  // A decoder of the caller's may give the fields alone: the hooks are promised an AgentError.
+  const error = classified instanceof AgentError ? classified : normalizeError(classified);
   const text = formatModelErrorText(error, options);
   const hook = options?.onToolError;
   if (hook) {
