@@ -1,28 +1,25 @@
-import { fileURLToPath } from 'node:url';
-const root = fileURLToPath(new URL('..', import.meta.url));
-import { build } from 'esbuild';
-import { BUNDLES } from './bundle-size.js';
-const which = process.argv[2] ?? 'createDecoder';
-const n = Number(process.argv[3] ?? 40);
-const b = BUNDLES.find((x) => x.name.startsWith(which));
-const r = await build({
-  stdin: { contents: b.code, resolveDir: root, loader: 'js' },
-  tsconfigRaw: '{}',
-  bundle: true,
-  minify: true,
-  treeShaking: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  write: false,
-  logLevel: 'silent',
-  metafile: true,
-});
-const out = Object.values(r.metafile.outputs)[0];
-const rows = Object.entries(out.inputs)
-  .map(([k, v]) => [v.bytesInOutput, k.replace(/^.*dist\//, '')])
-  .sort((a, c) => c[0] - a[0]);
-let total = 0;
-for (const [x] of rows) total += x;
-console.log(b.name, 'total min', total);
-for (const [x, k] of rows.slice(0, n)) console.log(String(x).padStart(7), k);
+// What one measured import of bench/bundle-size.js is made of: the bytes each source file adds
+// to the minified bundle (esbuild's metafile), largest first.
+//   node bench/bundle-inputs.js <name prefix> [rows]   e.g. `createDecoder`, `retry`, `decode`
+import { BUNDLES, bundle } from './bundle-size.js';
+
+const prefix = process.argv[2] ?? 'createDecoder';
+const rows = Number(process.argv[3] ?? 40);
+const measured = BUNDLES.find((b) => b.name.startsWith(prefix));
+if (measured === undefined) {
+  console.error(`No measured import starts with ${JSON.stringify(prefix)}; one of:`);
+  for (const b of BUNDLES) console.error(`  ${b.name}`);
+  process.exit(2);
+}
+const { metafile } = await bundle(measured.code, { metafile: true });
+const [output] = Object.values(metafile.outputs);
+const inputs = Object.entries(output.inputs)
+  .map(([file, { bytesInOutput }]) => ({
+    bytes: bytesInOutput,
+    file: file.replace(/^.*dist\//, ''),
+  }))
+  .sort((a, b) => b.bytes - a.bytes);
+const total = inputs.reduce((sum, input) => sum + input.bytes, 0);
+console.log(`${measured.name}: ${total} bytes minified, before gzip`);
+for (const { bytes, file } of inputs.slice(0, rows))
+  console.log(`${String(bytes).padStart(7)}  ${file}`);
