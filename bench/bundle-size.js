@@ -38,7 +38,7 @@ export const BUNDLES = [
   },
   {
     name: 'retry with that decoder',
-    code: `${HTTP_DECODER}\nexport { retry } from 'agent-errors/retry';`,
+    code: `${HTTP_DECODER}\nimport { createRetry } from 'agent-errors/retry';\nexport const retry = createRetry(decoder);`,
     targetKb: 20,
   },
   {
@@ -55,25 +55,36 @@ export const BUNDLES = [
 ];
 
 /**
+ * `code` bundled from dist/ as a user's bundler would (minified, tree-shaken, not written);
+ * `metafile: true` adds what each source file contributes.
+ * @param {string} code
+ * @param {{ metafile?: boolean }} [options]
+ */
+export function bundle(code, { metafile = false } = {}) {
+  return build({
+    stdin: { contents: code, resolveDir: root, loader: 'js' },
+    // No tsconfig: its `paths` point the package name at src/; resolve it as users do.
+    tsconfigRaw: '{}',
+    bundle: true,
+    minify: true,
+    treeShaking: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    metafile,
+  });
+}
+
+/**
  * Bundle, minify and gzip each of {@link BUNDLES}; sizes in bytes.
  * @returns {Promise<{ name: string, minBytes: number, gzipBytes: number, targetKb?: number }[]>}
  */
 export async function measureBundleSizes() {
   return Promise.all(
     BUNDLES.map(async ({ name, code, targetKb }) => {
-      const result = await build({
-        stdin: { contents: code, resolveDir: root, loader: 'js' },
-        // No tsconfig: its `paths` point the package name at src/; resolve it as users do.
-        tsconfigRaw: '{}',
-        bundle: true,
-        minify: true,
-        treeShaking: true,
-        format: 'esm',
-        platform: 'browser',
-        target: 'es2022',
-        write: false,
-        logLevel: 'silent',
-      });
+      const result = await bundle(code);
       const bytes = result.outputFiles[0].contents;
       return {
         name,

@@ -27,20 +27,18 @@ beforeAll(() => {
   ) as Measured[];
 }, 120_000);
 
-// The ceilings are the bench's targets, but for two not met yet: a decoder of HTTP, provider-SDK
-// and client-library readers carries AgentError's serialisation and redaction (9 KB) and the
-// HTTP readers (headers, web APIs, provider bodies) at 25.8 KB against 15; retry's default
-// classifier imports every reader (47 KB against 20). The full decode is 0.4 KB over today's
-// 42.8 KB: the hub's own fields (the exposure mark and errorId, read by every copy and encoder)
-// and the reader loop. Held where they are until they are met. Issue 38 added about 0.3 KB to
-// each (the Hermes -32000 hints, upstream's raw tool text, a category-less ToolError kept through
-// the hub); the redaction rules of safety round 3 (issue 37: structures, command lines, the
-// confusable table, the entropy fallback) add 2.0 KB to every bundle that redacts (AgentError:
-// 9.4 → 11.5 KB).
+// The ceilings are the bench's targets, but for three not met yet, held at today's figure:
+// - a decoder of the HTTP, provider-SDK and client-library readers is 23.6 KB against 15: AgentError
+//   and what its toJSON pulls in (serialisation, redaction, secret patterns) are 9.2 KB of it, and the
+//   HTTP readers' own tables (headers, web APIs, cloud codes, provider bodies, client libraries)
+//   most of the rest (`node bench/bundle-inputs.js createDecoder` lists them);
+// - `createRetry` given that decoder is 28.2 KB against 20: the decoder above plus the retry loop
+//   (4.6 KB); it no longer carries every reader (47.6 KB with the default classifier);
+// - the full decode is 43.1 KB against 42.8: the hub's own fields and the reader loop.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 46,
-  'createDecoder (HTTP, provider SDK and client library readers)': 29.1,
-  'retry with that decoder': 50.4,
+  'decode (every reader)': 43.5,
+  'createDecoder (HTTP, provider SDK and client library readers)': 24,
+  'retry with that decoder': 28.5,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

@@ -54,12 +54,11 @@ describe('agent-errors --version', () => {
     expect(cli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
-  it('convert --version says it was renamed --a2a-version', () => {
+  it('convert --version is an unknown option whose message lists --a2a-version', () => {
     const result = cli(['convert', '--to', 'a2a', '--version', '0.3', MCP_TIMEOUT]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(
-      'convert: --version was renamed --a2a-version (the A2A data form, 1.0 or 0.3)',
-    );
+    expect(result.stderr).toContain('convert: unknown option "--version"; expected');
+    expect(result.stderr).toContain('--a2a-version');
     expect(cli(['convert', '--to', 'a2a', '--version=0.3', MCP_TIMEOUT]).code).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDecoder } from 'agent-errors';
 import { providerSdkReader } from 'agent-errors/http';
-import { isRetryError, retry } from 'agent-errors/retry';
+import { createRetry, isRetryError, retry } from 'agent-errors/retry';
 
 describe('retry({ decoder }) with the OpenAI SDK', () => {
   let server: Server;
@@ -59,6 +59,31 @@ describe('retry({ decoder }) with the OpenAI SDK', () => {
     const error = await retry(listModels, { decoder: createDecoder([]) }).catch((e: unknown) => e);
     expect(requests).toBe(1);
     expect(isRetryError(error) ? error.category : undefined).toBe('internal');
+  });
+
+  it('createRetry(decoder) classifies by that decoder, and a call may still name its own', async () => {
+    const retryByProvider = createRetry(createDecoder([providerSdkReader]));
+    requests = 0;
+    failures = 1;
+    expect(await retryByProvider(listModels)).toEqual([]);
+    expect(requests).toBe(2);
+
+    requests = 0;
+    failures = 1;
+    const error = await retryByProvider(listModels, { decoder: createDecoder([]) }).catch(
+      (e: unknown) => e,
+    );
+    expect(requests).toBe(1);
+    expect(isRetryError(error) ? error.category : undefined).toBe('internal');
+  });
+
+  it('createRetry given no decoder is a TypeError saying what it takes', () => {
+    expect(() => createRetry({} as never)).toThrow(
+      /createRetry: decoder must be an object with a toAgentError function/,
+    );
+    expect(() => createRetry(undefined as never)).toThrow(
+      /createRetry: decoder must be an object with a toAgentError function/,
+    );
   });
 
   it('a decoder that is none is a TypeError naming the option', async () => {

@@ -29,6 +29,7 @@ describe('agent-errors/retry and agent-errors/redis', () => {
         'RetryError',
         'backoffDelay',
         'cacheableFailure',
+        'createRetry',
         'idempotencyKeyReusedError',
         'fingerprint',
         'isRetryError',

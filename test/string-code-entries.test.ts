@@ -51,6 +51,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "toolErrorFields",
         "toolErrorFunction",
         "toolErrorReader",
+        "toolTextReader",
         "withAiToolErrors",
       ]
     `);

@@ -69,21 +69,8 @@ function encodeOptions(to: string, options: Partial<Record<ConvertOption, string
   return out;
 }
 
-/** `--version` meant the A2A data form until it was renamed: say so rather than "unknown". */
-function refuseOldVersionOption(args: readonly string[]): void {
-  for (const arg of args) {
-    if (arg === '--') return;
-    if (arg === '--version' || arg.startsWith('--version=')) {
-      throw new UsageError(
-        'convert: --version was renamed --a2a-version (the A2A data form, 1.0 or 0.3); agent-errors --version prints the package version',
-      );
-    }
-  }
-}
-
 /** `agent-errors convert`. */
 export async function convert(args: readonly string[], io: CliIo): Promise<number> {
-  refuseOldVersionOption(args);
   const parsed = parseArgs(args, {
     command: 'convert',
     flags: ['--json'],

@@ -28,7 +28,6 @@ const CATEGORY_BY_DEFAULT_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
   (Object.keys(CATEGORIES) as ErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
 );
 
-// A Map: looked up by strings fresh off the wire, which a Map finds faster than an object does.
 const SYSTEM_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map(
   Object.entries(SYSTEM_ERROR_CATEGORIES),
 );
@@ -90,48 +89,22 @@ function revive(like: AgentErrorLike): AgentError {
   });
 }
 
-/** The members every error is classified by first, in the order they are read. */
-interface HeadMembers {
-  name: unknown;
-  message: unknown;
-  code: unknown;
-  retryable: unknown;
-}
-
-/**
- * `error`'s {@link HeadMembers}, read by name: the shared `readMember` sees every shape there is
- * and is slow for it (bench: a Node system error decodes a fifth faster). A getter that throws
- * sends the reads through `readMember`, which takes only that member as missing.
- */
-function headMembers(error: object): HeadMembers {
-  const e = error as Record<string, unknown>;
-  try {
-    return { name: e.name, message: e.message, code: e.code, retryable: e.retryable };
-  } catch {
-    return {
-      name: readMember(e, 'name'),
-      message: readMember(e, 'message'),
-      code: readMember(e, 'code'),
-      retryable: readMember(e, 'retryable'),
-    };
-  }
-}
-
 function fromError(error: object): AgentError {
-  const head = headMembers(error);
-  const name = head.name;
-  const rawMessage = head.message;
+  // Each read guarded: a getter that throws reads as a missing member.
+  const name = readMember(error, 'name');
+  const rawMessage = readMember(error, 'message');
   const message =
     typeof rawMessage === 'string'
       ? rawMessage
       : rawMessage === undefined || rawMessage === null
         ? ''
         : describeNonError(rawMessage);
-  const code = head.code;
+  const code = readMember(error, 'code');
   // The `retryable` the thrown value itself states, when it states one: the source knows better
   // than the category its code or name suggests (an `ECONNRESET` on a request that must not be
   // sent twice). It changes only whether to retry, never whether the error is exposed.
-  const retryable = typeof head.retryable === 'boolean' ? head.retryable : undefined;
+  const statedRetryable = readMember(error, 'retryable');
+  const retryable = typeof statedRetryable === 'boolean' ? statedRetryable : undefined;
 
   if (name === 'AbortError' || code === 'ABORT_ERR' || code === 20) {
     return AgentError.cancelled(message || 'The operation was aborted', {
@@ -267,38 +240,15 @@ function withCarriedHints(
  * never belong in what is sent to a peer.
  */
 function systemDetails(error: object): Record<string, unknown> {
-  // Read by name, as headMembers reads (and for the same reason). A getter that throws sends
-  // the reads through `readMember`, which takes only that member as missing.
-  const e = error as Record<string, unknown>;
-  try {
-    return systemDetailsOf(e.syscall, e.errno, e.hostname, e.address, e.port);
-  } catch {
-    return systemDetailsOf(
-      readMember(e, 'syscall'),
-      readMember(e, 'errno'),
-      readMember(e, 'hostname'),
-      readMember(e, 'address'),
-      readMember(e, 'port'),
-    );
-  }
-}
-
-function systemDetailsOf(
-  syscall: unknown,
-  errno: unknown,
-  hostname: unknown,
-  address: unknown,
-  port: unknown,
-): Record<string, unknown> {
-  // Named stores: a computed key on a fresh object costs a runtime call each time.
   const details: Record<string, unknown> = {};
-  if (typeof syscall === 'string' || typeof syscall === 'number') details.syscall = syscall;
-  if (typeof errno === 'string' || typeof errno === 'number') details.errno = errno;
-  if (typeof hostname === 'string' || typeof hostname === 'number') details.hostname = hostname;
-  if (typeof address === 'string' || typeof address === 'number') details.address = address;
-  if (typeof port === 'string' || typeof port === 'number') details.port = port;
+  for (const key of SYSTEM_DETAIL_KEYS) {
+    const value = readMember(error, key);
+    if (typeof value === 'string' || typeof value === 'number') details[key] = value;
+  }
   return details;
 }
+
+const SYSTEM_DETAIL_KEYS = ['syscall', 'errno', 'hostname', 'address', 'port'] as const;
 
 const MAX_AGGREGATE_DETAILS = 10;
 /** Members read from one aggregate, and in all from one thrown value (nested ones included). */

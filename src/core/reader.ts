@@ -97,9 +97,9 @@ export interface ReadContext {
   /** Classify `value` with this decoder and no protocol hint (a cause, a retry's last error). */
   readonly classify: (value: unknown) => AgentError;
   /**
-   * `decoded` when it says something; when it is a bare internal error, what `input`'s message
-   * says by the conservative keywords ("Not connected", "connection closed"). `received` becomes
-   * the cause (default: `input`).
+   * `decoded`, unless this decoder's text readers recognise `input`'s message (by the ToolError
+   * text reader's conservative keywords: "Not connected", "connection closed"): then that
+   * reading's category and code. `received` becomes the cause (default: `input`).
    */
   readonly byKeywords: (
     decoded: AgentError,
@@ -120,8 +120,11 @@ export interface ReadContext {
 export interface Reader {
   /** What it reads, for people and for error messages ("grpc status", "openai APIError"). */
   readonly name: string;
-  /** The reading of `view` when the input is this reader's own, else `undefined`. */
-  recognise(this: void, view: ErrorView, context: ReadContext): AgentError | undefined;
+  /**
+   * The reading of `view` when the input is this reader's own, else `undefined`. A reader of
+   * text alone has none (it has {@link Reader.recogniseText}).
+   */
+  recognise?(this: void, view: ErrorView, context: ReadContext): AgentError | undefined;
   /**
    * Members it cannot recognise anything without: the decoder calls it only on views that have
    * them all (an integer test per reader, where a call would cost more than most readings).
@@ -134,7 +137,11 @@ export interface Reader {
    * omitted, every hint. The decoder leaves it out of the list it tries under any other.
    */
   readonly hints?: readonly (Protocol | undefined)[];
-  /** Text that came with a protocol hint (HTTP's plain-text body): its reading, or `undefined`. */
+  /**
+   * The reading of text (HTTP's plain-text body under its hint, ToolError text), or `undefined`.
+   * The decoder tries text readers in order on text that is no JSON or server-sent event, and on
+   * the message of an error no reader recognised (with no hint).
+   */
   recogniseText?(this: void, text: string, protocol: Protocol | undefined): AgentError | undefined;
 }
 

@@ -9,4 +9,4 @@ export { withAiToolErrors } from '../sdk/ai-sdk.js';
 export type { WithAiToolErrorsOptions, OrErrorText } from '../sdk/ai-sdk.js';
 export { toolErrorFunction } from '../sdk/agents-sdk.js';
 export type { ToolErrorFunctionOptions, ToolFailureInfo } from '../sdk/tool-failure.js';
-export { toolErrorReader } from '../dialects/tool/reader.js';
+export { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';

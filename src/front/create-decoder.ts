@@ -7,7 +7,7 @@ import { memberMask, readView } from '../core/reader.js';
 import type { ReadContext, Reader } from '../core/reader.js';
 import { realElements } from '../core/real-elements.js';
 import { markUnexpected } from '../core/unexpected.js';
-import { byKeywords, isWebResponse, readErrorText } from '../registry/generic.js';
+import { isWebResponse } from '../registry/generic.js';
 
 /** Options for {@link Decoder.decode} (and the root `decode`). */
 export interface DecodeOptions {
@@ -38,6 +38,9 @@ type Rec = Record<string, unknown>;
 
 const LOOKS_LIKE_JSON = /^(?:\{\s*["}]|\[\s*(?:[[{"\]\d-]|true|false|null))/;
 const MAX_BATCH_ITEMS = 10_000;
+/** What ends a line of a server-sent event, and how many of its lines are read. */
+const LINE_END = /\r\n|\r|\n/;
+const MAX_SSE_LINES = 64;
 
 /**
  * A decoder that tries `readers` in the order given (the first that recognises an input
@@ -63,13 +66,46 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     readers.map((reader: unknown, index) => checkedReader(reader, index)),
   );
   const textReaders = list.filter((reader) => typeof reader.recogniseText === 'function');
+  /** What the text readers make of `text`: the first reading, or `undefined`. */
+  function readText(text: string, protocol: Protocol | undefined): AgentError | undefined {
+    for (const reader of textReaders) {
+      const decoded = reader.recogniseText?.(text, protocol);
+      if (decoded !== undefined) return decoded;
+    }
+    return undefined;
+  }
+  /**
+   * What the text readers make of `input`'s message (the ToolError text reader's keywords: "Not
+   * connected") when they recognise it, else `decoded`; `received` becomes the cause.
+   */
+  function byKeywords(
+    decoded: AgentError,
+    input: { message?: unknown },
+    received: unknown = input,
+  ): AgentError {
+    const message = input.message;
+    if (typeof message !== 'string' || message === '') return decoded;
+    const guess = readText(message, undefined);
+    if (guess === undefined || guess.category === 'internal') return decoded;
+    return decodedError({
+      message: decoded.message,
+      category: guess.category,
+      code: guess.code,
+      retryable: guess.retryable,
+      retryAfterMs: undefined,
+      details: decoded.details,
+      wire: undefined,
+      cause: received,
+      unexpected: decoded.unexpected,
+    });
+  }
   // The readers that can recognise anything, by kind of input and protocol hint, each list
   // filtered once: plain data never calls a reader of instances, an unhinted input never one
   // that reads only under a hint.
   // Their `recognise` functions alone, in an array: one call site that loads no method off
   // twenty differently shaped reader objects (a megamorphic load per reader, per decode).
   // Beside each, the bits of the members it requires (an integer test before any call).
-  type Recognise = Reader['recognise'];
+  type Recognise = NonNullable<Reader['recognise']>;
   type Tried = { readonly recognise: readonly Recognise[]; readonly masks: readonly number[] };
   const forPlain = new Map<Protocol | undefined, Tried>();
   const forInstances = new Map<Protocol | undefined, Tried>();
@@ -77,7 +113,8 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
   let instancesUnhinted: Tried | undefined;
   function filtered(plain: boolean, protocol: Protocol | undefined): Tried {
     const tried = list.filter(
-      (reader) =>
+      (reader): reader is Reader & { recognise: Recognise } =>
+        typeof reader.recognise === 'function' &&
         !(plain && reader.instancesOnly === true) &&
         (reader.hints === undefined || reader.hints.includes(protocol)),
     );
@@ -123,7 +160,8 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
       const decoded = (recognise[i] as Recognise)(view, context);
       if (decoded !== undefined) return decoded;
     }
-    return fallback(normalizeError(input), input);
+    const normalized = normalizeError(input);
+    return isBareInternal(normalized) ? byKeywords(normalized, input) : normalized;
   }
 
   function decodeValue(input: unknown, protocol: Protocol | undefined): AgentError {
@@ -162,15 +200,10 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
         // Not JSON after all: read it as text.
       }
     }
-    for (const reader of textReaders) {
-      const decoded = reader.recogniseText?.(text, protocol);
-      if (decoded !== undefined) return decoded;
-    }
-    const decoded = readErrorText(text);
+    const decoded = readText(text, protocol);
     // Text nothing recognised (no ToolError header, no keyword) may be anything: a thrown string.
-    return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
-      ? markUnexpected(decoded)
-      : decoded;
+    if (decoded === undefined) return normalizeError(text);
+    return isBareInternal(decoded) ? markUnexpected(decoded) : decoded;
   }
 
   function decodeBatch(batch: readonly unknown[], protocol: Protocol | undefined): AgentError {
@@ -199,7 +232,6 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
         retryable: e.retryable,
       });
     }
-    // Copied key by key: members added to a spread copy go through the runtime on Node 20.
     const details = primary.details === undefined ? {} : copyRecord(primary.details);
     details.batch = summary;
     details.batchErrors = errors.length;
@@ -248,23 +280,20 @@ function checkedReader(reader: unknown, index: number): Reader {
     r === null ||
     typeof r !== 'object' ||
     typeof r.name !== 'string' ||
-    typeof r.recognise !== 'function'
+    (r.recognise !== undefined && typeof r.recognise !== 'function') ||
+    (r.recogniseText !== undefined && typeof r.recogniseText !== 'function') ||
+    (r.recognise === undefined && r.recogniseText === undefined)
   ) {
     throw new TypeError(
-      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) }); received ${describeValue(reader)}`,
+      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) and/or recogniseText(text, protocol) }); received ${describeValue(reader)}`,
     );
   }
   return r as Reader;
 }
 
-/**
- * What the general normaliser read, or when it recognised nothing, what `input`'s message says
- * ("Not connected", "connection closed").
- */
-function fallback(decoded: AgentError, input: Rec): AgentError {
-  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR'
-    ? byKeywords(decoded, input)
-    : decoded;
+/** An internal error with the default code: one nothing recognised. */
+function isBareInternal(decoded: AgentError): boolean {
+  return decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR';
 }
 
 /**
@@ -274,20 +303,11 @@ function fallback(decoded: AgentError, input: Rec): AgentError {
 function sseData(text: string): unknown {
   let data: string | undefined;
   let event: string | undefined;
-  // Line by line (CRLF, CR or LF ends one), the first 64 lines, each end found by indexOf: a
-  // split by pattern cost a fifth of decoding such an event (bench: the corpus's SSE payloads).
-  let start = 0;
-  let lf = text.indexOf('\n');
-  let cr = text.indexOf('\r');
-  for (let n = 0; n < 64 && start <= text.length; n++) {
-    if (lf !== -1 && lf < start) lf = text.indexOf('\n', start);
-    if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
-    const end = lf === -1 ? (cr === -1 ? text.length : cr) : cr === -1 ? lf : Math.min(lf, cr);
-    if (text.startsWith('data:', start)) {
-      const value = text.slice(start + (text.startsWith('data: ', start) ? 6 : 5), end);
+  for (const line of text.split(LINE_END, MAX_SSE_LINES)) {
+    if (line.startsWith('data:')) {
+      const value = line.slice(line.startsWith('data: ') ? 6 : 5);
       data = data === undefined ? value : `${data}\n${value}`;
-    } else if (text.startsWith('event:', start)) event = text.slice(start + 6, end).trim();
-    start = end + (end === cr && lf === cr + 1 ? 2 : 1);
+    } else if (line.startsWith('event:')) event = line.slice(6).trim();
   }
   if (data === undefined || (event !== undefined && event !== 'error' && !data.includes('error'))) {
     return undefined;

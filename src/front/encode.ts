@@ -19,6 +19,11 @@ export type { EncodeOptions, EncodedForm, EncodedForms } from '../registry/forms
 const FULL_DECODER: Classifier = Object.freeze({ toAgentError });
 const DEFAULT_OPTIONS = Object.freeze({ decoder: FULL_DECODER });
 
+/** `decoder`, else the library's full classifier. */
+export function classifierOf(decoder: Classifier | undefined): Classifier {
+  return decoder ?? FULL_DECODER;
+}
+
 /**
  * `options` with a decoder: the caller's, else the full classifier (most calls pass no options:
  * they share one object instead of allocating one).

@@ -26,7 +26,7 @@ import {
 } from '../dialects/mcp/reader.js';
 import { nodeSystemReader } from '../dialects/node-system/reader.js';
 import { aiSdkStreamPartReader, providerSdkReader } from '../dialects/provider-sdks/reader.js';
-import { toolErrorReader } from '../dialects/tool/reader.js';
+import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
 
 /**
  * The JSON-RPC family's two readers. Unhinted error objects are told apart by MCP's printed
@@ -49,7 +49,7 @@ export const mcpSdkClientErrorReader: Reader = mcpSdkClientReader(readHttpStatus
 /**
  * Every reader, in the one order `decode` tries them: the first that recognises its input
  * decides. What runs before them all (text, JSON text, SSE, batches, AgentErrors and their
- * copies) and after them (the general normaliser, the keyword fallback, the never-throw guard)
+ * copies) and after them (the general normaliser, the never-throw guard)
  * is the decoder's own (src/front/create-decoder.ts). One line each: why it sits where it does.
  */
 export const READERS: readonly Reader[] = [
@@ -101,4 +101,7 @@ export const READERS: readonly Reader[] = [
   arcpCodeReader,
   // Last: the broadest shapes (any `error` member: provider bodies, problem documents).
   httpBodyReader,
+  // Text only, after HTTP's reading of text under its hint: any text as ToolError text (and by
+  // its keywords, the message of an error nothing above recognised).
+  toolTextReader,
 ];

@@ -1,4 +1,5 @@
-export { retry } from './retry.js';
+export { createRetry, retry } from './retry.js';
+export type { RetryFunction } from './retry.js';
 export type {
   AttemptFunction,
   CircuitBreakerOptions,

@@ -1,7 +1,6 @@
 import { MAX_TIMER_MS } from '../core/timer-delay.js';
 import type { AgentError } from '../core/agent-error.js';
 import { clockOption, functionOption, numberOption, optionError } from './check-option.js';
-import { classify as defaultClassify } from './classify.js';
 import { systemClock } from './clock.js';
 import type { Clock } from './clock.js';
 import { processRetryState } from './memory-retry-state.js';
@@ -144,8 +143,11 @@ export interface Settings {
 /** The fn type, for the check. @internal */
 export type AttemptFunction<T> = (attempt: RetryAttempt) => T | PromiseLike<T>;
 
-/** @internal */
-export function readOptions(options: RetryOptions): Settings {
+/** `options` checked, with `defaultClassify` where they name no classifier. @internal */
+export function readOptions(
+  options: RetryOptions,
+  defaultClassify: (error: unknown) => AgentError,
+): Settings {
   if (options === null || typeof options !== 'object')
     throw optionError(WHERE, 'options', 'an object', options);
   const o = options as Record<keyof RetryOptions, unknown>;
@@ -284,8 +286,14 @@ export interface RetryDecoder {
   toAgentError(error: unknown): AgentError;
 }
 
-/** The `toAgentError` of a `decoder` option, or a TypeError saying what a decoder is. */
-function decoderOption(decoder: unknown): ((error: unknown) => AgentError) | undefined {
+/**
+ * The `toAgentError` of a `decoder` option, or a TypeError saying what a decoder is.
+ * @internal
+ */
+export function decoderOption(
+  decoder: unknown,
+  where = WHERE,
+): ((error: unknown) => AgentError) | undefined {
   if (decoder === undefined) return undefined;
   const toAgentError =
     typeof decoder === 'object' && decoder !== null
@@ -293,7 +301,7 @@ function decoderOption(decoder: unknown): ((error: unknown) => AgentError) | und
       : undefined;
   if (typeof toAgentError !== 'function') {
     throw optionError(
-      WHERE,
+      where,
       'decoder',
       'an object with a toAgentError function, as createDecoder returns',
       decoder,

@@ -9,8 +9,9 @@ import {
   mayHaveReachedServer,
   saysDoNotRetry,
 } from './failure-kinds.js';
-import { readOptions } from './options.js';
-import type { AttemptFunction, RetryOptions, Settings } from './options.js';
+import { classify } from './classify.js';
+import { decoderOption, readOptions } from './options.js';
+import type { AttemptFunction, RetryDecoder, RetryOptions, Settings } from './options.js';
 import { RetryError } from './retry-error.js';
 import type { RetryStopReason } from './retry-error.js';
 import { SUCCESS } from './retry-state.js';
@@ -53,10 +54,42 @@ const MAX_SHARED_WAIT_MS = 3_600_000;
  * );
  */
 export function retry<T>(fn: AttemptFunction<T>, options: RetryOptions = {}): Promise<T> {
+  return retryWith(fn, options, classify);
+}
+
+type RetryClassifier = (error: unknown) => AgentError;
+
+/** {@link retry}, as {@link createRetry} makes it: with a decoder of the caller's choosing. */
+export type RetryFunction = <T>(fn: AttemptFunction<T>, options?: RetryOptions) => Promise<T>;
+
+/**
+ * {@link retry} classifying with `decoder` (as `createDecoder(readers)` makes) unless a call
+ * names its own `classify` or `decoder`. A bundle that imports `createRetry` and not `retry`
+ * carries only that decoder's readers, not every reader the default classifier holds. Throws a
+ * `TypeError` when `decoder` has no `toAgentError` function.
+ *
+ * @example
+ * import { createDecoder } from 'agent-errors';
+ * import { providerSdkReader } from 'agent-errors/http';
+ * import { createRetry } from 'agent-errors/retry';
+ * const retry = createRetry(createDecoder([providerSdkReader]));
+ * const models = await retry(() => openai.models.list());
+ */
+export function createRetry(decoder: RetryDecoder): RetryFunction {
+  // `null` for a missing decoder: the check then throws, as for any value that is no decoder.
+  const classifyWith = decoderOption(decoder ?? null, 'createRetry') as RetryClassifier;
+  return (fn, options = {}) => retryWith(fn, options, classifyWith);
+}
+
+function retryWith<T>(
+  fn: AttemptFunction<T>,
+  options: RetryOptions,
+  defaultClassify: RetryClassifier,
+): Promise<T> {
   let settings: Settings;
   try {
     if (typeof fn !== 'function') throw optionError(WHERE, 'fn', 'a function', fn);
-    settings = readOptions(options);
+    settings = readOptions(options, defaultClassify);
   } catch (error) {
     // A TypeError naming the option, as a rejection: the call is asynchronous either way.
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors

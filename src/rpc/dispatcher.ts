@@ -123,7 +123,7 @@ export class Dispatcher {
       return failure(id, this.encodeError(error, message.method, id));
     }
     // Called here, not in a helper: every frame between the transport and a handler is recorded
-    // in each stack its errors capture, a cost a failed call pays (bench: peer).
+    // in each stack its errors capture.
     let out: unknown;
     try {
       out = entry.handler(message.params, ctx);

@@ -83,7 +83,7 @@ class NdjsonDecoder implements FrameDecoder {
         this.#emitJoined(text.slice(start, end));
       } else {
         // A line that arrived whole goes to the sink from here: each frame between the read
-        // loop and a handler is recorded in every stack its errors capture (bench: peer).
+        // loop and a handler is recorded in every stack its errors capture.
         const line = text.slice(start, end);
         if (!isBlank(line)) this.#sink.message(line);
       }

@@ -1,7 +1,8 @@
 import type { AgentError } from '../core/agent-error.js';
+import type { Classifier } from '../core/expose.js';
 import { fromCallToolResult } from '../dialects/mcp/call-tool-result.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
-import { toAgentError } from '../front/decode.js';
+import { classifierOf } from '../front/encode.js';
 
 /**
  * Options of {@link callToolOrThrow}. `retry` passes each attempt an object with exactly these
@@ -19,6 +20,11 @@ export interface CallToolOrThrowOptions {
   readonly signal?: AbortSignal | undefined;
   /** The SDK's own request options (`timeout`, `onprogress`, …), passed on as they are. */
   readonly requestOptions?: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * What classifies what the SDK throws: a decoder made by `createDecoder(readers)` (or anything
+   * with its `toAgentError`). Default: the library's full classifier.
+   */
+  readonly decoder?: Classifier | undefined;
 }
 
 /** What this helper reads of an MCP `Client` (SDK v1 or v2). */
@@ -89,7 +95,9 @@ export async function callToolOrThrow<R = Record<string, unknown>>(
         ? await c.callTool(request, requestOptions)
         : await c.callTool(request, undefined, requestOptions);
   } catch (error) {
-    throw toAgentError(error);
+    // An AgentError, or what a decoder of the caller's gives for one.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw classifierOf(options?.decoder).toAgentError(error);
   }
   if (
     result !== null &&

@@ -178,8 +178,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   const names = new WeakMap<object, string>();
   const nameOf = (tool: object): string => names.get(tool) ?? toolName(server, tool);
   // The options are read once, here. A tool's failures are written with them and the tool's
-  // name as the subject, made once per name at its first failure (a spread per failure was a
-  // measurable part of the wrapper: bench). Every key is kept (sanitising rules ride along), and
+  // name as the subject, made once per name at its first failure. Every key is kept (sanitising rules ride along), and
   // an inherited `onError` too, as the protocol-error path below reads it. Tools registered and
   // removed under fresh names would grow the map: it is cleared past FAILURE_OPTIONS_LIMIT names.
   const onError = options?.onError;
@@ -224,7 +223,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   // The callback is run here, wrapped, as the SDK would run it — with `(args, extra)`, or
   // `(extra)` for a tool without an input schema — so that a throw is caught where it happens
   // (past the SDK's async code it is a rejection, which costs the round trip several times the
-  // wrapper's own work: bench). The SDK's records are left as they are.
+  // wrapper's own work). The SDK's records are left as they are.
   const runners = new WeakMap<object, { handler: unknown; run: Runner }>();
   const runnerOf = (tool: ToolRecord & object, handler: Callback): Runner => {
     const known = runners.get(tool);
@@ -277,7 +276,8 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   // Resources and prompts fail with JSON-RPC errors (MCP has no result form for them). Their
   // request handlers are wrapped where the SDK keeps them, so that callbacks registered before
   // this call, or swapped in later through `update`, are covered too.
-  const encodeOptions = onError === undefined ? {} : { onError };
+  const decoder = options?.decoder;
+  const encodeOptions = { ...(onError === undefined ? {} : { onError }), decoder };
   const versionOf = () => negotiatedVersion(server);
   wrapRequestHandlers(handlers, USER_CODE_METHODS, (handler) =>
     protocolErrors(handler, encodeOptions, versionOf),

@@ -1,10 +1,11 @@
 import { AgentError, isAgentError } from '../core/agent-error.js';
+import type { Classifier } from '../core/expose.js';
 import type { AgentErrorLike } from '../core/agent-error.js';
 import type { ErrorCategory } from '../core/categories.js';
 import { toExposableError } from '../helpers/expose.js';
 import { modelErrorText } from '../dialects/tool/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
-import { toAgentError } from '../front/decode.js';
+import { classifierOf } from '../front/encode.js';
 
 /** Options of {@link withToolErrors} (and of `withMcpErrors`, which passes them on). */
 export interface WithToolErrorsOptions {
@@ -18,6 +19,11 @@ export interface WithToolErrorsOptions {
   onError?: (error: unknown, errorId: string) => void;
   /** What the `Next step:` line calls the tool ("call this tool again"). Default `'this tool'`. */
   subject?: string;
+  /**
+   * What classifies what the handler threw: a decoder made by `createDecoder(readers)` (or
+   * anything with its `toAgentError`). Default: the library's full classifier.
+   */
+  decoder?: Classifier | undefined;
 }
 
 /** The hub fields a failed tool result carries in `_meta[MCP_META_KEYS.error]`. */
@@ -49,10 +55,12 @@ export function toolErrorResult(
   error: unknown,
   options: WithToolErrorsOptions | undefined,
 ): McpToolErrorResult {
-  const onError = options?.onError;
-  const shown = toExposableError(error, onError === undefined ? undefined : { onError });
-  // A ToolError-like carrier without a hub category is read by the one classifier.
-  const hub: AgentErrorLike = isAgentError(shown) ? shown : toAgentError(shown);
+  // Its `onError` and `decoder` are the exposure rule's.
+  const shown = toExposableError(error, options);
+  // A ToolError-like carrier without a hub category is read by the classifier.
+  const hub: AgentErrorLike = isAgentError(shown)
+    ? shown
+    : classifierOf(options?.decoder).toAgentError(shown);
   let written: { text: string; code: string };
   try {
     written = modelErrorText(hub, options?.subject === undefined ? undefined : options);

@@ -1,8 +1,10 @@
-import type { AgentError } from '../core/agent-error.js';
+import { AgentError } from '../core/agent-error.js';
+import type { Classifier } from '../core/expose.js';
+import { normalizeError } from '../core/normalize-error.js';
 import { toExposableError } from '../helpers/expose.js';
 import { formatModelErrorText } from '../dialects/tool/model-text.js';
 import type { FormatModelErrorTextOptions } from '../dialects/tool/model-text.js';
-import { toAgentError } from '../front/decode.js';
+import { classifierOf } from '../front/encode.js';
 
 /** What {@link ToolErrorFunctionOptions.onToolError} is told besides the error. */
 export interface ToolFailureInfo {
@@ -41,6 +43,11 @@ export interface ToolErrorFunctionOptions extends FormatModelErrorTextOptions {
    * never passes the name to `execute`).
    */
   toolName?: string;
+  /**
+   * What classifies what the tool threw: a decoder made by `createDecoder(readers)` (or anything
+   * with its `toAgentError`). Default: the library's full classifier.
+   */
+  decoder?: Classifier | undefined;
 }
 
 function ignoreUnexpected(): void {
@@ -60,8 +67,14 @@ export function toolFailure(
   // One hook is enough: onToolError hears of an unexpected error too (as `internal`, with the
   // original in `info.thrown`), so the stderr line is written only when neither hook is given.
   const onError = options?.onError ?? (hook ? ignoreUnexpected : undefined);
-  const exposable = toExposableError(thrown, onError ? { onError } : undefined);
-  const error = toAgentError(exposable);
+  // `onError` and `decoder` are the exposure rule's.
+  const exposable = toExposableError(thrown, {
+    ...(onError ? { onError } : {}),
+    ...(options?.decoder ? { decoder: options.decoder } : {}),
+  });
+  const classified = classifierOf(options?.decoder).toAgentError(exposable);
+  // A decoder of the caller's may give the fields alone: the hooks are promised an AgentError.
+  const error = classified instanceof AgentError ? classified : normalizeError(classified);
   const text = formatModelErrorText(error, options);
   if (hook) {
     try {

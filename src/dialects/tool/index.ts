@@ -6,7 +6,7 @@ export type {
   ToolErrorOptions,
 } from './tool-error.js';
 export { toToolError } from './convert.js';
-// The text format lives in core so that the mcp dialect's tool results share it.
+// The text format, which the mcp dialect's tool results share.
 export {
   NEAREST_TOOL_CATEGORY,
   TOOL_ERROR_CATEGORIES,
