@@ -31,7 +31,8 @@ const m = (
   category: ErrorCategory,
   code: StableErrorCode,
   retryable?: boolean,
-): GraphqlCodeMeaning => (retryable === undefined ? { category, code } : { category, code, retryable });
+): GraphqlCodeMeaning =>
+  retryable === undefined ? { category, code } : { category, code, retryable };
 
 /** `extensions.code` (Apollo, Shopify, Hasura) and GitHub's `type`, by their exact spelling. */
 export const GRAPHQL_CODES: ReadonlyMap<string, GraphqlCodeMeaning> = new Map([

@@ -31,13 +31,18 @@ const MAX_LISTED = 10;
 
 /**
  * Whether `value` is a GraphQL response carrying errors (GraphQL spec, "Response Format"): an
- * object whose `errors` is a non-empty list of objects each with a string `message`. That
- * `message` tells it from a JSON:API error document (`errors: [{ status, title }]`); a JSON-RPC
- * response (`jsonrpc`) or a Google / provider body (`error`) is never one.
+ * object with no members but `errors`, `data` and `extensions`, whose `errors` is a non-empty
+ * list of objects each with a string `message`. That `message` tells it from a JSON:API error
+ * document (`errors: [{ status, title }]`); a JSON-RPC response (`jsonrpc`), a Google or
+ * provider body (`error`) or GitHub's REST validation body (`message`) is never one.
  */
 export function isGraphqlErrorBody(value: unknown): value is Rec & { errors: Rec[] } {
   const body = asRecord(value);
-  if (body === undefined || 'jsonrpc' in body || 'error' in body) return false;
+  if (body === undefined) return false;
+  // The spec allows no other top-level member: GitHub's REST 422 (`message`, `errors`) is not one.
+  for (const key in body) {
+    if (key !== 'errors' && key !== 'data' && key !== 'extensions') return false;
+  }
   const errors = body.errors;
   if (!Array.isArray(errors) || errors.length === 0) return false;
   for (const item of errors) {
@@ -75,6 +80,15 @@ function byStatus(status: number): GraphqlCodeMeaning {
     code: meaning.code as StableErrorCode,
     retryable: meaning.retryable,
   };
+}
+
+/** The wait the headers ask for; headers that cannot be read (a hostile getter) say nothing. */
+function headerWaitMs(headers: HeadersInput | undefined, rateLimit: boolean): number | undefined {
+  try {
+    return retryAfterMsFromHeaders(headers, { rateLimitReset: rateLimit });
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -149,7 +163,7 @@ export function fromGraphqlResponse(response: GraphqlErrorResponse): AgentError 
   const { category } = meaning;
   const waits = category === 'rate_limit' || category === 'unavailable';
   const retryAfterMs = waits
-    ? (retryAfterMsFromHeaders(response.headers, { rateLimitReset: category === 'rate_limit' }) ??
+    ? (headerWaitMs(response.headers, category === 'rate_limit') ??
       (decided?.said === 'THROTTLED' ? shopifyWaitMs(body) : undefined))
     : undefined;
   const graphql: Rec = {
