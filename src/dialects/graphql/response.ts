@@ -36,7 +36,9 @@ const MAX_LISTED = 10;
  * document (`errors: [{ status, title }]`); a JSON-RPC response (`jsonrpc`), a Google or
  * provider body (`error`) or GitHub's REST validation body (`message`) is never one.
  */
-export function isGraphqlErrorBody(value: unknown): value is Rec & { errors: Rec[] } {
+export function isGraphqlErrorBody(
+  value: unknown,
+): value is Record<string, unknown> & { errors: Record<string, unknown>[] } {
   const body = asRecord(value);
   if (body === undefined) return false;
   // The spec allows no other top-level member: GitHub's REST 422 (`message`, `errors`) is not one.
