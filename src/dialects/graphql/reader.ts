@@ -1,15 +1,5 @@
 import type { Reader } from '../../core/reader.js';
-import { fromGraphqlResponse, isGraphqlErrorBody } from './response.js';
-
-/** A body given as JSON text, parsed; anything else as it is. */
-function parsed(body: unknown): unknown {
-  if (typeof body !== 'string' || !body.trimStart().startsWith('{')) return body;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+import { fromGraphqlResponse, isGraphqlErrorBody, parsedJsonBody } from './response.js';
 
 /**
  * A GraphQL response body with errors, as data: `{ errors: [{ message, extensions }], data? }`.
@@ -36,7 +26,9 @@ export const graphqlHttpResponseReader: Reader = {
   hints: [undefined, 'http'],
   recognise(view) {
     if (view.instance || typeof view.status !== 'number') return undefined;
-    const body = parsed(view.body);
+    // Text is parsed only when it can hold `errors`: the HTTP reader parses every other body.
+    if (typeof view.body === 'string' && !view.body.includes('"errors"')) return undefined;
+    const body = parsedJsonBody(view.body);
     if (!isGraphqlErrorBody(body)) return undefined;
     const headers = view.headers;
     return fromGraphqlResponse({

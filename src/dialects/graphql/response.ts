@@ -53,6 +53,19 @@ export function isGraphqlErrorBody(
   return true;
 }
 
+/**
+ * A body given as JSON text (a client library that kept the text), parsed when it is a JSON
+ * object; anything else as it is. Internal.
+ */
+export function parsedJsonBody(body: unknown): unknown {
+  if (typeof body !== 'string' || !body.trimStart().startsWith('{')) return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
 /** One error's code by the tables of codes.ts, and the name it was found under. */
 function meaningOf(error: Rec): { meaning: GraphqlCodeMeaning; said: string } | undefined {
   const extensions = asRecord(error.extensions);

@@ -1,7 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { classifiedAs } from '../../core/classified.js';
 import { isPlainObject, readMember } from '../../core/is.js';
-import { fromGraphqlResponse, isGraphqlErrorBody } from '../graphql/response.js';
+import { fromGraphqlResponse, isGraphqlErrorBody, parsedJsonBody } from '../graphql/response.js';
 import type { HeadersInput } from '../http/headers.js';
 import { fromHttpParts } from '../http/response.js';
 import { isWebHeaders } from '../http/web-globals.js';
@@ -64,22 +64,12 @@ export function responseOf(error: object): FoundResponse | undefined {
   };
 }
 
-/** A JSON text body parsed, to see whether it is GraphQL's; anything else as it is. */
-function parsedBody(body: unknown): unknown {
-  if (typeof body !== 'string' || !body.trimStart().startsWith('{')) return body;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return body;
-  }
-}
-
 /**
  * `found` read as the HTTP response it is (a GraphQL body by its errors), with `error` as the
  * cause; `undefined` for a response that is no failure (a redirect a library gave up on).
  */
 export function fromFoundResponse(error: Error, found: FoundResponse): AgentError | undefined {
-  const body = parsedBody(found.body);
+  const body = parsedJsonBody(found.body);
   if (isGraphqlErrorBody(body)) {
     return classifiedAs(
       error,
