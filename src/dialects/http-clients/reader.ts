@@ -51,7 +51,7 @@ function wrapped(error: Error): unknown {
 /**
  * An error that says nothing itself but wraps one that does (the OpenAI Agents SDK's
  * `ToolCallError` around a provider SDK's 429, an application's `new Error(msg, { cause })`):
- * read as what it wraps, its own message kept, when that says more than a bare internal error.
+ * read as the HTTP response what it wraps carried (status, headers, wait), its own message kept.
  * Late in the list: every reader that knows the wrapper itself has had its turn.
  */
 export const wrappedErrorReader: Reader = {
@@ -69,7 +69,9 @@ export const wrappedErrorReader: Reader = {
     } finally {
       wrappedDepth -= 1;
     }
-    if (decoded.category === 'internal' && decoded.code === 'INTERNAL_ERROR') return undefined;
+    // Only a response it carried (status, headers, body) passes through: what else a cause says
+    // (a schema library's refusal under a server's own failure) is the wrapper's business.
+    if (decoded.wire?.protocol !== 'http') return undefined;
     return markUnexpected(classifiedAs(error, decoded));
   },
 };
