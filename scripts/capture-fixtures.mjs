@@ -21,6 +21,7 @@ import { captureAcpDocs } from './fixtures/acp-docs.mjs';
 import { captureAcpRawFrames } from './fixtures/acp-raw.mjs';
 import { captureAcp } from './fixtures/acp.mjs';
 import { captureArcp } from './fixtures/arcp.mjs';
+import { captureGraphql } from './fixtures/graphql.mjs';
 import { captureHermes } from './fixtures/hermes.mjs';
 import { captureHttp } from './fixtures/http.mjs';
 import { addNoHintCopies } from './fixtures/jsonrpc.mjs';
@@ -55,6 +56,7 @@ async function main() {
   await captureHttp();
   await captureNode();
   await captureSchemas();
+  await captureGraphql();
   // Documented shapes, written out by hand.
   captureAcpDocs();
   captureToolErrors();

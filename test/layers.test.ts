@@ -93,7 +93,10 @@ describe('layers', () => {
     dom: [],
     'node-system': [],
     'provider-sdks': ['http'],
-    'http-clients': ['http'],
+    // GraphQL over HTTP: its errors come with the response's status and rate-limit headers.
+    graphql: ['http'],
+    // A client library's error may carry a GraphQL response (graphql-request's `ClientError`).
+    'http-clients': ['http', 'graphql'],
   };
 
   it('every dialect folder has a row of declared bases', () => {

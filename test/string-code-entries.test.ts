@@ -95,15 +95,21 @@ describe('agent-errors/tool, /arcp and /http', () => {
     `);
     expect(Object.keys(http).sort()).toMatchInlineSnapshot(`
       [
+        "GRAPHQL_CODES",
+        "GRAPHQL_ERROR_TYPES",
         "PROBLEM_JSON",
         "aiSdkStreamPartReader",
         "clientLibraryReader",
         "fromFetchResponse",
+        "fromGraphqlResponse",
         "fromHttpResponse",
+        "graphqlBodyReader",
+        "graphqlHttpResponseReader",
         "httpBodyReader",
         "httpHintReader",
         "httpIdempotencyKeyOf",
         "httpResponseReader",
+        "isGraphqlErrorBody",
         "isProblemDetails",
         "langChainReader",
         "providerSdkReader",
@@ -116,6 +122,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "toHttpStatus",
         "toProblemJson",
         "webResponseReader",
+        "wrappedErrorReader",
       ]
     `);
   });

@@ -20,6 +20,7 @@ const HAS_HEADERS = 4096;
 const HAS_BODY = 8192;
 const HAS_STATUS_TEXT = 16384;
 const HAS_JSONRPC = 32768;
+const HAS_ERRORS = 65536;
 
 /**
  * The members a reader may require (see {@link Reader.requires}), each a bit of
@@ -42,6 +43,7 @@ export const VIEW_MEMBERS = {
   body: HAS_BODY,
   statusText: HAS_STATUS_TEXT,
   jsonrpc: HAS_JSONRPC,
+  errors: HAS_ERRORS,
 } as const;
 
 /** A member of `VIEW_MEMBERS`: a name a reader may list in `requires`. */
@@ -81,6 +83,8 @@ export interface ErrorView {
   readonly headers: unknown;
   readonly body: unknown;
   readonly statusText: unknown;
+  /** A GraphQL response's `errors` list (or anything under that name). */
+  readonly errors: unknown;
   readonly hasHeadersOrBody: boolean;
   readonly hasJsonrpc: boolean;
   readonly hasEnvelopeCode: boolean;
@@ -165,6 +169,7 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
   let headers: unknown;
   let body: unknown;
   let statusText: unknown;
+  let errors: unknown;
   let hasHeadersOrBody = false;
   let hasJsonrpc = false;
   let hasEnvelopeCode = false;
@@ -223,6 +228,10 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
           statusText = input[key];
           present |= HAS_STATUS_TEXT;
           break;
+        case 'errors':
+          errors = input[key];
+          present |= HAS_ERRORS;
+          break;
         case 'jsonrpc':
           hasJsonrpc = true;
           present |= HAS_JSONRPC;
@@ -261,6 +270,7 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
     headers = input.headers;
     body = input.body;
     statusText = input.statusText;
+    errors = input.errors;
     hasJsonrpc = 'jsonrpc' in input;
     isError = input.isError;
     content = input.content;
@@ -282,6 +292,7 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
       (headers !== undefined ? HAS_HEADERS : 0) |
       (body !== undefined ? HAS_BODY : 0) |
       (statusText !== undefined ? HAS_STATUS_TEXT : 0) |
+      (errors !== undefined ? HAS_ERRORS : 0) |
       (hasJsonrpc ? HAS_JSONRPC : 0);
   }
   // One literal, every member in the same order: every view has the same hidden class, so the
@@ -305,6 +316,7 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
     headers,
     body,
     statusText,
+    errors,
     hasHeadersOrBody,
     hasJsonrpc,
     hasEnvelopeCode,

@@ -1,6 +1,6 @@
 /**
- * HTTP: statuses, retry headers, RFC 9457 problem documents, provider error bodies, fetch
- * `Response`s.
+ * HTTP: statuses, retry headers, RFC 9457 problem documents, provider error bodies, GraphQL
+ * responses with errors, fetch `Response`s.
  *
  * @module agent-errors/http
  */
@@ -15,4 +15,18 @@ export {
   webResponseReader,
 } from '../dialects/http/reader.js';
 export { aiSdkStreamPartReader, providerSdkReader } from '../dialects/provider-sdks/index.js';
-export { clientLibraryReader, langChainReader } from '../dialects/http-clients/index.js';
+export {
+  clientLibraryReader,
+  langChainReader,
+  wrappedErrorReader,
+} from '../dialects/http-clients/index.js';
+// GraphQL over HTTP: a response with `errors`, read by its `extensions.code`.
+export {
+  GRAPHQL_CODES,
+  GRAPHQL_ERROR_TYPES,
+  fromGraphqlResponse,
+  graphqlBodyReader,
+  graphqlHttpResponseReader,
+  isGraphqlErrorBody,
+} from '../dialects/graphql/index.js';
+export type { GraphqlCodeMeaning, GraphqlErrorResponse } from '../dialects/graphql/index.js';

@@ -12,7 +12,12 @@ import {
   readHttpStatus,
   webResponseReader,
 } from '../dialects/http/reader.js';
-import { clientLibraryReader, langChainReader } from '../dialects/http-clients/reader.js';
+import { graphqlBodyReader, graphqlHttpResponseReader } from '../dialects/graphql/reader.js';
+import {
+  clientLibraryReader,
+  langChainReader,
+  wrappedErrorReader,
+} from '../dialects/http-clients/reader.js';
 import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
 import { rpcFamilyReaders } from '../dialects/jsonrpc/family-readers.js';
 import { lspRpcHooks } from '../dialects/lsp/reader.js';
@@ -69,8 +74,14 @@ export const READERS: readonly Reader[] = [
   jsonRpcResponseReader,
   // A response whose result is a failed tool call carries no `error`: before HTTP's `status`.
   mcpToolResponseReader,
+  // `{ status: 200, body: { errors } }`: GraphQL's failures come with 200, which the plain HTTP
+  // reading below would refuse as no error.
+  graphqlHttpResponseReader,
   // `{ status, headers | body }` with no code or name: before readers of `code` and `message`.
   httpResponseReader,
+  // `{ errors: [{ message }], data? }` (plain data only): before `data` and `message` are read
+  // as other shapes'; it has no `error`, `jsonrpc` or `code`, so no reader above claims it.
+  graphqlBodyReader,
   // `{ code, reason }`: MCP's reason-carrying form, before plain JSON-RPC drops the reason.
   mcpReasonReader,
   // A system error stating `retryable` has ToolError's shape: its code (ECONNRESET) decides.
@@ -83,8 +94,9 @@ export const READERS: readonly Reader[] = [
   toolErrorReader,
   // The caller's `protocol: 'http'` beats the guesses below (SDK classes, JSON-RPC codes).
   httpHintReader,
-  // Client libraries' classes (AI SDK, @google/genai, AWS, axios): before their `code` and
-  // `message` are read as a JSON-RPC error object's.
+  // Client libraries' classes (AI SDK, @google/genai, AWS, axios, got, Octokit, Slack…) and
+  // errors with a `.response`: before their `code` and `message` are read as a JSON-RPC error
+  // object's, and before the provider SDKs' reader takes any `status` without its response.
   clientLibraryReader,
   // The MCP SDKs' transport errors (a `code` that is an HTTP status or -1): same reason.
   mcpSdkClientErrorReader,
@@ -99,6 +111,9 @@ export const READERS: readonly Reader[] = [
   jsonRpcErrorReader,
   // A bare ARCP payload: after JSON-RPC, since ARCP's code names are words others use too.
   arcpCodeReader,
+  // An error that wraps the one that says it all (a `cause`, ToolCallError's `error`): after
+  // every reader that knows the wrapper itself, before `error` is read as a body.
+  wrappedErrorReader,
   // Last: the broadest shapes (any `error` member: provider bodies, problem documents).
   httpBodyReader,
   // Text only, after HTTP's reading of text under its hint: any text as ToolError text (and by

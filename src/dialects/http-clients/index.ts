@@ -1,1 +1,1 @@
-export { clientLibraryReader, langChainReader } from './reader.js';
+export { clientLibraryReader, langChainReader, wrappedErrorReader } from './reader.js';

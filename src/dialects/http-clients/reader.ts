@@ -1,10 +1,14 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { classifiedAs } from '../../core/classified.js';
+import { readMember } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
 import { fromClientLibraryError, fromLangChainError } from './client-errors.js';
 
 /**
  * The client libraries' errors: the AI SDK's `AI_*` classes, `@google/genai`'s `ApiError`, the
- * AWS SDK v3's service exceptions, axios. Instances only; thrown by a client library, never
+ * AWS SDK v3's service exceptions, axios, got, ky, Octokit, `@slack/web-api`, the MCP v2
+ * client's OAuth errors, and any error whose response hangs off it (`.response`). Instances only; thrown by a client library, never
  * meant for our caller's peer, so marked unexpected. What they wrap (a retry's last error, a
  * cause) is read by the decoder running them.
  */
@@ -29,5 +33,45 @@ export const langChainReader: Reader = {
     if (!view.instance || !(view.input instanceof Error)) return undefined;
     const decoded = fromLangChainError(view.input);
     return decoded && markUnexpected(decoded);
+  },
+};
+
+/** How deep wrappers are followed: a cycle of causes must end. */
+const MAX_WRAPPED_DEPTH = 4;
+let wrappedDepth = 0;
+
+/** What `error` wraps: its `cause`, or an `error` member that is itself an error. */
+function wrapped(error: Error): unknown {
+  const cause = readMember(error, 'cause');
+  if (cause !== null && typeof cause === 'object' && cause !== error) return cause;
+  const inner = readMember(error, 'error');
+  return inner instanceof Error && inner !== error ? inner : undefined;
+}
+
+/**
+ * An error that says nothing itself but wraps one that does (the OpenAI Agents SDK's
+ * `ToolCallError` around a provider SDK's 429, an application's `new Error(msg, { cause })`):
+ * read as the HTTP response what it wraps carried (status, headers, wait), its own message kept.
+ * Late in the list: every reader that knows the wrapper itself has had its turn.
+ */
+export const wrappedErrorReader: Reader = {
+  name: 'error wrapping a cause',
+  instancesOnly: true,
+  recognise(view, context) {
+    const error = view.input;
+    if (!view.instance || !(error instanceof Error) || view.status !== undefined) return undefined;
+    const inner = wrapped(error);
+    if (inner === undefined || wrappedDepth >= MAX_WRAPPED_DEPTH) return undefined;
+    wrappedDepth += 1;
+    let decoded: AgentError;
+    try {
+      decoded = context.classify(inner);
+    } finally {
+      wrappedDepth -= 1;
+    }
+    // Only a response it carried (status, headers, body) passes through: what else a cause says
+    // (a schema library's refusal under a server's own failure) is the wrapper's business.
+    if (decoded.wire?.protocol !== 'http') return undefined;
+    return markUnexpected(classifiedAs(error, decoded));
   },
 };

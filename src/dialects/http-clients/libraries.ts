@@ -1,0 +1,236 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { decodedError } from '../../core/agent-error.js';
+import type { ErrorCategory } from '../../core/categories.js';
+import { classifiedAs } from '../../core/classified.js';
+import { readMember } from '../../core/is.js';
+import type { StableErrorCode } from '../../core/stable-codes.js';
+import { fromHttpParts } from '../http/response.js';
+import type { HeadersInput } from '../http/headers.js';
+
+/**
+ * The HTTP client libraries' own error classes, by their documented codes and names, for the
+ * failures that carry no response (a response is read by response-rule.ts):
+ *
+ * - got 14 (`source/core/errors.ts`, "Errors" in its docs): `RequestError.code`
+ *   (`ERR_TOO_MANY_REDIRECTS`, `ERR_BODY_PARSE_FAILURE`, `ERR_CANCELED`, `ERR_RETRYING`,
+ *   `ERR_ABORTED`, `ERR_READING_RESPONSE_STREAM`, `ERR_UPLOAD`, `ERR_CACHE_ACCESS`); a system
+ *   error's code (`ECONNREFUSED`, `ETIMEDOUT`) is the classifier's.
+ * - `@slack/web-api` (`ErrorCode`, "Handling errors" in its docs): `slack_webapi_platform_error`
+ *   (the platform's `{ ok: false, error }` on `data`), `slack_webapi_rate_limited_error`
+ *   (`retryAfter`, seconds), `slack_webapi_request_error` (`original`, the transport's error),
+ *   `slack_webapi_http_error` (`statusCode`, `headers`, `body`), and the upload helper's two.
+ * - Octokit (`@octokit/request`): a fetch that failed is a `RequestError` with the stand-in
+ *   status 500, no `response`, and the fetch failure as `cause`, which decides.
+ * - ky 1: `ForceRetryError` (an `afterResponse` hook's `ky.retry()`, `customDelay` in ms).
+ * - The MCP v2 client (`@modelcontextprotocol/client`): `OAuthError` by its `OAuthErrorCode`
+ *   (RFC 6749 §5.2, RFC 6750 §3.1, RFC 7591 §3.2.2, RFC 8707, RFC 9449), and the OAuth client
+ *   flow's classes by their documented meaning.
+ */
+
+type Rec = Record<string, unknown>;
+type Classify = (value: unknown) => AgentError;
+
+interface Meaning {
+  readonly category: ErrorCategory;
+  readonly code: StableErrorCode;
+  readonly retryable?: boolean;
+}
+
+const m = (category: ErrorCategory, code: StableErrorCode, retryable?: boolean): Meaning =>
+  retryable === undefined ? { category, code } : { category, code, retryable };
+
+function made(error: Error, meaning: Meaning, details?: Rec, retryAfterMs?: number): AgentError {
+  return decodedError({
+    message: error.message,
+    category: meaning.category,
+    code: meaning.code,
+    retryable: meaning.retryable,
+    retryAfterMs,
+    details,
+    wire: undefined,
+    cause: error,
+  });
+}
+
+/** The inner error's reading, when it says more than a bare internal error. */
+function saidBy(inner: AgentError): AgentError | undefined {
+  return inner.category === 'internal' && inner.code === 'INTERNAL_ERROR' ? undefined : inner;
+}
+
+// got's codes for failures of its own (source/core/errors.ts, source/as-promise/types.ts).
+const GOT_CODES: ReadonlyMap<string, Meaning> = new Map([
+  // A redirect loop does not end by itself.
+  ['ERR_TOO_MANY_REDIRECTS', m('protocol', 'PROTOCOL_ERROR')],
+  // The server sent a body that does not parse as what was asked for (`responseType: 'json'`).
+  ['ERR_BODY_PARSE_FAILURE', m('protocol', 'PROTOCOL_ERROR')],
+  ['ERR_CANCELED', m('cancelled', 'CANCELLED')],
+  ['ERR_ABORTED', m('cancelled', 'ABORTED')],
+  // Thrown to ask for another attempt: another attempt is what it asks for.
+  ['ERR_RETRYING', m('unavailable', 'UNAVAILABLE', true)],
+  // The connection broke while the body was coming.
+  ['ERR_READING_RESPONSE_STREAM', m('unavailable', 'CONNECTION_ERROR', true)],
+  // The request body's own stream failed: the caller's input.
+  ['ERR_UPLOAD', m('validation', 'VALIDATION_ERROR')],
+  ['ERR_CACHE_ACCESS', m('internal', 'INTERNAL_ERROR')],
+]);
+
+const GOT_NAMES = new Set([
+  'RequestError',
+  'HTTPError',
+  'MaxRedirectsError',
+  'ParseError',
+  'CancelError',
+  'RetryError',
+  'ReadError',
+  'UploadError',
+  'CacheError',
+  'TimeoutError',
+  'AbortError',
+]);
+
+// The MCP v2 client's `OAuthErrorCode`s beyond RFC 6749's (which web-apis.ts reads).
+const OAUTH_CODES: ReadonlyMap<string, Meaning> = new Map([
+  ['invalid_token', m('auth', 'INVALID_TOKEN')],
+  ['insufficient_scope', m('permission', 'INSUFFICIENT_SCOPE')],
+  ['too_many_requests', m('rate_limit', 'RATE_LIMITED')],
+  ['method_not_allowed', m('protocol', 'METHOD_NOT_ALLOWED')],
+  ['unsupported_response_type', m('protocol', 'PROTOCOL_ERROR')],
+  ['unsupported_token_type', m('protocol', 'PROTOCOL_ERROR')],
+  ['invalid_client_metadata', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_redirect_uri', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_target', m('validation', 'VALIDATION_ERROR')],
+  ['invalid_dpop_proof', m('auth', 'INVALID_TOKEN')],
+  // RFC 9449 §8: sign a new proof with the nonce the server sent, then try again.
+  ['use_dpop_nonce', m('auth', 'AUTH_ERROR', true)],
+]);
+
+// The MCP v2 client's OAuth flow errors (src/client/authErrors.ts), by their documented meaning.
+const MCP_AUTH_CLASSES: ReadonlyMap<string, Meaning> = new Map([
+  // RFC 6750 §3.1: the token is good but lacks a scope the resource needs.
+  ['InsufficientScopeError', m('permission', 'INSUFFICIENT_SCOPE')],
+  // The credential is bound to another authorization server: authorise again there.
+  ['AuthorizationServerMismatchError', m('auth', 'AUTH_ERROR')],
+  // A mix-up indication (RFC 9207): fatal for the flow, never retried.
+  ['IssuerMismatchError', m('protocol', 'PROTOCOL_ERROR')],
+  // A configuration error (a token endpoint that is not https): re-authorising cannot fix it.
+  ['InsecureTokenEndpointError', m('validation', 'VALIDATION_ERROR')],
+]);
+
+function fromGot(error: Error, e: Rec): AgentError | undefined {
+  const code = e.code;
+  if (typeof code !== 'string') return undefined;
+  const meaning = GOT_CODES.get(code);
+  return meaning === undefined ? undefined : made(error, meaning, { api: { got: code } });
+}
+
+function fromSlack(error: Error, e: Rec, code: string, classify: Classify): AgentError | undefined {
+  switch (code) {
+    case 'slack_webapi_platform_error':
+      // `{ ok: false, error }` as the platform sent it, read by its Slack table (web-apis.ts).
+      return bodyReading(error, undefined, undefined, undefined, e.data);
+    case 'slack_webapi_rate_limited_error': {
+      const seconds = e.retryAfter;
+      return made(
+        error,
+        m('rate_limit', 'RATE_LIMITED'),
+        { api: { slack: 'ratelimited' } },
+        typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+          ? seconds * 1000
+          : undefined,
+      );
+    }
+    case 'slack_webapi_http_error': {
+      const status = e.statusCode;
+      return bodyReading(
+        error,
+        typeof status === 'number' ? status : undefined,
+        e.statusMessage,
+        e.headers as HeadersInput | undefined,
+        e.body,
+      );
+    }
+    case 'slack_webapi_request_error': {
+      // No response: what the transport failed with decides; else the connection was lost.
+      const original = e.original;
+      const inner = original instanceof Error ? saidBy(classify(original)) : undefined;
+      return inner !== undefined
+        ? classifiedAs(error, inner)
+        : made(error, m('unavailable', 'CONNECTION_ERROR'));
+    }
+    case 'slack_webapi_file_upload_invalid_args_error':
+    case 'slack_webapi_file_upload_read_file_data_error':
+      return made(error, m('validation', 'VALIDATION_ERROR'), { api: { slack: code } });
+    default:
+      return undefined;
+  }
+}
+
+/** A status and body read as HTTP; `undefined` when they say no failure. */
+function bodyReading(
+  error: Error,
+  status: number | undefined,
+  statusText: unknown,
+  headers: HeadersInput | undefined,
+  body: unknown,
+): AgentError | undefined {
+  try {
+    return classifiedAs(error, fromHttpParts(status, statusText, headers, body));
+  } catch {
+    return undefined;
+  }
+}
+
+function fromOAuth(error: Error, code: string): AgentError | undefined {
+  const own = OAUTH_CODES.get(code);
+  if (own !== undefined) return made(error, own, { api: { oauth: code } });
+  // RFC 6749's codes, as a token endpoint's body would carry them.
+  const read = bodyReading(error, undefined, undefined, undefined, { error: code });
+  return read === undefined
+    ? undefined
+    : made(
+        error,
+        { category: read.category, code: read.code as StableErrorCode, retryable: read.retryable },
+        { api: { oauth: code } },
+      );
+}
+
+/**
+ * The reading of an error from one of the libraries above by its name and code, or `undefined`
+ * when it is none of them or carries its meaning in a response or a system error's code.
+ */
+export function fromNamedLibraryError(error: Error, classify: Classify): AgentError | undefined {
+  const e = error as Error & Rec;
+  const code = e.code;
+  if (typeof code === 'string' && code.startsWith('slack_webapi_')) {
+    return fromSlack(error, e, code, classify);
+  }
+  const name = e.name;
+  if (typeof name !== 'string') return undefined;
+  if (GOT_NAMES.has(name) && 'timings' in e && 'options' in e) return fromGot(error, e);
+  if (name === 'HttpError' && 'request' in e && readMember(e, 'response') === undefined) {
+    // Octokit's stand-in 500 for a fetch that failed: the failure itself decides.
+    const inner = e.cause instanceof Error ? saidBy(classify(e.cause)) : undefined;
+    return inner === undefined
+      ? made(error, m('unavailable', 'CONNECTION_ERROR'))
+      : classifiedAs(error, inner);
+  }
+  if (name === 'OAuthError' && typeof code === 'string') return fromOAuth(error, code);
+  const authClass = MCP_AUTH_CLASSES.get(name);
+  if (authClass !== undefined) {
+    const scope = e.requiredScope;
+    return made(error, authClass, typeof scope === 'string' ? { scope } : undefined);
+  }
+  if (name === 'RegistrationRejectedError' && typeof e.status === 'number') {
+    return bodyReading(error, e.status, undefined, undefined, e.body);
+  }
+  if (name === 'ForceRetryError') {
+    const delay = e.customDelay;
+    return made(
+      error,
+      m('unavailable', 'UNAVAILABLE', true),
+      undefined,
+      typeof delay === 'number' && delay >= 0 ? delay : undefined,
+    );
+  }
+  return undefined;
+}

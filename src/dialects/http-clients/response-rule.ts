@@ -1,0 +1,94 @@
+import type { AgentError } from '../../core/agent-error.js';
+import { classifiedAs } from '../../core/classified.js';
+import { isPlainObject, readMember } from '../../core/is.js';
+import { fromGraphqlResponse, isGraphqlErrorBody, parsedJsonBody } from '../graphql/response.js';
+import type { HeadersInput } from '../http/headers.js';
+import { fromHttpParts } from '../http/response.js';
+import { isWebHeaders } from '../http/web-globals.js';
+
+/**
+ * The generic response rule: an HTTP client library's error whose response hangs off it (got's
+ * and ky's `HTTPError`, Octokit's `RequestError`, graphql-request's `ClientError`) is read as
+ * that response. Status from `response.status` / `response.statusCode` or the error's own
+ * `status` / `statusCode`; headers from `response.headers` or the error's; the body from
+ * `response.body`, `response.data` or the error's `data` / `body`, when it is text, bytes or
+ * plain data. A fetch `Response`'s body (ky's) is a stream nobody has read yet: reading it is
+ * asynchronous, so only its status and headers count (`await fromFetchResponse(err.response)`
+ * for the body). Every member is read through `readMember`: a hostile getter costs only itself.
+ */
+
+/** A response's parts, as found on or under an error. */
+export interface FoundResponse {
+  readonly status: number | undefined;
+  readonly statusText: unknown;
+  readonly headers: HeadersInput | undefined;
+  readonly body: unknown;
+}
+
+function statusOf(value: unknown): number | undefined {
+  const status = readMember(value, 'status') ?? readMember(value, 'statusCode');
+  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599
+    ? status
+    : undefined;
+}
+
+function headersOf(value: unknown): HeadersInput | undefined {
+  const headers = readMember(value, 'headers');
+  return isWebHeaders(headers) || isPlainObject(headers) ? (headers as HeadersInput) : undefined;
+}
+
+/** A body already read: text, bytes (decoded as UTF-8) or plain data; never a stream. */
+function bodyOf(value: unknown): unknown {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (value instanceof Uint8Array) return new TextDecoder().decode(value);
+  return isPlainObject(value) || Array.isArray(value) ? value : undefined;
+}
+
+/**
+ * The response `error` carries on `.response` (with a status there or on the error), or
+ * `undefined` when it carries none.
+ */
+export function responseOf(error: object): FoundResponse | undefined {
+  const response = readMember(error, 'response');
+  if (response === null || typeof response !== 'object') return undefined;
+  const status = statusOf(response) ?? statusOf(error);
+  if (status === undefined) return undefined;
+  return {
+    status,
+    statusText: readMember(response, 'statusText') ?? readMember(response, 'statusMessage'),
+    headers: headersOf(response) ?? headersOf(error),
+    body:
+      bodyOf(readMember(response, 'body')) ??
+      bodyOf(readMember(response, 'data')) ??
+      bodyOf(readMember(error, 'data')),
+  };
+}
+
+/**
+ * `found` read as the HTTP response it is (a GraphQL body by its errors), with `error` as the
+ * cause; `undefined` for a response that is no failure (a redirect a library gave up on).
+ */
+export function fromFoundResponse(error: Error, found: FoundResponse): AgentError | undefined {
+  const body = parsedJsonBody(found.body);
+  if (isGraphqlErrorBody(body)) {
+    return classifiedAs(
+      error,
+      fromGraphqlResponse({
+        body,
+        ...(found.status !== undefined ? { status: found.status } : {}),
+        ...(found.headers !== undefined ? { headers: found.headers } : {}),
+      }),
+    );
+  }
+  if (found.status !== undefined && found.status < 400 && found.body === undefined)
+    return undefined;
+  try {
+    return classifiedAs(
+      error,
+      fromHttpParts(found.status, found.statusText, found.headers, found.body),
+    );
+  } catch {
+    // Not an error status and nothing in the body says failure: not a response to read.
+    return undefined;
+  }
+}
