@@ -47,6 +47,19 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   api_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
   server_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
   timeout_error: { category: 'timeout', code: 'TIMEOUT' },
+  // Stripe (docs.stripe.com/api/errors): a declined card is the customer's to fix, not our
+  // budget, even when sent as a 402; a request racing another with the same idempotency key is
+  // a conflict its SDK retries (stripe-node retries every 409).
+  card_error: { category: 'validation', code: 'VALIDATION_ERROR' },
+  idempotency_error: { category: 'conflict', code: 'CONFLICT', generic: true },
+  lock_timeout: { category: 'conflict', code: 'CONFLICT', retryable: true },
+  // The OpenAI Responses API's `response.error.code`s (a failed response, a stream's `error` event).
+  vector_store_timeout: { category: 'timeout', code: 'TIMEOUT' },
+  image_content_policy_violation: { category: 'validation', code: 'CONTENT_FILTERED' },
+  invalid_prompt: { category: 'validation', code: 'VALIDATION_ERROR' },
+  image_file_not_found: { category: 'not_found', code: 'NOT_FOUND' },
+  // Groq's flex tier at capacity (its custom status 498): try again later.
+  capacity_exceeded: { category: 'unavailable', code: 'OVERLOADED' },
   // gRPC status names (Google APIs), read as the one code per condition (the name stays in details).
   RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RATE_LIMITED' },
   UNAVAILABLE: { category: 'unavailable', code: 'UNAVAILABLE' },
@@ -64,6 +77,24 @@ export const PROVIDER_ERROR_TYPES: Readonly<
 };
 
 const QUOTA_FAILURE = { category: 'quota', code: 'QUOTA_EXCEEDED' } as const;
+const REQUEST_TOO_LARGE = {
+  category: 'validation',
+  code: 'REQUEST_TOO_LARGE',
+  retryable: false,
+} as const;
+const RETRYABLE_CONFLICT = { category: 'conflict', code: 'CONFLICT', retryable: true } as const;
+// Anthropic answers an account out of credit with a 400 `invalid_request_error`: "Your credit
+// balance is too low to access the Anthropic API."
+const OUT_OF_CREDIT_WORDS = /\bcredit balance is too low\b/i;
+// OpenAI and Groq send a request larger than the whole per-minute budget as a rate limit
+// (`rate_limit_exceeded`, 429 or 413) with "Request too large for … Limit 6000, Requested
+// 12000": waiting cannot help, the request alone is over the limit.
+const TOO_LARGE_WORDS = /^request too large\b/i;
+const LIMIT_REQUESTED = /\blimit:? (\d+)\b.*?\brequested:? (\d+)\b/i;
+// A Google `QuotaFailure` violation for a quota that resets per day (or never): the wait its
+// RetryInfo gives is not worth taking; "PerMinute" ones are rate limits.
+const LONG_QUOTA_WORDS = /day|daily|month|total|lifetime/i;
+const SHORT_QUOTA_WORDS = /minute|second|hour/i;
 const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
 const CONTEXT_TOO_LONG = { category: 'validation', code: 'CONTEXT_TOO_LONG' } as const;
 // "prompt is too long: 210000 tokens > 200000 maximum"; earlier, "input length and `max_tokens`
@@ -104,7 +135,7 @@ export interface ProviderError {
  * readProviderError({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
  * // { code: 'overloaded_error', category: 'unavailable', message: 'Overloaded', fields: { type: 'overloaded_error' } }
  */
-export function readProviderError(body: unknown): ProviderError | undefined {
+export function readProviderError(body: unknown, httpStatus?: number): ProviderError | undefined {
   const error = asRecord(asRecord(body)?.error);
   if (!error) return undefined;
   // Named stores, one per field: a computed key on a fresh object costs a runtime call.
@@ -123,14 +154,17 @@ export function readProviderError(body: unknown): ProviderError | undefined {
         : fields.status;
   let known = key === undefined ? undefined : BY_TYPE.get(key);
   if (key === undefined || known === undefined) return undefined;
-  // Anthropic says "shrink the context" only in words, inside its generic invalid-request bucket.
-  if (
-    key === 'invalid_request_error' &&
-    typeof error.message === 'string' &&
-    CONTEXT_TOO_LONG_WORDS.test(error.message)
-  ) {
-    known = CONTEXT_TOO_LONG;
+  const message = typeof error.message === 'string' ? error.message : '';
+  // Anthropic says "shrink the context" and "out of credit" only in words, inside its generic
+  // invalid-request bucket.
+  if (key === 'invalid_request_error') {
+    if (CONTEXT_TOO_LONG_WORDS.test(message)) known = CONTEXT_TOO_LONG;
+    else if (OUT_OF_CREDIT_WORDS.test(message)) known = QUOTA_FAILURE;
   }
+  if (known.category === 'rate_limit' && (httpStatus === 413 || tooLarge(message))) {
+    known = REQUEST_TOO_LARGE;
+  }
+  if (httpStatus === 409 && key === 'idempotency_error') known = RETRYABLE_CONFLICT;
   // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota; an
   // ErrorInfo `API_KEY_INVALID` (sent as a 400 INVALID_ARGUMENT) is a credential to fix, not input.
   let retryAfterMs: number | undefined;
@@ -138,12 +172,14 @@ export function readProviderError(body: unknown): ProviderError | undefined {
     const details = typedEntries(error.details);
     if (detailIn(details, ERROR_INFO_TYPE)?.reason === 'API_KEY_INVALID') known = INVALID_API_KEY;
     retryAfterMs = parseRetryDelay(detailIn(details, RETRY_INFO_TYPE)?.retryDelay);
+    const quotaFailure = detailIn(details, QUOTA_FAILURE_TYPE);
     if (
       fields.status === 'RESOURCE_EXHAUSTED' &&
-      retryAfterMs === undefined &&
-      detailIn(details, QUOTA_FAILURE_TYPE) !== undefined
+      quotaFailure !== undefined &&
+      (retryAfterMs === undefined || longTermQuota(quotaFailure))
     ) {
       known = QUOTA_FAILURE;
+      retryAfterMs = undefined;
     }
   }
   const out: ProviderError = { code: known.code, category: known.category, fields };
@@ -152,4 +188,25 @@ export function readProviderError(body: unknown): ProviderError | undefined {
   if (known.generic) out.generic = true;
   if (typeof error.message === 'string') out.message = error.message;
   return out;
+}
+
+/** A rate limit's message saying the request alone is over the limit ("Request too large"). */
+function tooLarge(message: string): boolean {
+  if (TOO_LARGE_WORDS.test(message)) return true;
+  const numbers = LIMIT_REQUESTED.exec(message);
+  return numbers !== null && Number(numbers[2]) > Number(numbers[1]);
+}
+
+/** Whether a `QuotaFailure` names a per-day (or longer) quota among its violations. */
+function longTermQuota(detail: Record<string, unknown>): boolean {
+  const violations = detail.violations;
+  if (!Array.isArray(violations)) return false;
+  return violations.some((v) => {
+    const r = asRecord(v);
+    if (r === undefined) return false;
+    return [r.quotaId, r.quotaMetric, r.description].some(
+      (text) =>
+        typeof text === 'string' && LONG_QUOTA_WORDS.test(text) && !SHORT_QUOTA_WORDS.test(text),
+    );
+  });
 }
