@@ -83,9 +83,11 @@ const REQUEST_TOO_LARGE = {
   retryable: false,
 } as const;
 const RETRYABLE_CONFLICT = { category: 'conflict', code: 'CONFLICT', retryable: true } as const;
-// Anthropic answers an account out of credit with a 400 `invalid_request_error`: "Your credit
-// balance is too low to access the Anthropic API."
-const OUT_OF_CREDIT_WORDS = /\bcredit balance is too low\b/i;
+// Anthropic answers an account out of credit, or over the spend limit its owner set, with a 400
+// `invalid_request_error`: "Your credit balance is too low to access the Anthropic API", "Usage
+// blocked due to lack of credits", "You have reached your specified API usage limits".
+const OUT_OF_CREDIT_WORDS =
+  /\bcredit balance is too low\b|\b(?:lack of|insufficient) credits\b|\breached your specified (?:api )?usage limits?\b/i;
 // OpenAI and Groq send a request larger than the whole per-minute budget as a rate limit
 // (`rate_limit_exceeded`, 429 or 413) with "Request too large for … Limit 6000, Requested
 // 12000": waiting cannot help, the request alone is over the limit.
