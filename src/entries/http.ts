@@ -14,5 +14,10 @@ export {
   httpResponseReader,
   webResponseReader,
 } from '../dialects/http/reader.js';
-export { aiSdkStreamPartReader, providerSdkReader } from '../dialects/provider-sdks/index.js';
+export {
+  aiSdkStreamPartReader,
+  openAiFailedResponseReader,
+  openAiResponsesEventReader,
+  providerSdkReader,
+} from '../dialects/provider-sdks/index.js';
 export { clientLibraryReader, langChainReader } from '../dialects/http-clients/index.js';

@@ -25,7 +25,12 @@ import {
   mcpToolResultReader,
 } from '../dialects/mcp/reader.js';
 import { nodeSystemReader } from '../dialects/node-system/reader.js';
-import { aiSdkStreamPartReader, providerSdkReader } from '../dialects/provider-sdks/reader.js';
+import {
+  aiSdkStreamPartReader,
+  openAiFailedResponseReader,
+  openAiResponsesEventReader,
+  providerSdkReader,
+} from '../dialects/provider-sdks/reader.js';
 import { toolErrorReader } from '../dialects/tool/reader.js';
 
 /**
@@ -65,6 +70,10 @@ export const READERS: readonly Reader[] = [
   grpcReader,
   // A wrapper (`{ type: 'error', error }`): its `error` member is the failure, not a response's.
   aiSdkStreamPartReader,
+  // The OpenAI Responses API's `error` and `response.failed` events and failed response objects:
+  // before ToolError and ARCP claim their string `code`, and before `{ error }` is read as a body.
+  openAiResponsesEventReader,
+  openAiFailedResponseReader,
   // A JSON-RPC response: the error object inside decides, before the outer shape is guessed at.
   jsonRpcResponseReader,
   // A response whose result is a failed tool call carries no `error`: before HTTP's `status`.

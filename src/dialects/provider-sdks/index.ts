@@ -1,1 +1,6 @@
-export { aiSdkStreamPartReader, providerSdkReader } from './reader.js';
+export {
+  aiSdkStreamPartReader,
+  openAiFailedResponseReader,
+  openAiResponsesEventReader,
+  providerSdkReader,
+} from './reader.js';
