@@ -15,6 +15,7 @@ export {
   webResponseReader,
 } from '../dialects/http/reader.js';
 export {
+  agentsSdkReader,
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,

@@ -26,6 +26,7 @@ import {
 } from '../dialects/mcp/reader.js';
 import { nodeSystemReader } from '../dialects/node-system/reader.js';
 import {
+  agentsSdkReader,
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,
@@ -68,6 +69,9 @@ export const READERS: readonly Reader[] = [
   // Small positive codes (1–16) and Google's `error.status` names: before JSON-RPC, which would
   // read code 14 as an unknown local code and `{ error }` as a response.
   grpcReader,
+  // The Agents SDK's errors by class name, before ToolError and the SDK readers guess from the
+  // message (a misbehaving model's "Tool not found" is not a missing resource).
+  agentsSdkReader,
   // A wrapper (`{ type: 'error', error }`): its `error` member is the failure, not a response's.
   aiSdkStreamPartReader,
   // The OpenAI Responses API's `error` and `response.failed` events and failed response objects:

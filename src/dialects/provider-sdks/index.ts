@@ -1,4 +1,5 @@
 export {
+  agentsSdkReader,
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,

@@ -1,6 +1,7 @@
 import { asRecord, isRecord } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
+import { fromAgentsSdkError } from './agents-sdk.js';
 import { fromProviderSdkError } from './provider-sdk.js';
 import { fromResponsesError, responsesError } from './stream-events.js';
 
@@ -63,5 +64,21 @@ export const openAiFailedResponseReader: Reader = {
     if (view.status !== 'failed' || view.input.object !== 'response') return undefined;
     const error = asRecord(view.error);
     return error && markUnexpected(fromResponsesError(error));
+  },
+};
+
+/**
+ * The OpenAI Agents SDK's errors (`@openai/agents`) by class name: guardrail tripwires, a
+ * misbehaving model, the turn budget, tool timeouts, and the wrappers whose inner error decides.
+ * Instances only; thrown by the library, so marked unexpected.
+ */
+export const agentsSdkReader: Reader = {
+  name: 'OpenAI Agents SDK error',
+  instancesOnly: true,
+  requires: ['name'],
+  recognise(view, context) {
+    if (!view.instance || !(view.input instanceof Error)) return undefined;
+    const decoded = fromAgentsSdkError(view.input, (inner) => context.decode(inner, undefined));
+    return decoded && markUnexpected(decoded);
   },
 };
