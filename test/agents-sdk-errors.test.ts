@@ -51,7 +51,8 @@ function scripted(turn: (n: number) => Output): Model {
   };
 }
 
-async function thrownBy(agent: Agent, input = 'hi', maxTurns?: number): Promise<unknown> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any output type
+async function thrownBy(agent: Agent<unknown, any>, input = 'hi', maxTurns?: number): Promise<unknown> {
   try {
     await run(agent, input, maxTurns === undefined ? {} : { maxTurns });
   } catch (error) {

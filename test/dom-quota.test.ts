@@ -40,7 +40,7 @@ describe('QuotaExceededError', () => {
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const browser = await chromium.launch({
-        executablePath: findChromium(),
+        executablePath: findChromium() ?? 'chromium',
         headless: true,
         args: ['--no-sandbox'],
       });
