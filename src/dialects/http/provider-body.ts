@@ -106,6 +106,7 @@ const OUT_OF_CREDIT_WORDS =
 // OpenAI and Groq send a request larger than the whole per-minute budget as a rate limit
 // (`rate_limit_exceeded`, 429 or 413) with "Request too large for … Limit 6000, Requested
 // 12000": waiting cannot help, the request alone is over the limit.
+const QUOTA_WORDS = /\bexceeded your current quota\b/i;
 const TOO_LARGE_WORDS = /^request too large\b/i;
 const LIMIT_REQUESTED = /\blimit:? (\d+)\b.*?\brequested:? (\d+)\b/i;
 // A Google `QuotaFailure` violation for a quota that resets per day (or never): the wait its
@@ -169,14 +170,28 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
       : fields.type !== undefined && BY_TYPE.has(fields.type)
         ? fields.type
         : fields.status;
-  let known = key === undefined ? undefined : BY_TYPE.get(key);
-  if (key === undefined || known === undefined) return undefined;
   const message = typeof error.message === 'string' ? error.message : '';
+  let known = key === undefined ? undefined : BY_TYPE.get(key);
+  // A body naming no type or code (or one we do not know) still says "out of budget" in words.
+  if (
+    known === undefined &&
+    fields.status === undefined &&
+    (OUT_OF_CREDIT_WORDS.test(message) || QUOTA_WORDS.test(message))
+  ) {
+    known = QUOTA_FAILURE;
+  }
+  if (known === undefined) return undefined;
   // Anthropic says "shrink the context" and "out of credit" only in words, inside its generic
   // invalid-request bucket.
   if (key === 'invalid_request_error') {
     if (CONTEXT_TOO_LONG_WORDS.test(message)) known = CONTEXT_TOO_LONG;
     else if (OUT_OF_CREDIT_WORDS.test(message)) known = QUOTA_FAILURE;
+  }
+  // OpenAI's spent quota in words ("You exceeded your current quota, please check your plan and
+  // billing details"), which OpenAI-compatible providers send under `rate_limit_exceeded` too.
+  // Not Google's: it says the same words for a per-minute limit, and its details decide (below).
+  if (known.category === 'rate_limit' && fields.status === undefined && QUOTA_WORDS.test(message)) {
+    known = QUOTA_FAILURE;
   }
   if (known.category === 'rate_limit' && (httpStatus === 413 || tooLarge(message))) {
     known = REQUEST_TOO_LARGE;
