@@ -95,6 +95,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
     expect(Object.keys(http).sort()).toMatchInlineSnapshot(`
       [
         "PROBLEM_JSON",
+        "agentsSdkReader",
         "aiSdkStreamPartReader",
         "clientLibraryReader",
         "fromFetchResponse",
@@ -105,6 +106,8 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "httpResponseReader",
         "isProblemDetails",
         "langChainReader",
+        "openAiFailedResponseReader",
+        "openAiResponsesEventReader",
         "providerSdkReader",
         "readHeaders",
         "retryAfterMsFromHeaders",
