@@ -52,7 +52,11 @@ function scripted(turn: (n: number) => Output): Model {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any output type
-async function thrownBy(agent: Agent<unknown, any>, input = 'hi', maxTurns?: number): Promise<unknown> {
+async function thrownBy(
+  agent: Agent<unknown, any>,
+  input = 'hi',
+  maxTurns?: number,
+): Promise<unknown> {
   try {
     await run(agent, input, maxTurns === undefined ? {} : { maxTurns });
   } catch (error) {

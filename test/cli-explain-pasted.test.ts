@@ -220,7 +220,7 @@ describe('explain reads a pasted curl -i response', () => {
       undefined,
     ],
   ] as const)('%o', async (answer, category, wait) => {
-    const pasted = await curlI(answer as ScriptedAnswer);
+    const pasted = await curlI(answer);
     const report = await explainJson(pasted);
     expect([report.category, report.retryAfterMs, report.recognised.protocol]).toEqual([
       category,

@@ -77,7 +77,8 @@ function issuesOf(detail: TypedDetail | undefined): SchemaIssue[] | undefined {
 // larger than N", "Attempted to send message with a size larger than N"; grpc-go "grpc: received
 // message larger than max", "trying to send message larger than max"; grpc-java "gRPC message
 // exceeds maximum size".
-const MESSAGE_TOO_LARGE = /message larger than max\b|message .*a size larger than \d|message exceeds maximum size/i;
+const MESSAGE_TOO_LARGE =
+  /message larger than max\b|message .*a size larger than \d|message exceeds maximum size/i;
 
 /**
  * The AgentError for a gRPC status. Retry follows AIP-194: only UNAVAILABLE retries, unless a

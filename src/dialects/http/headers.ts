@@ -423,7 +423,8 @@ function resetWait(
 // field list): `"default";r=0;t=30` (`r` the units left, `t` the seconds until they come back).
 // The older drafts' dictionary form, `limit=100, remaining=0, reset=30`, is read too.
 const RATE_LIMIT_ITEM = /(?:^|;)\s*([rt])=(\d+)/g;
-const RATE_LIMIT_DICTIONARY = /\bremaining=(\d+)\b.*?\breset=(\d+)|\breset=(\d+)\b.*?\bremaining=(\d+)/;
+const RATE_LIMIT_DICTIONARY =
+  /\bremaining=(\d+)\b.*?\breset=(\d+)|\breset=(\d+)\b.*?\bremaining=(\d+)/;
 
 /**
  * The wait the `RateLimit` field gives: the longest reset among its used-up policies (`r=0`),

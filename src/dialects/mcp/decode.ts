@@ -178,8 +178,7 @@ function draftHints(error: RpcErrorObject): Partial<WireHints> | undefined {
   const named = typeof taxonomy === 'string' ? { type: taxonomy } : asRecord(taxonomy);
   if (named !== undefined) {
     const name = [named.type, named.name, named.code].find((n) => typeof n === 'string');
-    const category =
-      typeof name === 'string' ? DRAFT_CATEGORIES.get(snakeName(name)) : undefined;
+    const category = typeof name === 'string' ? DRAFT_CATEGORIES.get(snakeName(name)) : undefined;
     if (category !== undefined) {
       hints.category = category;
       hints.code = CATEGORIES[category].code;
