@@ -1,6 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { decodedError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
+import { causedBy } from './provider-sdk.js';
 
 /**
  * The errors of the OpenAI Agents SDK (`@openai/agents`, `AgentsError` and its subclasses, whose
@@ -61,16 +62,7 @@ export function fromAgentsSdkError(
     const inner = (error as Error & { error?: unknown }).error;
     if (inner === undefined || inner === null) return undefined;
     const decoded = decodeInner(inner);
-    return decodedError({
-      message: decoded.message,
-      category: decoded.category,
-      code: decoded.code,
-      retryable: decoded.retryable,
-      retryAfterMs: decoded.retryAfterMs,
-      details: { ...decoded.details, agents: { error: name } },
-      wire: decoded.wire,
-      cause: error,
-    });
+    return causedBy(decoded, error, { ...decoded.details, agents: { error: name } });
   }
   const known = Object.hasOwn(AGENTS_SDK_ERRORS, name) ? AGENTS_SDK_ERRORS[name] : undefined;
   if (known === undefined) return undefined;
