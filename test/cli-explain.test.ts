@@ -42,7 +42,9 @@ describe('agent-errors explain (built binary)', () => {
     const { code, stdout, stderr } = cli(['explain', MCP_TIMEOUT]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain('Recognised  jsonrpc — JSON-RPC error response, wire code -32001');
+    expect(stdout).toContain(
+      'Recognised  JSON-RPC error response — read as a JSON-RPC error, code -32001',
+    );
     expect(stdout).toContain('Code        REQUEST_TIMEOUT');
     expect(stdout).toContain('Category    timeout');
     expect(stdout).toContain('Retryable   yes');
@@ -62,7 +64,7 @@ describe('agent-errors explain (built binary)', () => {
   it('explains an HTTP 429 read from stdin, with its delay', () => {
     const { code, stdout } = cli(['explain'], HTTP_429);
     expect(code).toBe(0);
-    expect(stdout).toContain('Recognised  http — HTTP response, wire code 429');
+    expect(stdout).toContain('Recognised  HTTP response — read as an HTTP error, status 429');
     expect(stdout).toContain('Category    rate_limit');
     expect(stdout).toContain('Retryable   yes, after 2000 ms');
     expect(stdout).toContain('Next step   wait 2000 ms, then retry');
@@ -73,7 +75,9 @@ describe('agent-errors explain (built binary)', () => {
   it('reads stdin for "-" and explains ToolError text', () => {
     const { code, stdout } = cli(['explain', '-'], `${TOOL_TEXT}\n`);
     expect(code).toBe(0);
-    expect(stdout).toContain('Recognised  tool — ToolError text, wire code SLACK_RATE_LIMITED');
+    expect(stdout).toContain(
+      'Recognised  ToolError text — read as a ToolError, code SLACK_RATE_LIMITED',
+    );
     expect(stdout).toContain('Next step   wait 2000 ms, then retry');
     expect(stdout).toContain('Message     Slack is rate limiting this workspace');
     expect(stdout).toMatch(/^ {2}http {4}429 retry-after: 2$/m);
@@ -89,7 +93,7 @@ describe('agent-errors explain (built binary)', () => {
   it('--protocol settles a colliding code: -32000 is auth in ACP, connection closed in MCP', () => {
     const acp = cli(['explain', '--protocol', 'acp', ACP_AUTH]);
     expect(acp.code).toBe(0);
-    expect(acp.stdout).toContain('Recognised  acp');
+    expect(acp.stdout).toContain('— read as an ACP error');
     expect(acp.stdout).toContain('Category    auth');
     expect(acp.stdout).toContain('Next step   log in again');
     expect(acp.stdout).toContain('  http    401');
@@ -97,7 +101,7 @@ describe('agent-errors explain (built binary)', () => {
 
     const closed = '{"code":-32000,"message":"Connection closed"}';
     const mcp = cli(['explain', `--protocol=mcp`, closed]);
-    expect(mcp.stdout).toContain('Recognised  mcp');
+    expect(mcp.stdout).toContain('— read as an MCP error');
     expect(mcp.stdout).toContain('Category    unavailable');
     expect(mcp.stdout).toContain('Next step   retry now');
   });

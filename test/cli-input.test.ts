@@ -69,7 +69,9 @@ describe('reading a file', () => {
     const relative = cli(['explain', 'err.json']);
     expect(relative.stderr).toBe('');
     expect(relative.code).toBe(0);
-    expect(relative.stdout).toContain('Recognised  jsonrpc — JSON-RPC error response');
+    expect(relative.stdout).toContain(
+      'Recognised  JSON-RPC error response — read as a JSON-RPC error',
+    );
     expect(relative.stdout).toContain('Code        REQUEST_TIMEOUT');
     const absolute = cli(['explain', '--json', join(dir, 'err.json')]);
     expect(JSON.parse(absolute.stdout)).toMatchObject({ code: 'REQUEST_TIMEOUT' });

@@ -27,7 +27,7 @@ function describeText(text: string): string {
   if (/^\s*MCP error -?\d+:/.test(text)) return 'MCP error text';
   if (/^\s*Tool dispatch error:/.test(text)) return 'tool dispatch error text';
   if (/\[ERROR\b/.test(text)) return 'ToolError text';
-  return 'plain text, read as a tool error';
+  return 'plain text';
 }
 
 /** What kind of thing the input was, from its shape (the protocol comes from the decoder). */
@@ -53,7 +53,11 @@ export function describeForm(input: unknown, error: AgentError): string {
     if (error.wire?.protocol === 'tool') return 'ToolError object';
     return 'error object';
   }
-  if (isRecord(input.error)) return 'provider API error body';
+  if (isRecord(input.error)) {
+    return typeof input.error.status === 'string'
+      ? 'Google API error body'
+      : 'provider API error body';
+  }
   return typeof input.message === 'string' ? 'error-like object' : 'JSON object';
 }
 
@@ -69,13 +73,16 @@ export function equivalents(
   return out;
 }
 
-/** Everything `explain` says about `error`, decoded from `input`. */
-export function explainError(input: unknown, error: AgentError): ExplainReport {
+/**
+ * Everything `explain` says about `error`, decoded from `input`; `form` says what the input was
+ * when the caller knows better than its shape (pasted text read into a value).
+ */
+export function explainError(input: unknown, error: AgentError, form?: string): ExplainReport {
   const protocol = error.wire?.protocol ?? null;
   return {
     recognised: {
       protocol,
-      form: describeForm(input, error),
+      form: form ?? describeForm(input, error),
       ...(error.wire !== undefined ? { wireCode: error.wire.code } : {}),
     },
     code: error.code,

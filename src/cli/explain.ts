@@ -1,8 +1,9 @@
-import type { NextAction } from '../core/categories.js';
+import type { NextAction, Protocol } from '../core/categories.js';
 import type { CliIo } from './main.js';
 import { parseArgs, protocolOption } from './args.js';
 import { explainError } from './explain-report.js';
 import type { ExplainReport } from './explain-report.js';
+import { readPastedText } from './pasted-text.js';
 import { decodeInput, parseInput, readInput } from './read-input.js';
 import { colourFor, createStyle } from './style.js';
 import type { Style } from './style.js';
@@ -85,6 +86,35 @@ export function oneLine(protocol: string, form: unknown): string {
   return `${String(f.code)} ${String(f.message)}`;
 }
 
+/**
+ * What the input was recognised as, in words a user knows: its form, then the protocol or
+ * family whose reading decided, and the code or status it carried (never a status of 0, which
+ * means none was given).
+ */
+export function recognisedInWords(recognised: ExplainReport['recognised']): string {
+  const { protocol, form, wireCode } = recognised;
+  const reading = protocol === null ? 'read by its words' : `read as ${PROTOCOL_WORDS[protocol]}`;
+  const carried =
+    wireCode === undefined || wireCode === 0
+      ? ''
+      : protocol === 'http'
+        ? `, status ${wireCode}`
+        : `, code ${wireCode}`;
+  return `${form} — ${reading}${carried}`;
+}
+
+const PROTOCOL_WORDS: Record<Protocol, string> = {
+  jsonrpc: 'a JSON-RPC error',
+  acp: 'an ACP error',
+  mcp: 'an MCP error',
+  lsp: 'an LSP error',
+  a2a: 'an A2A error',
+  arcp: 'an ARCP error',
+  tool: 'a ToolError',
+  http: 'an HTTP error',
+  grpc: 'a gRPC status',
+};
+
 function retryInWords(report: ExplainReport): string {
   if (!report.retryable) return 'no';
   return report.retryAfterMs === undefined ? 'yes' : `yes, after ${report.retryAfterMs} ms`;
@@ -99,10 +129,9 @@ function colourNext(style: Style, next: NextAction, text: string): string {
 /** The report for a person. */
 export function formatExplain(report: ExplainReport, style: Style): string {
   const { recognised } = report;
-  const wire = recognised.wireCode !== undefined ? `, wire code ${recognised.wireCode}` : '';
   const label = (name: string) => style.dim(name.padEnd(12));
   const lines = [
-    `${label('Recognised')}${recognised.protocol ?? 'no protocol'} — ${printable(recognised.form)}${printable(String(wire))}`,
+    `${label('Recognised')}${printable(recognisedInWords(recognised))}`,
     `${label('Code')}${style.bold(printable(report.code))}`,
     `${label('Category')}${style.cyan(report.category)}`,
     `${label('Retryable')}${retryInWords(report)}`,
@@ -138,9 +167,12 @@ export async function explain(args: readonly string[], io: CliIo): Promise<numbe
       EXPLAIN_USAGE,
     );
   }
-  const input = parseInput(text, 'explain');
+  const pastedInput = parseInput(text, 'explain');
+  // A `curl -i` response or an SDK error's printed form: read into the value it stands for.
+  const pasted = typeof pastedInput === 'string' ? readPastedText(pastedInput) : undefined;
+  const input = pasted?.value ?? pastedInput;
   const error = decodeInput(input, protocol, 'explain');
-  const report = explainError(input, error);
+  const report = explainError(input, error, pasted?.form);
   io.stdout.write(
     parsed.flags.has('--json')
       ? `${JSON.stringify(report, null, 2)}\n`

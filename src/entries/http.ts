@@ -14,7 +14,13 @@ export {
   httpResponseReader,
   webResponseReader,
 } from '../dialects/http/reader.js';
-export { aiSdkStreamPartReader, providerSdkReader } from '../dialects/provider-sdks/index.js';
+export {
+  agentsSdkReader,
+  aiSdkStreamPartReader,
+  openAiFailedResponseReader,
+  openAiResponsesEventReader,
+  providerSdkReader,
+} from '../dialects/provider-sdks/index.js';
 export {
   clientLibraryReader,
   langChainReader,

@@ -30,7 +30,13 @@ import {
   mcpToolResultReader,
 } from '../dialects/mcp/reader.js';
 import { nodeSystemReader } from '../dialects/node-system/reader.js';
-import { aiSdkStreamPartReader, providerSdkReader } from '../dialects/provider-sdks/reader.js';
+import {
+  agentsSdkReader,
+  aiSdkStreamPartReader,
+  openAiFailedResponseReader,
+  openAiResponsesEventReader,
+  providerSdkReader,
+} from '../dialects/provider-sdks/reader.js';
 import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
 
 /**
@@ -68,8 +74,15 @@ export const READERS: readonly Reader[] = [
   // Small positive codes (1–16) and Google's `error.status` names: before JSON-RPC, which would
   // read code 14 as an unknown local code and `{ error }` as a response.
   grpcReader,
+  // The Agents SDK's errors by class name, before ToolError and the SDK readers guess from the
+  // message (a misbehaving model's "Tool not found" is not a missing resource).
+  agentsSdkReader,
   // A wrapper (`{ type: 'error', error }`): its `error` member is the failure, not a response's.
   aiSdkStreamPartReader,
+  // The OpenAI Responses API's `error` and `response.failed` events and failed response objects:
+  // before ToolError and ARCP claim their string `code`, and before `{ error }` is read as a body.
+  openAiResponsesEventReader,
+  openAiFailedResponseReader,
   // A JSON-RPC response: the error object inside decides, before the outer shape is guessed at.
   jsonRpcResponseReader,
   // A response whose result is a failed tool call carries no `error`: before HTTP's `status`.

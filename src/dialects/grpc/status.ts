@@ -71,10 +71,20 @@ function issuesOf(detail: TypedDetail | undefined): SchemaIssue[] | undefined {
   return issues.length > 0 ? issues : undefined;
 }
 
+// RESOURCE_EXHAUSTED is also what gRPC libraries say for a message over their size limit,
+// raised by the client or the server, not a rate limit: grpc-js "Received message larger than
+// max (N vs M)", "Sent message larger than max", "Received message that decompresses to a size
+// larger than N", "Attempted to send message with a size larger than N"; grpc-go "grpc: received
+// message larger than max", "trying to send message larger than max"; grpc-java "gRPC message
+// exceeds maximum size".
+const MESSAGE_TOO_LARGE =
+  /message larger than max\b|message .*a size larger than \d|message exceeds maximum size/i;
+
 /**
  * The AgentError for a gRPC status. Retry follows AIP-194: only UNAVAILABLE retries, unless a
  * `RetryInfo` detail (or `grpc-retry-pushback-ms`) says when; a `QuotaFailure` without one is a
- * spent quota, not a rate limit; `BadRequest` field violations become `details.issues`. Our own
+ * spent quota, not a rate limit, and one whose text says a message is over the size limit is
+ * `REQUEST_TOO_LARGE`; `BadRequest` field violations become `details.issues`. Our own
  * `ErrorInfo` (domain `agent-errors.dev`) gives back the code, category and retryability
  * {@link encodeGrpcError} sent.
  */
@@ -107,6 +117,12 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   ) {
     category = 'quota';
     code = 'QUOTA_EXCEEDED';
+    retryable = false;
+  }
+  if (row.name === 'RESOURCE_EXHAUSTED' && MESSAGE_TOO_LARGE.test(read.message)) {
+    // The message is over a size limit: the same call fails the same way.
+    category = 'validation';
+    code = 'REQUEST_TOO_LARGE';
     retryable = false;
   }
   if (quota?.violations !== undefined) out.quotaViolations = quota.violations;

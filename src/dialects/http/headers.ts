@@ -70,6 +70,9 @@ const OTHER_HEADERS: ReadonlySet<string> = new Set([
   'x-amz-request-id',
   'x-github-request-id',
   'x-ms-request-id',
+  // AWS's wait in milliseconds (the SDK v3 retry strategy reads it); Stripe's `x-should-retry`.
+  'x-amz-retry-after',
+  'stripe-should-retry',
 ]);
 
 /**
@@ -368,7 +371,7 @@ export function retryAfterMs(
   rateLimitReset: boolean,
   now: number | undefined,
 ): number | undefined {
-  const ms = headers.get('retry-after-ms')?.trim();
+  const ms = headers.get('retry-after-ms')?.trim() ?? headers.get('x-amz-retry-after')?.trim();
   if (ms !== undefined && DECIMAL.test(ms)) return nonNegative(Number(ms));
   const after = headers.get('retry-after')?.trim();
   if (after !== undefined && after !== '') {
@@ -393,6 +396,11 @@ function resetWait(
   let usedUp = false;
   let usedUpReset = false;
   let longest: number | undefined;
+  const policies = headers.limit('ratelimit');
+  if (policies !== undefined) {
+    const said = rateLimitField(policies, rateLimitReset);
+    if (said !== undefined) return said;
+  }
   for (const [remaining, reset] of BUCKETS) {
     if (headers.limit(remaining)?.trim() !== '0') continue;
     usedUp = true;
@@ -409,6 +417,41 @@ function resetWait(
     if (value !== undefined) longest = longer(longest, resetDelay(value, clock));
   }
   return longest;
+}
+
+// One item of the IETF `RateLimit` field (draft-ietf-httpapi-ratelimit-headers, a structured
+// field list): `"default";r=0;t=30` (`r` the units left, `t` the seconds until they come back).
+// The older drafts' dictionary form, `limit=100, remaining=0, reset=30`, is read too.
+const RATE_LIMIT_ITEM = /(?:^|;)\s*([rt])=(\d+)/g;
+const RATE_LIMIT_DICTIONARY =
+  /\bremaining=(\d+)\b.*?\breset=(\d+)|\breset=(\d+)\b.*?\bremaining=(\d+)/;
+
+/**
+ * The wait the `RateLimit` field gives: the longest reset among its used-up policies (`r=0`),
+ * else, when `anyReset`, the longest reset given; `undefined` when it says neither.
+ */
+function rateLimitField(value: string, anyReset: boolean): number | undefined {
+  const dictionary = RATE_LIMIT_DICTIONARY.exec(value);
+  if (dictionary !== null) {
+    const remaining = Number(dictionary[1] ?? dictionary[4]);
+    const reset = Number(dictionary[2] ?? dictionary[3]) * 1000;
+    return remaining === 0 || anyReset ? reset : undefined;
+  }
+  let usedUp: number | undefined;
+  let longest: number | undefined;
+  for (const item of value.split(',')) {
+    let remaining: number | undefined;
+    let reset: number | undefined;
+    RATE_LIMIT_ITEM.lastIndex = 0;
+    for (let m = RATE_LIMIT_ITEM.exec(item); m !== null; m = RATE_LIMIT_ITEM.exec(item)) {
+      if (m[1] === 'r') remaining = Number(m[2]);
+      else reset = Number(m[2]) * 1000;
+    }
+    if (reset === undefined) continue;
+    if (remaining === 0) usedUp = longer(usedUp, reset);
+    longest = longer(longest, reset);
+  }
+  return usedUp ?? (anyReset ? longest : undefined);
 }
 
 function longer(a: number | undefined, b: number | undefined): number | undefined {

@@ -47,6 +47,34 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   api_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
   server_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
   timeout_error: { category: 'timeout', code: 'TIMEOUT' },
+  // Stripe (docs.stripe.com/api/errors): a declined card is the customer's to fix, not our
+  // budget, even when sent as a 402; a request racing another with the same idempotency key is
+  // a conflict its SDK retries (stripe-node retries every 409).
+  card_error: { category: 'validation', code: 'VALIDATION_ERROR' },
+  idempotency_error: { category: 'conflict', code: 'CONFLICT', generic: true },
+  lock_timeout: { category: 'conflict', code: 'CONFLICT', retryable: true },
+  // The OpenAI Responses API's `response.error.code`s (a failed response, `response.failed`),
+  // as its SDK's `ResponseError` type lists them; `server_error` and `rate_limit_exceeded` above.
+  vector_store_timeout: { category: 'timeout', code: 'TIMEOUT' },
+  invalid_prompt: { category: 'validation', code: 'VALIDATION_ERROR' },
+  data_residency_mismatch: { category: 'permission', code: 'PERMISSION_DENIED' },
+  bio_policy: { category: 'validation', code: 'CONTENT_FILTERED' },
+  image_content_policy_violation: { category: 'validation', code: 'CONTENT_FILTERED' },
+  invalid_image: { category: 'validation', code: 'VALIDATION_ERROR' },
+  invalid_image_format: { category: 'validation', code: 'VALIDATION_ERROR' },
+  invalid_base64_image: { category: 'validation', code: 'VALIDATION_ERROR' },
+  invalid_image_url: { category: 'validation', code: 'VALIDATION_ERROR' },
+  invalid_image_mode: { category: 'validation', code: 'VALIDATION_ERROR' },
+  image_too_small: { category: 'validation', code: 'VALIDATION_ERROR' },
+  image_parse_error: { category: 'validation', code: 'VALIDATION_ERROR' },
+  unsupported_image_media_type: { category: 'validation', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  empty_image_file: { category: 'validation', code: 'VALIDATION_ERROR' },
+  failed_to_download_image: { category: 'validation', code: 'VALIDATION_ERROR' },
+  image_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
+  image_file_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
+  image_file_not_found: { category: 'not_found', code: 'NOT_FOUND' },
+  // Groq's flex tier at capacity (its custom status 498): try again later.
+  capacity_exceeded: { category: 'unavailable', code: 'OVERLOADED' },
   // gRPC status names (Google APIs), read as the one code per condition (the name stays in details).
   RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RATE_LIMITED' },
   UNAVAILABLE: { category: 'unavailable', code: 'UNAVAILABLE' },
@@ -64,6 +92,27 @@ export const PROVIDER_ERROR_TYPES: Readonly<
 };
 
 const QUOTA_FAILURE = { category: 'quota', code: 'QUOTA_EXCEEDED' } as const;
+const REQUEST_TOO_LARGE = {
+  category: 'validation',
+  code: 'REQUEST_TOO_LARGE',
+  retryable: false,
+} as const;
+const RETRYABLE_CONFLICT = { category: 'conflict', code: 'CONFLICT', retryable: true } as const;
+// Anthropic answers an account out of credit, or over the spend limit its owner set, with a 400
+// `invalid_request_error`: "Your credit balance is too low to access the Anthropic API", "Usage
+// blocked due to lack of credits", "You have reached your specified API usage limits".
+const OUT_OF_CREDIT_WORDS =
+  /\bcredit balance is too low\b|\b(?:lack of|insufficient) credits\b|\breached your specified (?:api )?usage limits?\b/i;
+// OpenAI and Groq send a request larger than the whole per-minute budget as a rate limit
+// (`rate_limit_exceeded`, 429 or 413) with "Request too large for … Limit 6000, Requested
+// 12000": waiting cannot help, the request alone is over the limit.
+const QUOTA_WORDS = /\bexceeded your current quota\b/i;
+const TOO_LARGE_WORDS = /^request too large\b/i;
+const LIMIT_REQUESTED = /\blimit:? (\d+)\b.*?\brequested:? (\d+)\b/i;
+// A Google `QuotaFailure` violation for a quota that resets per day (or never): the wait its
+// RetryInfo gives is not worth taking; "PerMinute" ones are rate limits.
+const LONG_QUOTA_WORDS = /day|daily|month|total|lifetime/i;
+const SHORT_QUOTA_WORDS = /minute|second|hour/i;
 const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
 const CONTEXT_TOO_LONG = { category: 'validation', code: 'CONTEXT_TOO_LONG' } as const;
 // "prompt is too long: 210000 tokens > 200000 maximum"; earlier, "input length and `max_tokens`
@@ -104,7 +153,7 @@ export interface ProviderError {
  * readProviderError({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
  * // { code: 'overloaded_error', category: 'unavailable', message: 'Overloaded', fields: { type: 'overloaded_error' } }
  */
-export function readProviderError(body: unknown): ProviderError | undefined {
+export function readProviderError(body: unknown, httpStatus?: number): ProviderError | undefined {
   const error = asRecord(asRecord(body)?.error);
   if (!error) return undefined;
   // Named stores, one per field: a computed key on a fresh object costs a runtime call.
@@ -121,16 +170,33 @@ export function readProviderError(body: unknown): ProviderError | undefined {
       : fields.type !== undefined && BY_TYPE.has(fields.type)
         ? fields.type
         : fields.status;
+  const message = typeof error.message === 'string' ? error.message : '';
   let known = key === undefined ? undefined : BY_TYPE.get(key);
-  if (key === undefined || known === undefined) return undefined;
-  // Anthropic says "shrink the context" only in words, inside its generic invalid-request bucket.
+  // A body naming no type or code (or one we do not know) still says "out of budget" in words.
   if (
-    key === 'invalid_request_error' &&
-    typeof error.message === 'string' &&
-    CONTEXT_TOO_LONG_WORDS.test(error.message)
+    known === undefined &&
+    fields.status === undefined &&
+    (OUT_OF_CREDIT_WORDS.test(message) || QUOTA_WORDS.test(message))
   ) {
-    known = CONTEXT_TOO_LONG;
+    known = QUOTA_FAILURE;
   }
+  if (known === undefined) return undefined;
+  // Anthropic says "shrink the context" and "out of credit" only in words, inside its generic
+  // invalid-request bucket.
+  if (key === 'invalid_request_error') {
+    if (CONTEXT_TOO_LONG_WORDS.test(message)) known = CONTEXT_TOO_LONG;
+    else if (OUT_OF_CREDIT_WORDS.test(message)) known = QUOTA_FAILURE;
+  }
+  // OpenAI's spent quota in words ("You exceeded your current quota, please check your plan and
+  // billing details"), which OpenAI-compatible providers send under `rate_limit_exceeded` too.
+  // Not Google's: it says the same words for a per-minute limit, and its details decide (below).
+  if (known.category === 'rate_limit' && fields.status === undefined && QUOTA_WORDS.test(message)) {
+    known = QUOTA_FAILURE;
+  }
+  if (known.category === 'rate_limit' && (httpStatus === 413 || tooLarge(message))) {
+    known = REQUEST_TOO_LARGE;
+  }
+  if (httpStatus === 409 && key === 'idempotency_error') known = RETRYABLE_CONFLICT;
   // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota; an
   // ErrorInfo `API_KEY_INVALID` (sent as a 400 INVALID_ARGUMENT) is a credential to fix, not input.
   let retryAfterMs: number | undefined;
@@ -138,12 +204,14 @@ export function readProviderError(body: unknown): ProviderError | undefined {
     const details = typedEntries(error.details);
     if (detailIn(details, ERROR_INFO_TYPE)?.reason === 'API_KEY_INVALID') known = INVALID_API_KEY;
     retryAfterMs = parseRetryDelay(detailIn(details, RETRY_INFO_TYPE)?.retryDelay);
+    const quotaFailure = detailIn(details, QUOTA_FAILURE_TYPE);
     if (
       fields.status === 'RESOURCE_EXHAUSTED' &&
-      retryAfterMs === undefined &&
-      detailIn(details, QUOTA_FAILURE_TYPE) !== undefined
+      quotaFailure !== undefined &&
+      (retryAfterMs === undefined || longTermQuota(quotaFailure))
     ) {
       known = QUOTA_FAILURE;
+      retryAfterMs = undefined;
     }
   }
   const out: ProviderError = { code: known.code, category: known.category, fields };
@@ -152,4 +220,25 @@ export function readProviderError(body: unknown): ProviderError | undefined {
   if (known.generic) out.generic = true;
   if (typeof error.message === 'string') out.message = error.message;
   return out;
+}
+
+/** A rate limit's message saying the request alone is over the limit ("Request too large"). */
+function tooLarge(message: string): boolean {
+  if (TOO_LARGE_WORDS.test(message)) return true;
+  const numbers = LIMIT_REQUESTED.exec(message);
+  return numbers !== null && Number(numbers[2]) > Number(numbers[1]);
+}
+
+/** Whether a `QuotaFailure` names a per-day (or longer) quota among its violations. */
+function longTermQuota(detail: Record<string, unknown>): boolean {
+  const violations = detail.violations;
+  if (!Array.isArray(violations)) return false;
+  return violations.some((v) => {
+    const r = asRecord(v);
+    if (r === undefined) return false;
+    return [r.quotaId, r.quotaMetric, r.description].some(
+      (text) =>
+        typeof text === 'string' && LONG_QUOTA_WORDS.test(text) && !SHORT_QUOTA_WORDS.test(text),
+    );
+  });
 }

@@ -142,7 +142,7 @@ export function fromHttpParts(
     headers as HeadersInput | undefined,
     body,
     isProblemDetails(body) ? body : undefined,
-    readProviderError(body),
+    readProviderError(body, status),
   );
 }
 
@@ -190,7 +190,10 @@ function httpError(
       : fields.category !== undefined
         ? CATEGORIES[category].retryable
         : (meaning?.retryable ?? false));
-  const retryable = shouldRetryValue(headers.get('x-should-retry')) ?? baseRetryable;
+  // Stripe says the same as `x-should-retry` under its own name.
+  const retryable =
+    shouldRetryValue(headers.get('x-should-retry') ?? headers.get('stripe-should-retry')) ??
+    baseRetryable;
   const retryAfterMs =
     fields.retryAfterMs ??
     provider?.retryAfterMs ??

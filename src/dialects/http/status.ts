@@ -91,7 +91,29 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   },
   504: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'Gateway Timeout' },
   529: { category: 'unavailable', retryable: true, code: 'OVERLOADED', title: 'Overloaded' },
+  // Cloudflare's origin statuses (developers.cloudflare.com, "Cloudflare 5xx errors"): the CDN
+  // could not get an answer from the origin behind it; each is worth another try.
+  520: cloudflare('Web Server Returned an Unknown Error'),
+  521: cloudflare('Web Server Is Down'),
+  522: cloudflare('Connection Timed Out'),
+  523: cloudflare('Origin Is Unreachable'),
+  524: cloudflare('A Timeout Occurred'),
+  525: cloudflare('SSL Handshake Failed'),
+  526: cloudflare('Invalid SSL Certificate'),
+  527: cloudflare('Railgun Error'),
+  530: cloudflare('Origin DNS Error'),
+  // Groq's own status (console.groq.com/docs/errors): the flex tier is at capacity, try later.
+  498: {
+    category: 'unavailable',
+    retryable: true,
+    code: 'OVERLOADED',
+    title: 'Flex Tier Capacity Exceeded',
+  },
 };
+
+function cloudflare(title: string): StatusMeaning {
+  return { category: 'unavailable', retryable: true, code: 'UNAVAILABLE', title };
+}
 
 // Looked up by status on every HTTP decode: an array, not an object with integer keys (sparse,
 // so kept as a hash table).

@@ -50,6 +50,15 @@ const ROWS = [
     code: 'URL_ELICITATION_REQUIRED',
     category: 'auth',
   },
+  // The draft's rate limit (SEP-3304), with `data.retryAfterMs`: read whenever received, sent
+  // only to a peer speaking the draft (`protocolVersion: 'draft'`).
+  {
+    name: 'RateLimited',
+    wire: -32023,
+    code: 'RATE_LIMITED',
+    category: 'rate_limit',
+    receiveOnly: true,
+  },
   // Not an MCP code, but the JSON-RPC convention LSP and ACP share, and what a peer that
   // cancelled a request may answer with.
   { wire: -32800, code: 'REQUEST_CANCELLED', category: 'cancelled', receiveOnly: true },

@@ -28,15 +28,20 @@ export interface ToMcpErrorOptions extends RpcEncodeOptions {
    * (put the URI in `details.uri`) instead of -32002; before it, the header-mismatch,
    * missing-capability and unsupported-version errors (-32020…-32022) do not exist and are sent
    * as -32600 and -32602. Without it, the codes are the table's (-32002, -32020…-32022).
+   * `'draft'` (the revision in progress) speaks 2026-07-28's codes and the draft's rate limit:
+   * -32023 with `data.retryAfterMs` (SEP-3304), which no dated revision has.
    */
   protocolVersion?: string | undefined;
 }
 
 const REVISION = /^\d{4}-\d{2}-\d{2}$/;
 const FIRST_MODERN_REVISION = '2026-07-28';
+/** The name the MCP specification gives the revision in progress. */
+const DRAFT = 'draft';
 
 /** The wire code for `code` in the negotiated revision (see `protocolVersion`). */
 function codeForRevision(code: number, version: string | undefined): number {
+  if (version === DRAFT) return codeForRevision(code, FIRST_MODERN_REVISION);
   if (version === undefined || !REVISION.test(version)) return code;
   if (version >= FIRST_MODERN_REVISION) {
     return code === MCP_ERROR_CODES.ResourceNotFound ? MCP_ERROR_CODES.InvalidParams : code;
@@ -79,6 +84,12 @@ export function encodeMcpError(error: unknown, options?: ToMcpErrorOptions): Mcp
     return encodeMcpError(decodeMcpError(error), options);
   }
   const e = exposableError(error, options);
+  if (options?.protocolVersion === DRAFT && e.category === 'rate_limit') {
+    // The draft's rate limit carries its wait as `data.retryAfterMs`, beside any hints.
+    const out = encodeRpcError('mcp', e, MCP_ERROR_CODES.RateLimited, classifyMcpError, options);
+    if (e.retryAfterMs === undefined) return out;
+    return { ...out, data: { ...asMcpData(out.data), retryAfterMs: e.retryAfterMs } };
+  }
   const code = codeForRevision(mcpCodeFor(e), options?.protocolVersion);
   return encodeRpcError('mcp', e, code, classifyMcpError, options);
 }

@@ -1,6 +1,7 @@
 import { fromToolErrorText } from '../tool/tool-text-decode.js';
 import { unknownNameCode } from '../tool/mcp-prefix.js';
 import type { AgentError } from '../../core/agent-error.js';
+import { CATEGORIES } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import {
   WIRE_HINTS_KEY,
@@ -9,7 +10,9 @@ import {
   detailsFromData,
   needsWireHints,
 } from '../jsonrpc/rpc-error.js';
-import { CATEGORIES } from '../../core/categories.js';
+import type { WireHints } from '../jsonrpc/rpc-error.js';
+import { asRecord } from '../../core/is.js';
+import { validDelayMs } from '../../core/lenient-options.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
 import type { RpcClassification } from '../jsonrpc/rpc-error.js';
 import { MCP_CODE_TABLE, stripMcpErrorPrefix } from './codes.js';
@@ -166,5 +169,68 @@ export function mcpFromRpc(raw: RpcErrorObject, cause?: unknown): AgentError {
       : raw.data === undefined
         ? { code: raw.code, message }
         : { code: raw.code, message, data: raw.data };
-  return decodeRpcError('mcp', error, classifyMcpError(error.code, message, error.data), cause);
+  const classification = classifyMcpError(error.code, message, error.data);
+  const draft = draftHints(error);
+  return draft === undefined
+    ? decodeRpcError('mcp', error, classification, cause)
+    : decodeRpcError('mcp', error, classification, cause, undefined, draft);
+}
+
+/** MCP's draft error taxonomy: the names `data.mcpError` may carry, by category. */
+const DRAFT_CATEGORIES: ReadonlyMap<string, ErrorCategory> = new Map([
+  ...REASON_CATEGORY,
+  ['rate_limited', 'rate_limit'],
+  ['rate_limit', 'rate_limit'],
+  ['quota_exceeded', 'quota'],
+  ['forbidden', 'permission'],
+  ['permission_denied', 'permission'],
+  ['insufficient_scope', 'permission'],
+  ['not_found', 'not_found'],
+  ['tool_not_found', 'not_found'],
+  ['prompt_not_found', 'not_found'],
+  ['conflict', 'conflict'],
+  ['unavailable', 'unavailable'],
+  ['server_unavailable', 'unavailable'],
+  ['invalid_arguments', 'validation'],
+  ['validation_error', 'validation'],
+]);
+
+/** `RateLimited`, `rate-limited`, `RATE_LIMITED` → `rate_limited`. */
+function snakeName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase();
+}
+
+/**
+ * What the draft's wire forms add to an error object's reading: -32023's `data.retryAfterMs`
+ * (SEP-3304), and the error taxonomy's `data.mcpError` (a condition name, or an object naming
+ * it in `type`, `name` or `code`, with `retryable` and `retryAfterMs` when it says them).
+ * `undefined` when the data carries none of them (or carries our own hints, which win).
+ */
+function draftHints(error: RpcErrorObject): Partial<WireHints> | undefined {
+  const data = error.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const d = data as Record<string, unknown>;
+  if (d.agentError !== undefined) return undefined;
+  const hints: Partial<WireHints> = {};
+  const taxonomy = d.mcpError;
+  const named = typeof taxonomy === 'string' ? { type: taxonomy } : asRecord(taxonomy);
+  if (named !== undefined) {
+    const name = [named.type, named.name, named.code].find((n) => typeof n === 'string');
+    const category = typeof name === 'string' ? DRAFT_CATEGORIES.get(snakeName(name)) : undefined;
+    if (category !== undefined) {
+      hints.category = category;
+      hints.code = CATEGORIES[category].code;
+    }
+    if (typeof named.retryable === 'boolean') hints.retryable = named.retryable;
+    const wait = validDelayMs(named.retryAfterMs);
+    if (wait !== undefined) hints.retryAfterMs = wait;
+  }
+  const wait = validDelayMs(d.retryAfterMs);
+  if (wait !== undefined && (error.code === -32023 || hints.category === 'rate_limit')) {
+    hints.retryAfterMs = wait;
+  }
+  return Object.keys(hints).length > 0 ? hints : undefined;
 }

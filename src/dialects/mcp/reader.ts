@@ -4,6 +4,7 @@ import { markUnexpected } from '../../core/unexpected.js';
 import type { RpcDialectHooks } from '../jsonrpc/family-readers.js';
 import { hasMcpErrorPrefix } from '../tool/mcp-prefix.js';
 import { fromCallToolResult } from './call-tool-result.js';
+import { MCP_ERROR_CODES } from './codes.js';
 import { decodeMcpError } from './decode.js';
 import { mcpDialect } from './descriptor.js';
 import { fromMcpSdkClientError, fromMcpSdkError, isMcpSdkProtocolError } from './sdk-error.js';
@@ -92,7 +93,14 @@ export function mcpSdkClientReader(byHttpStatus: ByHttpStatus): Reader {
  */
 export const mcpRpcHooks: RpcDialectHooks = {
   dialect: mcpDialect,
-  sniff: (error) => hasMcpErrorPrefix(error.message),
+  // The SDK's printed prefix, or the draft's wire forms: the rate-limit code -32023 and the
+  // error taxonomy's `data.mcpError`, which no other protocol of the family sends.
+  sniff: (error) =>
+    hasMcpErrorPrefix(error.message) ||
+    error.code === MCP_ERROR_CODES.RateLimited ||
+    (error.data !== null &&
+      typeof error.data === 'object' &&
+      (error.data as { mcpError?: unknown }).mcpError !== undefined),
   sdkClass: (view: ErrorView) =>
     view.name === 'McpError' || (view.instance && isMcpSdkProtocolError(view.input))
       ? 'routed'

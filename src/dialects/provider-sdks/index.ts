@@ -1,1 +1,7 @@
-export { aiSdkStreamPartReader, providerSdkReader } from './reader.js';
+export {
+  agentsSdkReader,
+  aiSdkStreamPartReader,
+  openAiFailedResponseReader,
+  openAiResponsesEventReader,
+  providerSdkReader,
+} from './reader.js';

@@ -23,15 +23,22 @@ function providerBody(body: unknown): unknown {
   return typeof b.type === 'string' || typeof b.code === 'string' ? { error: b } : body;
 }
 
-/** `decoded`, read from the SDK's error, with that error as its cause (as every reading keeps it). */
-function causedBy(decoded: AgentError, error: Error): AgentError {
+/**
+ * `decoded`, read from the SDK's error, with that error as its cause (as every reading keeps it)
+ * and, when given, `details` in place of its own.
+ */
+export function causedBy(
+  decoded: AgentError,
+  error: Error,
+  details: Record<string, unknown> | undefined = decoded.details,
+): AgentError {
   return decodedError({
     message: decoded.message,
     category: decoded.category,
     code: decoded.code,
     retryable: decoded.retryable,
     retryAfterMs: decoded.retryAfterMs,
-    details: decoded.details,
+    details,
     wire: decoded.wire,
     cause: error,
   });

@@ -1,7 +1,9 @@
-import { isRecord } from '../../core/is.js';
+import { asRecord, isRecord } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
+import { fromAgentsSdkError } from './agents-sdk.js';
 import { fromProviderSdkError } from './provider-sdk.js';
+import { fromResponsesError, responsesError } from './stream-events.js';
 
 /**
  * The LLM provider SDKs' errors (`openai`, `@anthropic-ai/sdk` and the SDKs built the same way):
@@ -34,5 +36,49 @@ export const aiSdkStreamPartReader: Reader = {
       return undefined;
     }
     return context.decode(error, view.protocol);
+  },
+};
+
+/**
+ * The OpenAI Responses API's failures that arrive as data, not as a throw (its SDK yields them
+ * from a stream): an `error` event (`{ type: 'error', code, message, param }`), a
+ * `response.failed` event (`{ type: 'response.failed', response: { error: { code, message } } }`)
+ * and a failed response object (`{ object: 'response', status: 'failed', error }`). Read by their
+ * `code` as the provider's error body (the codes are in provider-body.ts's table); a code it does
+ * not list is an internal failure.
+ */
+export const openAiResponsesEventReader: Reader = {
+  name: 'OpenAI Responses error event',
+  requires: ['type'],
+  recognise(view) {
+    const error = responsesError(view.input, view.type);
+    return error && markUnexpected(fromResponsesError(error));
+  },
+};
+
+/** The failed response object a Responses API value carries, if any. */
+export const openAiFailedResponseReader: Reader = {
+  name: 'OpenAI failed response object',
+  requires: ['status', 'error'],
+  recognise(view) {
+    if (view.status !== 'failed' || view.input.object !== 'response') return undefined;
+    const error = asRecord(view.error);
+    return error && markUnexpected(fromResponsesError(error));
+  },
+};
+
+/**
+ * The OpenAI Agents SDK's errors (`@openai/agents`) by class name: guardrail tripwires, a
+ * misbehaving model, the turn budget, tool timeouts, and the wrappers whose inner error decides.
+ * Instances only; thrown by the library, so marked unexpected.
+ */
+export const agentsSdkReader: Reader = {
+  name: 'OpenAI Agents SDK error',
+  instancesOnly: true,
+  requires: ['name'],
+  recognise(view, context) {
+    if (!view.instance || !(view.input instanceof Error)) return undefined;
+    const decoded = fromAgentsSdkError(view.input, (inner) => context.decode(inner, undefined));
+    return decoded && markUnexpected(decoded);
   },
 };

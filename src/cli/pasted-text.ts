@@ -1,0 +1,114 @@
+/**
+ * Text people paste into `explain`, read into the value it stands for before decoding: a
+ * `curl -i` response (status line, headers, blank line, body) and the printed form
+ * (`String(err)`) of the SDKs' and client libraries' errors, whose name prefix hides what the
+ * decoder reads (`OverloadedError: 529 {…}`, `McpError: MCP error -32001: …`,
+ * `ApiError: {"error":{…}}`, `AxiosError: Request failed with status code 429`).
+ */
+
+/** What the pasted text was read as: the value to decode, and its form in words. */
+export interface PastedError {
+  value: unknown;
+  form: string;
+}
+
+const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})(?: (.*))?$/;
+
+/**
+ * A `curl -i` (or `curl -si`, `http --print=hb`) response: the last status block's status,
+ * headers and body. A `100 Continue` or a redirect before it is skipped, as curl prints each.
+ */
+function readCurl(text: string): PastedError | undefined {
+  const lines = text.replace(/\r\n?/g, '\n').trimStart().split('\n');
+  if (!STATUS_LINE.test(lines[0] ?? '')) return undefined;
+  let status = 0;
+  let statusText = '';
+  let headers: Record<string, string> = {};
+  let i = 0;
+  // Each block: a status line, headers, a blank line; the body follows the last block.
+  for (;;) {
+    const line = STATUS_LINE.exec(lines[i] ?? '');
+    if (line === null) break;
+    status = Number(line[1]);
+    statusText = line[2]?.trim() ?? '';
+    headers = {};
+    i += 1;
+    for (; i < lines.length && lines[i]!.trim() !== ''; i += 1) {
+      const colon = lines[i]!.indexOf(':');
+      if (colon <= 0) continue;
+      const name = lines[i]!.slice(0, colon).trim().toLowerCase();
+      const value = lines[i]!.slice(colon + 1).trim();
+      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+    }
+    i += 1;
+    if (!STATUS_LINE.test(lines[i] ?? '')) break;
+  }
+  const body = lines.slice(i).join('\n').trim();
+  return {
+    value: {
+      status,
+      ...(statusText === '' ? {} : { statusText }),
+      headers,
+      ...(body === '' ? {} : { body }),
+    },
+    form: `an HTTP response (status ${status}) as curl -i prints it`,
+  };
+}
+
+// `Name: ` prefixes the printed form puts before the message: `Error: `, `OverloadedError: `,
+// `McpError: `, `AxiosError [ERR_BAD_RESPONSE]: `.
+const NAME_PREFIX = /^((?:[A-Z][\w.$]*)?(?:Error|Exception)(?: \[[\w.-]+\])?): /;
+// The provider SDKs' message: `<status> <message or JSON body>` (OpenAI, Anthropic).
+const STATUS_MESSAGE = /^([45]\d\d) ([\s\S]*)$/;
+// Client libraries that say the status in words: axios and ky ("Request failed with status
+// code 429"), got ("Response code 429 (Too Many Requests)"), fetch wrappers ("HTTP 503").
+const STATUS_IN_WORDS = /\b(?:status code|response code|status|HTTP) ([45]\d\d)\b/i;
+
+function jsonOf(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The printed form of an SDK or client library error, or `undefined` for other text. */
+function readPrinted(text: string): PastedError | undefined {
+  const firstLine = text.trim().split('\n', 1)[0] ?? '';
+  const named = NAME_PREFIX.exec(firstLine);
+  if (named === null) return undefined;
+  const name = named[1]!;
+  const rest = text.trim().slice(named[0].length);
+  const printed = `the printed form of a ${name}`;
+  // The MCP SDK's McpError keeps both prefixes: the MCP text decides.
+  if (/^MCP error -?\d+:/.test(rest)) return { value: rest, form: `${printed} (MCP error text)` };
+  const status = STATUS_MESSAGE.exec(rest);
+  if (status !== null) {
+    // The OpenAI SDK prints the provider's message alone: kept as the body's message.
+    const body = jsonOf(status[2]!) ?? { error: { message: status[2]!.trim() } };
+    return {
+      value: { status: Number(status[1]), headers: {}, body },
+      form: `${printed} with HTTP status ${status[1]}`,
+    };
+  }
+  const body = jsonOf(rest);
+  if (body !== undefined) return { value: body, form: `${printed} carrying a JSON error body` };
+  const inWords = STATUS_IN_WORDS.exec(rest);
+  if (inWords !== null) {
+    return {
+      value: { status: Number(inWords[1]), headers: {}, body: rest.trim() },
+      form: `${printed} naming HTTP status ${inWords[1]}`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The value pasted text stands for, when it is a `curl -i` response or an SDK error's printed
+ * form; `undefined` for any other text (decoded as text).
+ */
+export function readPastedText(text: string): PastedError | undefined {
+  return readCurl(text) ?? readPrinted(text);
+}
