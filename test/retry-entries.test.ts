@@ -24,11 +24,16 @@ describe('agent-errors/retry and agent-errors/redis', () => {
   it('export the public API', () => {
     expect(Object.keys(retryEntry).sort()).toEqual(
       [
+        'DEFAULT_MAX_ELAPSED_MS',
+        'FALLBACK_CATEGORIES',
         'MemoryIdempotencyStore',
         'RETRY_ATTEMPT_HEADER',
         'RetryError',
         'backoffDelay',
         'cacheableFailure',
+        'decorrelatedDelay',
+        'grpcTimeout',
+        'mcpRequestOptions',
         'idempotencyKeyReusedError',
         'fingerprint',
         'isRetryError',
@@ -37,6 +42,7 @@ describe('agent-errors/retry and agent-errors/redis', () => {
         'retry',
         'retryStopOf',
         'systemClock',
+        'withFallback',
         'withIdempotency',
       ].sort(),
     );
