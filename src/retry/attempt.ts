@@ -1,8 +1,6 @@
 import { timerDelay } from '../core/timer-delay.js';
 import { AgentError } from '../core/agent-error.js';
 import type { Clock } from './clock.js';
-// For the doc links of RetryAttempt.remainingMs.
-import type { grpcTimeout, mcpRequestOptions } from './deadline.js';
 
 /**
  * The header that carries {@link RetryAttempt.attempt} to an HTTP server (`1` for the first
@@ -40,7 +38,7 @@ export interface RetryAttempt {
   readonly deadline: number;
   /**
    * What is left of the call's time, in ms (never below 0; `Infinity` without a deadline). Hand
-   * it on: {@link grpcTimeout} for a `grpc-timeout` header, {@link mcpRequestOptions} for an MCP
+   * it on: `grpcTimeout(remainingMs)` for a `grpc-timeout` header, `mcpRequestOptions` for an MCP
    * request; `signal` already aborts at the deadline.
    */
   readonly remainingMs: number;

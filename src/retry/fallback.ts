@@ -51,17 +51,18 @@ export async function withFallback<T>(
 ): Promise<T> {
   const where = 'withFallback';
   if (typeof primary !== 'function') throw optionError(where, 'primary', 'a function', primary);
-  if (!Array.isArray(alternatives) || alternatives.some((a) => typeof a !== 'function'))
+  const others: readonly unknown[] = Array.isArray(alternatives) ? alternatives : [];
+  if (!Array.isArray(alternatives) || !others.every((a) => typeof a === 'function'))
     throw optionError(where, 'alternatives', 'an array of functions', alternatives);
   const classify =
     functionOption<(e: unknown) => AgentError>(where, 'classify', options.classify) ??
     defaultClassify;
   const onEvent = functionOption<(e: GovernorEvent) => void>(where, 'onEvent', options.onEvent);
   const moveOn = fallbackPredicate(options.on);
-  const chain = [primary, ...alternatives];
+  const chain = [primary, ...(others as readonly (() => T | PromiseLike<T>)[])];
   for (let k = 0; ; k++) {
     try {
-      return await chain[k]();
+      return await (chain[k] as () => T | PromiseLike<T>)();
     } catch (thrown) {
       if (k === chain.length - 1 || options.signal?.aborted === true) throw thrown;
       const error = classify(thrown);

@@ -94,8 +94,8 @@ describe('deadlines that travel', () => {
   });
 
   it('a call that ends early leaves no timer behind, with or without a caller signal', async () => {
-    for (const signal of [undefined, new AbortController().signal]) {
-      const { clock, settled } = startRetry((a) => a.signal.aborted, { signal });
+    for (const options of [{}, { signal: new AbortController().signal }]) {
+      const { clock, settled } = startRetry((a) => a.signal.aborted, options);
       await clock.advance(1);
       expect(await settled).toEqual({ ok: true, value: false });
       expect(clock.pending).toBe(0);
@@ -127,11 +127,11 @@ describe('deadlines that travel', () => {
       ['H', 3_600_000],
     ];
     for (let u = 0; u < units.length; u++) {
-      const [unit, size] = units[u];
+      const [unit, size] = units[u]!;
       const largest = 99_999_999 * size;
       expect(grpcTimeout(largest)).toBe(`99999999${unit}`);
       if (u + 1 < units.length) {
-        const [next, nextSize] = units[u + 1];
+        const [next, nextSize] = units[u + 1]!;
         expect(grpcTimeout(largest + 1)).toBe(`${Math.ceil((largest + 1) / nextSize)}${next}`);
       }
     }
