@@ -26,6 +26,7 @@ describe('agent-errors/retry and agent-errors/redis', () => {
       [
         'DEFAULT_MAX_ELAPSED_MS',
         'FALLBACK_CATEGORIES',
+        'HedgeBudget',
         'MemoryIdempotencyStore',
         'RETRY_ATTEMPT_HEADER',
         'RetryError',
@@ -33,6 +34,7 @@ describe('agent-errors/retry and agent-errors/redis', () => {
         'cacheableFailure',
         'decorrelatedDelay',
         'grpcTimeout',
+        'hedge',
         'mcpRequestOptions',
         'idempotencyKeyReusedError',
         'fingerprint',

@@ -34,6 +34,7 @@ import {
   toLogFields,
 } from './index.js';
 import { withFallback } from '../retry/fallback.js';
+import { hedge } from '../retry/hedge.js';
 import { MemoryRetryStateStore } from '../retry/memory-retry-state.js';
 
 const spans = new InMemorySpanExporter();
@@ -357,6 +358,23 @@ describe('recordGovernorEvent with retry() and withFallback()', () => {
       'breaker.wait_ms': expect.any(Number),
     });
     expect(span.events[3]?.attributes).toMatchObject({ 'error.type': 'CIRCUIT_OPEN' });
+  });
+
+  it('records a hedge sent', async () => {
+    const span = await traced(async (s) => {
+      await hedge(
+        ({ attempt, signal }) =>
+          attempt === 1
+            ? new Promise((_, reject) =>
+                signal.addEventListener('abort', () => reject(signal.reason)),
+              )
+            : 'second',
+        { delayMs: 5, onEvent: (event) => recordGovernorEvent(s, event) },
+      );
+    });
+    expect(span.events.map((e) => [e.name, e.attributes])).toEqual([
+      ['hedge', { 'hedge.attempt': 2, 'hedge.delay_ms': 5 }],
+    ]);
   });
 });
 

@@ -138,7 +138,7 @@ export function recordRetry(span: SpanLike, event: RetryEventLike): void {
  * or any object like it. Declared here so that this entry does not load the retry entry.
  */
 export interface GovernorEventLike {
-  /** `'retry'`, `'fallback'` or `'breaker'`; any other type is not recorded. */
+  /** `'retry'`, `'hedge'`, `'fallback'` or `'breaker'`; any other type is not recorded. */
   readonly type: string;
   /** The error behind a retry or a fallback. */
   readonly error?: unknown;
@@ -161,7 +161,8 @@ export interface GovernorEventLike {
 /**
  * Record what the retry governor did as an event on the span of the whole operation, status
  * untouched (only the operation's outcome may fail the span): `retry` (as {@link recordRetry}),
- * `fallback` (the error's fields, `fallback.from`, `fallback.to`) and `circuit_breaker`
+ * `hedge` (`hedge.attempt`, `hedge.delay_ms`), `fallback` (the error's fields, `fallback.from`,
+ * `fallback.to`) and `circuit_breaker`
  * (`breaker.target`, `breaker.state`, `breaker.wait_ms`). Pass it as `onEvent`.
  *
  * @example
@@ -180,6 +181,11 @@ export function recordGovernorEvent(span: SpanLike, event: GovernorEventLike): v
     attributes['fallback.from'] = event.from ?? 0;
     attributes['fallback.to'] = event.to ?? 0;
     note(span, 'fallback', attributes);
+  } else if (event.type === 'hedge') {
+    const attributes: ErrorAttributes = {};
+    if (typeof event.attempt === 'number') attributes['hedge.attempt'] = event.attempt;
+    if (typeof event.delayMs === 'number') attributes['hedge.delay_ms'] = event.delayMs;
+    note(span, 'hedge', attributes);
   } else if (event.type === 'breaker') {
     const attributes: ErrorAttributes = {};
     if (typeof event.target === 'string') attributes['breaker.target'] = event.target;

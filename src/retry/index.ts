@@ -10,6 +10,8 @@ export type {
   RetryOptions,
 } from './options.js';
 export { DEFAULT_MAX_ELAPSED_MS } from './options.js';
+export { HedgeBudget, hedge } from './hedge.js';
+export type { HedgeAttempt, HedgeOptions } from './hedge.js';
 export { FALLBACK_CATEGORIES, withFallback } from './fallback.js';
 export type { FallbackOptions } from './fallback.js';
 export { grpcTimeout, mcpRequestOptions } from './deadline.js';

@@ -23,6 +23,8 @@ export interface RetryEvent {
  * What `onEvent` receives (frozen), one `type` per thing the governor did:
  * - `retry`: an attempt failed and the next one follows after `delayMs`;
  * - `fallback`: `withFallback` gave up on alternative `from` and calls `to` (0 is the primary);
+ * - `hedge`: `hedge` sent attempt `attempt` after waiting `delayMs` (or at once after a
+ *   non-fatal failure);
  * - `breaker`: the target's circuit breaker turned the call away (`state: 'open'`).
  */
 export type GovernorEvent =
@@ -38,6 +40,7 @@ export type GovernorEvent =
       readonly from: number;
       readonly to: number;
     }
+  | { readonly type: 'hedge'; readonly attempt: number; readonly delayMs: number }
   | {
       readonly type: 'breaker';
       readonly target: string;
