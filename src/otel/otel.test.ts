@@ -366,7 +366,7 @@ describe('recordGovernorEvent with retry() and withFallback()', () => {
         ({ attempt, signal }) =>
           attempt === 1
             ? new Promise((_, reject) =>
-                signal.addEventListener('abort', () => reject(signal.reason)),
+                signal.addEventListener('abort', () => reject(signal.reason as Error)),
               )
             : 'second',
         { delayMs: 5, onEvent: (event) => recordGovernorEvent(s, event) },
