@@ -53,7 +53,7 @@ export class HedgeBudget {
 export interface HedgeAttempt {
   /** 1 for the original request, 2 for the first hedge, … */
   readonly attempt: number;
-  /** Aborts when another attempt has won, when the caller's signal aborts, or at the end. */
+  /** Aborts when another attempt has won, when the caller's signal aborts, or when the call fails. */
   readonly signal: AbortSignal;
 }
 
@@ -122,11 +122,12 @@ export function hedge<T>(
     let done = false;
     let lastError: unknown;
 
-    const finish = (): void => {
+    /** The call is settled: every attempt but the winner is aborted. */
+    const finish = (winner?: AbortController): void => {
       done = true;
       if (timer !== undefined) clock.clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      for (const c of controllers) c.abort(hedgeLost());
+      for (const c of controllers) if (c !== winner) c.abort(hedgeLost());
     };
     const onAbort = (): void => {
       if (done) return;
@@ -159,7 +160,7 @@ export function hedge<T>(
           running -= 1;
           if (done) return;
           budget.record(true);
-          finish();
+          finish(controller);
           resolve(value);
         },
         (thrown: unknown) => {

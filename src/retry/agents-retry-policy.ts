@@ -1,7 +1,7 @@
 import type { AgentError } from '../core/agent-error.js';
 import { toAgentError } from '../front/decode.js';
-import { backoffDelay } from '../retry/backoff.js';
-import { isThrottling, saysDoNotRetry } from '../retry/failure-kinds.js';
+import { backoffDelay } from './backoff.js';
+import { isThrottling, saysDoNotRetry } from './failure-kinds.js';
 
 /**
  * What the OpenAI Agents SDK passes a `ModelRetrySettings.policy` (the part read). Declared

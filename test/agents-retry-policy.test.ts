@@ -5,7 +5,7 @@ import { Agent, OpenAIChatCompletionsModel, run, setTracingDisabled } from '@ope
 import type { ModelRetrySettings } from '@openai/agents';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentsRetryPolicy } from './agents-retry-policy.js';
+import { agentsRetryPolicy } from '../src/retry/agents-retry-policy.js';
 
 setTracingDisabled(true);
 
