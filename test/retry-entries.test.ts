@@ -24,12 +24,19 @@ describe('agent-errors/retry and agent-errors/redis', () => {
   it('export the public API', () => {
     expect(Object.keys(retryEntry).sort()).toEqual(
       [
+        'DEFAULT_MAX_ELAPSED_MS',
+        'FALLBACK_CATEGORIES',
+        'HedgeBudget',
         'MemoryIdempotencyStore',
         'RETRY_ATTEMPT_HEADER',
         'RetryError',
         'backoffDelay',
         'cacheableFailure',
         'createRetry',
+        'decorrelatedDelay',
+        'grpcTimeout',
+        'hedge',
+        'mcpRequestOptions',
         'idempotencyKeyReusedError',
         'fingerprint',
         'isRetryError',
@@ -38,6 +45,7 @@ describe('agent-errors/retry and agent-errors/redis', () => {
         'retry',
         'retryStopOf',
         'systemClock',
+        'withFallback',
         'withIdempotency',
       ].sort(),
     );

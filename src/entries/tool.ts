@@ -8,5 +8,11 @@ export * from '../dialects/tool/index.js';
 export { withAiToolErrors } from '../sdk/ai-sdk.js';
 export type { WithAiToolErrorsOptions, OrErrorText } from '../sdk/ai-sdk.js';
 export { toolErrorFunction } from '../sdk/agents-sdk.js';
+export { agentsRetryPolicy } from '../retry/agents-retry-policy.js';
+export type {
+  AgentsRetryPolicyOptions,
+  ModelRetryContextLike,
+  ModelRetryDecisionLike,
+} from '../retry/agents-retry-policy.js';
 export type { ToolErrorFunctionOptions, ToolFailureInfo } from '../sdk/tool-failure.js';
 export { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';

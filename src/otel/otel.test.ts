@@ -25,7 +25,17 @@ import { toCallToolResult } from '../entries/mcp.js';
 import { toExposableError } from '../core/expose.js';
 import { retry } from '../retry/retry.js';
 import * as entry from '../entries/otel.js';
-import { emitErrorLog, recordError, recordRetry, recordToolResult, toLogFields } from './index.js';
+import {
+  emitErrorLog,
+  recordError,
+  recordGovernorEvent,
+  recordRetry,
+  recordToolResult,
+  toLogFields,
+} from './index.js';
+import { withFallback } from '../retry/fallback.js';
+import { hedge } from '../retry/hedge.js';
+import { MemoryRetryStateStore } from '../retry/memory-retry-state.js';
 
 const spans = new InMemorySpanExporter();
 const tracer = new BasicTracerProvider({
@@ -306,11 +316,74 @@ describe('logs', () => {
   });
 });
 
+describe('recordGovernorEvent with retry() and withFallback()', () => {
+  it('records retries, the fallback and the open breaker as span events, status untouched', async () => {
+    const state = new MemoryRetryStateStore();
+    const span = await traced(async (s) => {
+      const onEvent = (event: Parameters<typeof recordGovernorEvent>[1]) =>
+        recordGovernorEvent(s, event);
+      const primary = () =>
+        retry(
+          () => {
+            throw AgentError.unavailable('primary down');
+          },
+          {
+            target: 'otel-primary',
+            state,
+            breaker: { failureThreshold: 2 },
+            maxAttempts: 2,
+            baseDelayMs: 1,
+            onEvent,
+          },
+        );
+      // The first call fails twice and opens the breaker; the second is turned away by it.
+      await withFallback(primary, [() => 'alternative'], { onEvent });
+      await withFallback(primary, [() => 'alternative'], { onEvent });
+    });
+    expect(span.status).toEqual({ code: SpanStatusCode.UNSET });
+    expect(span.events.map((e) => e.name)).toEqual([
+      'retry',
+      'fallback',
+      'circuit_breaker',
+      'fallback',
+    ]);
+    expect(span.events[1]?.attributes).toMatchObject({
+      'error.type': 'UNAVAILABLE',
+      'fallback.from': 0,
+      'fallback.to': 1,
+    });
+    expect(span.events[2]?.attributes).toEqual({
+      'breaker.target': 'otel-primary',
+      'breaker.state': 'open',
+      'breaker.wait_ms': expect.any(Number),
+    });
+    expect(span.events[3]?.attributes).toMatchObject({ 'error.type': 'CIRCUIT_OPEN' });
+  });
+
+  it('records a hedge sent', async () => {
+    const span = await traced(async (s) => {
+      await hedge(
+        ({ attempt, signal }) =>
+          attempt === 1
+            ? new Promise((_, reject) =>
+                signal.addEventListener('abort', () => reject(signal.reason as Error)),
+              )
+            : 'second',
+        { delayMs: 5, onEvent: (event) => recordGovernorEvent(s, event) },
+      );
+    });
+    expect(span.events.map((e) => [e.name, e.attributes])).toEqual([
+      ['hedge', { 'hedge.attempt': 2, 'hedge.delay_ms': 5 }],
+    ]);
+  });
+});
+
 describe('the entry', () => {
-  it('exports five functions', () => {
+  it('exports six functions', () => {
     expect(Object.keys(entry).sort()).toEqual([
       'emitErrorLog',
       'recordError',
+      'recordGovernorEvent',
       'recordRetry',
       'recordToolResult',
       'toLogFields',

@@ -132,3 +132,65 @@ export function recordRetry(span: SpanLike, event: RetryEventLike): void {
   attributes['retry.delay_ms'] = event.delayMs;
   note(span, 'retry', attributes);
 }
+
+/**
+ * What {@link recordGovernorEvent} reads: an event of `retry()`'s `onEvent` (or `withFallback`'s),
+ * or any object like it. Declared here so that this entry does not load the retry entry.
+ */
+export interface GovernorEventLike {
+  /** `'retry'`, `'hedge'`, `'fallback'` or `'breaker'`; any other type is not recorded. */
+  readonly type: string;
+  /** The error behind a retry or a fallback. */
+  readonly error?: unknown;
+  /** A retry: the attempt that failed. */
+  readonly attempt?: number;
+  /** A retry: the wait before the next attempt. */
+  readonly delayMs?: number;
+  /** A fallback: the alternative given up (0 is the primary). */
+  readonly from?: number;
+  /** A fallback: the alternative called next. */
+  readonly to?: number;
+  /** A breaker: its target. */
+  readonly target?: string;
+  /** A breaker: the state it was found in. */
+  readonly state?: string;
+  /** A breaker: how long it stays so. */
+  readonly waitMs?: number;
+}
+
+/**
+ * Record what the retry governor did as an event on the span of the whole operation, status
+ * untouched (only the operation's outcome may fail the span): `retry` (as {@link recordRetry}),
+ * `hedge` (`hedge.attempt`, `hedge.delay_ms`), `fallback` (the error's fields, `fallback.from`,
+ * `fallback.to`) and `circuit_breaker`
+ * (`breaker.target`, `breaker.state`, `breaker.wait_ms`). Pass it as `onEvent`.
+ *
+ * @example
+ * await retry(callModel, { target: 'openai', onEvent: (event) => recordGovernorEvent(span, event) });
+ */
+export function recordGovernorEvent(span: SpanLike, event: GovernorEventLike): void {
+  if (!recording(span)) return;
+  if (event.type === 'retry') {
+    recordRetry(span, {
+      error: event.error,
+      attempt: event.attempt ?? 0,
+      delayMs: event.delayMs ?? 0,
+    });
+  } else if (event.type === 'fallback') {
+    const attributes: ErrorAttributes = { ...fieldsOf(toAgentError(event.error)) };
+    attributes['fallback.from'] = event.from ?? 0;
+    attributes['fallback.to'] = event.to ?? 0;
+    note(span, 'fallback', attributes);
+  } else if (event.type === 'hedge') {
+    const attributes: ErrorAttributes = {};
+    if (typeof event.attempt === 'number') attributes['hedge.attempt'] = event.attempt;
+    if (typeof event.delayMs === 'number') attributes['hedge.delay_ms'] = event.delayMs;
+    note(span, 'hedge', attributes);
+  } else if (event.type === 'breaker') {
+    const attributes: ErrorAttributes = {};
+    if (typeof event.target === 'string') attributes['breaker.target'] = event.target;
+    if (typeof event.state === 'string') attributes['breaker.state'] = event.state;
+    if (typeof event.waitMs === 'number') attributes['breaker.wait_ms'] = event.waitMs;
+    note(span, 'circuit_breaker', attributes);
+  }
+}

@@ -31,22 +31,63 @@ export interface RetryAttempt {
    * idempotent. (Timeouts and dropped connections are treated so without it.)
    */
   readonly markSent: () => void;
+  /**
+   * When the whole call must be over (`maxElapsedMs` after the first attempt began), on the
+   * retry clock's scale (`Date.now()` with the system clock); `Infinity` when it has no deadline.
+   */
+  readonly deadline: number;
+  /**
+   * What is left of the call's time, in ms (never below 0; `Infinity` without a deadline). Hand
+   * it on: `grpcTimeout(remainingMs)` for a `grpc-timeout` header, `mcpRequestOptions` for an MCP
+   * request; `signal` already aborts at the deadline.
+   */
+  readonly remainingMs: number;
 }
 
 /**
- * What the attempts of one logical call share. The idempotency key and the quiet signal are
+ * What the attempts of one logical call share. The idempotency key and the call's signal are
  * made on first use: most attempts read neither, and each costs more than the rest of a call.
  * @internal
  */
 export class CallState {
+  readonly deadline: number;
+  readonly clock: Clock;
+  readonly #maxElapsedMs: number;
+  readonly #callerSignal: AbortSignal | undefined;
   #key: string | undefined;
-  #quiet: AbortSignal | undefined;
+  #signal: AbortSignal | undefined;
+  #deadlineSignal: AbortSignal | undefined;
+  #deadlineTimer: unknown;
+  #onCallerAbort: (() => void) | undefined;
   /** The caller gave the key, or an attempt took it: the requests carry it. */
   #carried: boolean;
 
-  constructor(key: string | undefined) {
+  constructor(
+    key: string | undefined,
+    clock: Clock,
+    maxElapsedMs: number,
+    callerSignal: AbortSignal | undefined,
+  ) {
     this.#key = key;
     this.#carried = key !== undefined;
+    this.clock = clock;
+    this.#maxElapsedMs = maxElapsedMs;
+    this.#callerSignal = callerSignal;
+    this.deadline = clock.now() + maxElapsedMs;
+  }
+
+  /** What is left before the deadline, in ms, never below 0. */
+  remainingMs(): number {
+    return Math.max(0, this.deadline - this.clock.now());
+  }
+
+  /** The error an attempt is aborted with when the call's time runs out. */
+  deadlineError(): AgentError {
+    return AgentError.timeout(`The call ran out of time (maxElapsedMs ${this.#maxElapsedMs} ms)`, {
+      code: 'DEADLINE_EXCEEDED',
+      details: { maxElapsedMs: this.#maxElapsedMs },
+      captureStack: false,
+    });
   }
 
   key(): string {
@@ -60,11 +101,50 @@ export class CallState {
   }
 
   /**
-   * A signal that never aborts, for attempts of a call without one: listeners that attempts add
-   * to it are released with the call instead of piling up on a shared one.
+   * The signal of attempts without a timeout of their own: it aborts when the caller's does or
+   * at the deadline. Without a deadline it is the caller's, or one that never aborts (so that
+   * listeners attempts add are released with the call instead of piling up on a shared one).
    */
-  quietSignal(): AbortSignal {
-    return (this.#quiet ??= new AbortController().signal);
+  signal(): AbortSignal {
+    if (this.#signal !== undefined) return this.#signal;
+    if (this.deadline === Infinity)
+      return (this.#signal = this.#callerSignal ?? new AbortController().signal);
+    const controller = new AbortController();
+    this.#signal = this.#deadlineSignal = controller.signal;
+    const caller = this.#callerSignal;
+    if (caller?.aborted) {
+      controller.abort(caller.reason);
+      return this.#signal;
+    }
+    if (caller !== undefined) {
+      this.#onCallerAbort = () => {
+        this.dispose();
+        controller.abort(caller.reason);
+      };
+      caller.addEventListener('abort', this.#onCallerAbort, { once: true });
+    }
+    this.#deadlineTimer = this.clock.setTimeout(() => {
+      this.#deadlineTimer = undefined;
+      controller.abort(this.deadlineError());
+    }, timerDelay(this.remainingMs()));
+    return this.#signal;
+  }
+
+  /** The deadline signal, when an attempt asked for one: what the call's attempts race. */
+  get deadlineSignal(): AbortSignal | undefined {
+    return this.#deadlineSignal;
+  }
+
+  /** The call is over: its deadline timer and caller listener go. */
+  dispose(): void {
+    if (this.#deadlineTimer !== undefined) {
+      this.clock.clearTimeout(this.#deadlineTimer);
+      this.#deadlineTimer = undefined;
+    }
+    if (this.#onCallerAbort !== undefined) {
+      this.#callerSignal?.removeEventListener('abort', this.#onCallerAbort);
+      this.#onCallerAbort = undefined;
+    }
   }
 }
 
@@ -102,7 +182,15 @@ export class AttemptContext implements RetryAttempt {
   }
 
   get signal(): AbortSignal {
-    return this.#signal ?? this.#call.quietSignal();
+    return this.#signal ?? this.#call.signal();
+  }
+
+  get deadline(): number {
+    return this.#call.deadline;
+  }
+
+  get remainingMs(): number {
+    return this.#call.remainingMs();
   }
 
   /** Whether the attempt called `markSent()`. */
@@ -123,9 +211,12 @@ export function runWithTimeout<T>(
   call: CallState,
   attempt: number,
   callerSignal: AbortSignal | undefined,
-  timeoutMs: number,
-  clock: Clock,
+  attemptTimeoutMs: number,
 ): { context: AttemptContext; result: Promise<T> } {
+  const clock = call.clock;
+  // attemptTimeoutMs, clamped to what is left of the call's time.
+  const remainingMs = call.remainingMs();
+  const timeoutMs = Math.min(attemptTimeoutMs, remainingMs);
   const controller = new AbortController();
   const context = new AttemptContext(call, attempt, controller.signal);
   const onCallerAbort = (): void => controller.abort(callerSignal?.reason);
@@ -133,11 +224,16 @@ export function runWithTimeout<T>(
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   const timer = clock.setTimeout(() => {
     controller.abort(
-      AgentError.timeout(`Attempt ${attempt} took longer than attemptTimeoutMs (${timeoutMs} ms)`, {
-        code: 'ATTEMPT_TIMEOUT',
-        details: { attempt, attemptTimeoutMs: timeoutMs },
-        captureStack: false,
-      }),
+      remainingMs < attemptTimeoutMs
+        ? call.deadlineError()
+        : AgentError.timeout(
+            `Attempt ${attempt} took longer than attemptTimeoutMs (${timeoutMs} ms)`,
+            {
+              code: 'ATTEMPT_TIMEOUT',
+              details: { attempt, attemptTimeoutMs: timeoutMs },
+              captureStack: false,
+            },
+          ),
     );
   }, timerDelay(timeoutMs));
   const result = new Promise<T>((resolve, reject) => {

@@ -53,6 +53,16 @@ export function isUnhealthy(error: AgentError): boolean {
 }
 
 /**
+ * Whether the failure is throttling — a rate limit, or a server that says it is overloaded (HTTP
+ * 529, `overloaded_error`) — rather than a transient fault: it backs off from
+ * `throttledBaseDelayMs`.
+ * @internal
+ */
+export function isThrottling(error: AgentError): boolean {
+  return error.category === 'rate_limit' || error.code === 'OVERLOADED';
+}
+
+/**
  * Whether the source said "do not retry" against its category's default (a 429 with
  * `x-should-retry: false`, `AgentError.rateLimited(m, { retryable: false })`): that wins over
  * `shouldRetry`.

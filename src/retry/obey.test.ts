@@ -86,6 +86,7 @@ describe('retry obeys the server, or stops and says why', () => {
       AgentError.rateLimited('much later', { retryAfterMs: MAX_TIMER_MS + 1 }),
     );
     const { clock, settled } = startRetry(fn, {
+      maxElapsedMs: Infinity,
       maxDelayMs: 1e15,
       baseDelayMs: 1e13,
       random: () => 0.999,

@@ -18,6 +18,41 @@ export interface RetryEvent {
   readonly delayMs: number;
 }
 
+/**
+ * What `onEvent` receives (frozen), one `type` per thing the governor did:
+ * - `retry`: an attempt failed and the next one follows after `delayMs`;
+ * - `fallback`: `withFallback` gave up on alternative `from` and calls `to` (0 is the primary);
+ * - `hedge`: `hedge` sent attempt `attempt` after waiting `delayMs` (or at once after a
+ *   non-fatal failure);
+ * - `breaker`: the target's circuit breaker turned the call away (`state: 'open'`).
+ */
+export type GovernorEvent =
+  | {
+      readonly type: 'retry';
+      readonly error: AgentError;
+      readonly attempt: number;
+      readonly delayMs: number;
+    }
+  | {
+      readonly type: 'fallback';
+      readonly error: AgentError;
+      readonly from: number;
+      readonly to: number;
+    }
+  | { readonly type: 'hedge'; readonly attempt: number; readonly delayMs: number }
+  | {
+      readonly type: 'breaker';
+      readonly target: string;
+      readonly state: 'open';
+      readonly waitMs: number;
+    };
+
+/**
+ * The default of `maxElapsedMs`: ten minutes, the default request timeout of the OpenAI and
+ * Anthropic SDKs, so that no call governed by `retry` waits forever unless asked to.
+ */
+export const DEFAULT_MAX_ELAPSED_MS = 600_000;
+
 /** What `shouldRetry` receives besides the error. */
 export interface RetryDecisionContext {
   readonly attempt: number;
@@ -46,10 +81,26 @@ export interface CircuitBreakerOptions {
 export interface RetryOptions {
   /** Total calls of `fn`, the first included. Integer >= 1 or `Infinity`. Default `5`. */
   maxAttempts?: number;
-  /** No retry is scheduled whose wait would end later than this after the first call. Default `Infinity`. */
+  /**
+   * The call's total time, from the first attempt: its deadline. No retry is scheduled whose
+   * wait would end later, `attemptTimeoutMs` is clamped to what is left, and each attempt's
+   * `signal` aborts at the deadline (a `DEADLINE_EXCEEDED` timeout). Default
+   * {@link DEFAULT_MAX_ELAPSED_MS} (10 minutes); `Infinity` for none.
+   */
   maxElapsedMs?: number;
-  /** Ceiling of the first backoff delay; doubles per retry. Default `200`. */
+  /** Ceiling of the first backoff delay after a transient fault; doubles per retry. Default `200`. */
   baseDelayMs?: number;
+  /**
+   * The base delay after throttling (a rate limit, an overloaded server) that gave no wait of
+   * its own: coming back soon only adds to the load that made the server say no. Default `1_000`.
+   */
+  throttledBaseDelayMs?: number;
+  /**
+   * How backoff delays are drawn when the server gave no wait: `'full'` (default), uniform in
+   * `[0, base × 2^(retry − 1))`; `'decorrelated'`, uniform in `[base, 3 × the previous delay)`
+   * (AWS's "Exponential Backoff and Jitter"). Both are capped by `maxDelayMs`.
+   */
+  jitter?: 'full' | 'decorrelated';
   /**
    * The one cap on waiting: no sleep is longer. A server that asks for a longer wait is obeyed
    * by stopping (reason `'retry_after_too_long'`), not by coming back early. Default `30_000`.
@@ -64,6 +115,12 @@ export interface RetryOptions {
    * (awaited). If it throws, `retry` rejects with what it threw.
    */
   onRetry?: (event: RetryEvent) => void | Promise<void>;
+  /**
+   * One hook for everything the governor does besides calling `fn`: a retry scheduled, a
+   * fallback taken, a breaker found open (see {@link GovernorEvent}). Called synchronously; what
+   * it throws or returns is ignored, so an observer cannot change the call.
+   */
+  onEvent?: (event: GovernorEvent) => void;
   /**
    * Decides whether to retry an error instead of `error.retryable`. It cannot overrule a source
    * that said "do not retry" (`x-should-retry: false`, a rate limit marked not retryable); the
@@ -122,6 +179,8 @@ export interface Settings {
   maxAttempts: number;
   maxElapsedMs: number;
   baseDelayMs: number;
+  throttledBaseDelayMs: number;
+  decorrelated: boolean;
   /** `maxDelayMs`, clamped to what a timer can wait. */
   maxDelayMs: number;
   attemptTimeoutMs: number | undefined;
@@ -130,6 +189,7 @@ export interface Settings {
   classify: (error: unknown) => AgentError;
   shouldRetry: RetryOptions['shouldRetry'];
   onRetry: RetryOptions['onRetry'];
+  onEvent: RetryOptions['onEvent'];
   signal: AbortSignal | undefined;
   idempotencyKey: string | undefined;
   /** `undefined`: decided by whether the call carries a key. */
@@ -175,8 +235,12 @@ export function readOptions(
         allowInfinity: true,
       }) ?? 5,
     maxElapsedMs:
-      numberOption(WHERE, 'maxElapsedMs', o.maxElapsedMs, { allowInfinity: true }) ?? Infinity,
+      numberOption(WHERE, 'maxElapsedMs', o.maxElapsedMs, { allowInfinity: true }) ??
+      DEFAULT_MAX_ELAPSED_MS,
     baseDelayMs: numberOption(WHERE, 'baseDelayMs', o.baseDelayMs) ?? 200,
+    throttledBaseDelayMs:
+      numberOption(WHERE, 'throttledBaseDelayMs', o.throttledBaseDelayMs) ?? 1_000,
+    decorrelated: jitterOption(o.jitter),
     maxDelayMs: Math.min(numberOption(WHERE, 'maxDelayMs', o.maxDelayMs) ?? 30_000, MAX_TIMER_MS),
     attemptTimeoutMs:
       attemptTimeoutMs === undefined ? undefined : Math.min(attemptTimeoutMs, MAX_TIMER_MS),
@@ -188,6 +252,7 @@ export function readOptions(
       defaultClassify,
     shouldRetry: functionOption(WHERE, 'shouldRetry', o.shouldRetry),
     onRetry: functionOption(WHERE, 'onRetry', o.onRetry),
+    onEvent: functionOption(WHERE, 'onEvent', o.onEvent),
     signal: signal as AbortSignal | undefined,
     idempotencyKey: idempotencyKey,
     idempotent: booleanOption('idempotent', o.idempotent),
@@ -196,6 +261,12 @@ export function readOptions(
     state: target === undefined ? undefined : (o.state ?? processRetryState),
     policy: targetPolicy(target, o.budget, o.breaker, attemptTimeoutMs),
   };
+}
+
+function jitterOption(value: unknown): boolean {
+  if (value === undefined || value === 'full') return false;
+  if (value === 'decorrelated') return true;
+  throw optionError(WHERE, 'jitter', "'full' or 'decorrelated'", value);
 }
 
 function booleanOption(option: string, value: unknown): boolean | undefined {

@@ -5,7 +5,7 @@ import type { AgentErrorLike } from '../core/agent-error.js';
  * Why {@link retry} stopped retrying:
  * - `not_retryable`: the error (or `shouldRetry`) says retrying will not help;
  * - `attempts_exhausted`: `maxAttempts` calls were made;
- * - `deadline`: the next try could only start after `maxElapsedMs`;
+ * - `deadline`: the next try could only start after `maxElapsedMs`, or an attempt ran into it;
  * - `budget`: the target's retry budget is spent (too many failures lately);
  * - `aborted`: the caller's `signal` aborted;
  * - `retry_after_too_long`: the server asked for a wait longer than `maxDelayMs` (the error's

@@ -1,17 +1,24 @@
 import { AgentError } from '../core/agent-error.js';
 import { AttemptContext, CallState, runWithTimeout } from './attempt.js';
-import { backoffDelay } from './backoff.js';
+import { backoffDelay, decorrelatedDelay } from './backoff.js';
 import { optionError } from './check-option.js';
 import { raceAbort, sleep } from './clock.js';
 import {
   alreadyRetried,
+  isThrottling,
   isUnhealthy,
   mayHaveReachedServer,
   saysDoNotRetry,
 } from './failure-kinds.js';
 import { classify } from './classify.js';
 import { decoderOption, readOptions } from './options.js';
-import type { AttemptFunction, RetryDecoder, RetryOptions, Settings } from './options.js';
+import type {
+  AttemptFunction,
+  GovernorEvent,
+  RetryDecoder,
+  RetryOptions,
+  Settings,
+} from './options.js';
 import { RetryError } from './retry-error.js';
 import type { RetryStopReason } from './retry-error.js';
 import { SUCCESS } from './retry-state.js';
@@ -105,17 +112,32 @@ class Call<T> {
   readonly #state: CallState;
   readonly #start: number;
   #attempts = 0;
+  /** The last backoff delay drawn (decorrelated jitter grows from it). */
+  #previousDelayMs = 0;
   #lastThrown: unknown;
   #lastError: AgentError | undefined;
 
   constructor(fn: AttemptFunction<T>, settings: Settings) {
     this.#fn = fn;
     this.#s = settings;
-    this.#state = new CallState(settings.idempotencyKey);
-    this.#start = settings.clock.now();
+    this.#state = new CallState(
+      settings.idempotencyKey,
+      settings.clock,
+      settings.maxElapsedMs,
+      settings.signal,
+    );
+    this.#start = this.#state.deadline - settings.maxElapsedMs;
   }
 
   async run(): Promise<T> {
+    try {
+      return await this.#run();
+    } finally {
+      this.#state.dispose();
+    }
+  }
+
+  async #run(): Promise<T> {
     const s = this.#s;
     if (s.signal?.aborted) throw this.#aborted();
     for (;;) {
@@ -129,21 +151,16 @@ class Call<T> {
       try {
         let result: T | PromiseLike<T>;
         if (s.attemptTimeoutMs !== undefined) {
-          const run = runWithTimeout(
-            this.#fn,
-            this.#state,
-            attempt,
-            s.signal,
-            s.attemptTimeoutMs,
-            s.clock,
-          );
+          const run = runWithTimeout(this.#fn, this.#state, attempt, s.signal, s.attemptTimeoutMs);
           context = run.context;
           result = run.result;
         } else {
           context = new AttemptContext(this.#state, attempt, s.signal);
           result = this.#fn(context);
-          if (s.signal !== undefined && isThenable(result))
-            result = raceAbort(Promise.resolve(result), s.signal);
+          // An attempt that took the signal settles when it aborts (caller or deadline).
+          const settleOn = this.#state.deadlineSignal ?? s.signal;
+          if (settleOn !== undefined && isThenable(result))
+            result = raceAbort(Promise.resolve(result), settleOn);
         }
         value = isThenable(result) ? await result : result;
       } catch (caught) {
@@ -199,17 +216,19 @@ class Call<T> {
 
     if (!wanted) throw this.#stop(error, 'not_retryable');
     if (!s.retryNested && alreadyRetried(thrown)) throw this.#stop(error, 'already_retried');
+    if (elapsedMs >= s.maxElapsedMs) throw this.#stop(error, 'deadline');
     const idempotent = s.idempotent ?? this.#state.carriesKey;
     if (!idempotent && (sent || mayHaveReachedServer(error)))
       throw this.#stop(error, 'outcome_unknown');
     if (attempt >= s.maxAttempts) throw this.#stop(error, 'attempts_exhausted');
     if (serverWaitMs !== undefined && serverWaitMs > s.maxDelayMs)
       throw this.#stop(withRetryAfter(error, serverWaitMs), 'retry_after_too_long');
-    const delayMs = serverWaitMs ?? backoffDelay(attempt, s);
+    const delayMs = serverWaitMs ?? this.#backoff(attempt, error);
     // A retry that could only start after the deadline is not worth waiting for.
     if (elapsedMs + delayMs > s.maxElapsedMs) throw this.#stop(error, 'deadline');
     if (throttled) throw this.#stop(error, 'budget');
 
+    if (s.onEvent) this.#emit({ type: 'retry', error, attempt, delayMs });
     try {
       if (s.onRetry)
         await raceAbort(
@@ -220,6 +239,24 @@ class Call<T> {
     } catch (failure) {
       if (s.signal?.aborted) throw this.#aborted();
       throw failure;
+    }
+  }
+
+  /** The wait the server did not set: throttling backs off from a longer base than a fault. */
+  #backoff(attempt: number, error: AgentError): number {
+    const s = this.#s;
+    const baseDelayMs = isThrottling(error) ? s.throttledBaseDelayMs : s.baseDelayMs;
+    const options = { baseDelayMs, maxDelayMs: s.maxDelayMs, random: s.random };
+    if (!s.decorrelated) return backoffDelay(attempt, options);
+    return (this.#previousDelayMs = decorrelatedDelay(this.#previousDelayMs, options));
+  }
+
+  /** Tell `onEvent`; an observer that throws does not change the call. */
+  #emit(event: GovernorEvent): void {
+    try {
+      this.#s.onEvent?.(Object.freeze(event));
+    } catch {
+      // Observers observe.
     }
   }
 
@@ -242,7 +279,10 @@ class Call<T> {
     for (;;) {
       const a = isThenable(pending) ? await this.#unlessAborted(pending) : pending;
       if (a.kind === 'go') return a.probe;
-      if (a.kind === 'open') throw this.#stop(circuitOpenError(target, a.waitMs), 'circuit_open');
+      if (a.kind === 'open') {
+        if (s.onEvent) this.#emit({ type: 'breaker', target, state: 'open', waitMs: a.waitMs });
+        throw this.#stop(circuitOpenError(target, a.waitMs), 'circuit_open');
+      }
       let waitMs = a.waitMs;
       if (a.kind === 'wait') {
         if (waitMs > s.maxDelayMs)
