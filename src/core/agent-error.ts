@@ -60,7 +60,9 @@ export interface AgentErrorLike {
   readonly errorId?: string;
 }
 
-const BRAND: unique symbol = Symbol.for('agent-errors.AgentError') as never;
+/** Brands an `AgentError` across copies of this package (read by {@link isAgentError} and core/intent.ts). */
+export const AGENT_ERROR_BRAND: unique symbol = Symbol.for('agent-errors.AgentError') as never;
+const BRAND = AGENT_ERROR_BRAND;
 const CATEGORY_DEFAULTS: ReadonlyMap<
   string,
   { readonly code: string; readonly retryable: boolean }

@@ -10,6 +10,11 @@ import { describeValue } from './is.js';
 export interface SanitizeMessageOptions extends RedactOptions {
   /** Longer messages are cut to this many characters, the last one an ellipsis (default 2,000). */
   maxLength?: number;
+  /**
+   * Mask local file paths (`[PATH]`). Default `true` here; the encoders pass their own
+   * `maskPaths` option, `false` unless asked, so an intended message keeps the paths it names.
+   */
+  maskPaths?: boolean | undefined;
 }
 
 /**
@@ -76,7 +81,8 @@ function maskPathRun([run, path = '', lineAndColumn = '']: RegExpExecArray): str
   return lineAndColumn === '' ? PATH_MARKER + path.slice(end) : PATH_MARKER;
 }
 
-function maskPaths(text: string): string {
+/** `text` with its local file paths masked (`[PATH]`): what `maskPaths: true` adds to redaction. */
+export function maskPaths(text: string): string {
   let out = text;
   if (out.includes('/')) {
     FILE_URL.lastIndex = 0;
@@ -187,7 +193,8 @@ const SETTLE_ROUNDS = 3;
 function settle(text: string, options: SanitizeMessageOptions | undefined): string {
   let out = text;
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
-    const again = maskPaths(redactString(out, options));
+    const redacted = redactString(out, options);
+    const again = options?.maskPaths === false ? redacted : maskPaths(redacted);
     if (again === out) break;
     out = again;
   }
