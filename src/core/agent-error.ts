@@ -2,7 +2,7 @@ import { CATEGORIES, ERROR_CATEGORIES, isErrorCategory, isProtocol } from './cat
 import type { ErrorCategory, NextAction, Protocol } from './categories.js';
 import { serializeError } from './serialize.js';
 import type { SerializedError } from './serialize.js';
-import { describeValue } from './is.js';
+import { describeValue, isPlainObject } from './is.js';
 
 /** What was received on the wire, kept so that decoding and re-encoding for the same protocol is lossless. */
 export interface WireInfo {
@@ -470,7 +470,9 @@ Object.defineProperties(AgentError.prototype, {
 
 /**
  * Whether `value` is an {@link AgentError}: made by this copy of the package, by another copy
- * (checked by brand), or a `structuredClone` or JSON copy of one (checked by shape).
+ * (checked by brand), or a `structuredClone` or JSON copy of one (plain data, checked by shape).
+ * An instance of another class (a third-party `Error`) is one only by the brand, whatever fields
+ * it carries: the one rule for intent (`core/intent.ts`).
  *
  * @example
  * try { await callTool(); } catch (err) {
@@ -484,6 +486,7 @@ export function isAgentError(value: unknown): value is AgentErrorLike {
     const v = value as Record<string, unknown>;
     return (
       typeof v.message === 'string' &&
+      isPlainObject(value) &&
       typeof v.code === 'string' &&
       typeof v.retryable === 'boolean' &&
       isErrorCategory(v.category) &&
