@@ -30,7 +30,15 @@ export interface SafeJsonOptions extends RedactOptions {
 export interface SerializeErrorOptions extends SafeJsonOptions {
   /** Include `stack` (default `false`: stacks never belong on the wire). */
   includeStack?: boolean;
-  /** Include the `cause` chain and `AggregateError.errors` (default `true`). */
+  /**
+   * Include the `cause` chain and `AggregateError.errors`, sanitised like the rest (default
+   * `false`: a cause is not an error the code meant to send, and may hold anything). For logs.
+   *
+   * @example
+   * serializeError(err, { cause: true });
+   */
+  cause?: boolean;
+  /** The same as {@link SerializeErrorOptions.cause}: `true` includes causes (default `false`). */
   includeCause?: boolean;
   /** Causes nested deeper than this become `'[MaxCauseDepth]'` (default 5). */
   maxCauseDepth?: number;
@@ -114,7 +122,7 @@ class Ctx {
       this.maxArrayLength = 100;
       this.maxKeys = 100;
       this.includeStack = false;
-      this.includeCause = true;
+      this.includeCause = false;
       this.maxCauseDepth = 5;
       this.nodes = maxNodes;
       return;
@@ -133,7 +141,7 @@ class Ctx {
     this.maxArrayLength = bound(o.maxArrayLength, 100, 'maxArrayLength');
     this.maxKeys = bound(o.maxKeys, 100, 'maxKeys');
     this.includeStack = o.includeStack === true;
-    this.includeCause = o.includeCause !== false;
+    this.includeCause = o.cause === true || o.includeCause === true;
     this.maxCauseDepth = bound(o.maxCauseDepth, 5, 'maxCauseDepth');
     this.nodes = bound(o.maxNodes, maxNodes, 'maxNodes');
   }
@@ -747,10 +755,11 @@ const DEFAULT_MAX_NODES = 5_000;
 let pooledCtx: Ctx | undefined = /* @__PURE__ */ new Ctx(undefined, DEFAULT_MAX_NODES);
 
 /**
- * A JSON-safe plain object describing `error`: name, message, the {@link AgentError} fields,
- * other own properties, and the `cause` chain and `AggregateError.errors`, all bounded and with
- * secrets redacted. Never throws for any value (an option out of range is a `TypeError`).
- * `stack` only with `includeStack: true`.
+ * A JSON-safe plain object describing `error`: name, message, the {@link AgentError} fields and
+ * other own properties, all bounded and with secrets redacted. Never throws for any value (an
+ * option out of range is a `TypeError`). `stack` only with `includeStack: true`; the `cause`
+ * chain and `AggregateError.errors` only with `cause: true` (for logs: a cause is not an error
+ * the code meant to send). `toJSON` leaves causes out too.
  *
  * @example
  * const err = new Error('upstream said 401 for Bearer abc.def.ghi');
