@@ -13,6 +13,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Unexpected-error lines (the default onError report) are collected, not printed.
+    setupFiles: ['test/setup/quiet-unexpected.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
     testTimeout: 20_000,
   },

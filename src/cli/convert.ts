@@ -1,4 +1,5 @@
 import { encode } from '../front/encode.js';
+import { QUIET } from './quiet.js';
 import type { EncodeOptions } from '../front/encode.js';
 import type { CliIo } from './main.js';
 import { choiceOption, parseArgs, protocolOption } from './args.js';
@@ -99,7 +100,7 @@ export async function convert(args: readonly string[], io: CliIo): Promise<numbe
     );
   }
   const error = decodeInput(parseInput(text, 'convert'), from, 'convert');
-  const form = encode(error, to, encodeWith);
+  const form = encode(error, to, { ...QUIET, ...encodeWith });
   io.stdout.write(
     typeof form === 'string' && !parsed.flags.has('--json')
       ? `${form}\n`

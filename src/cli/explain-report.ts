@@ -1,4 +1,5 @@
 import { nextAction } from '../core/agent-error.js';
+import { QUIET } from './quiet.js';
 import type { AgentError } from '../core/agent-error.js';
 import { PROTOCOLS } from '../core/categories.js';
 import { isRecord } from '../core/is.js';
@@ -68,7 +69,7 @@ export function equivalents(
 ): ExplainReport['equivalents'] {
   const out: ExplainReport['equivalents'] = {};
   for (const protocol of PROTOCOLS) {
-    if (protocol !== except) Object.assign(out, { [protocol]: encode(error, protocol) });
+    if (protocol !== except) Object.assign(out, { [protocol]: encode(error, protocol, QUIET) });
   }
   return out;
 }

@@ -3,7 +3,7 @@ import { validDelayMs } from './lenient-options.js';
 import type { ErrorCategory, NextAction, Protocol } from './categories.js';
 import { serializeError } from './serialize.js';
 import type { SerializedError } from './serialize.js';
-import { describeValue } from './is.js';
+import { describeValue, isPlainObject } from './is.js';
 
 /** What was received on the wire, kept so that decoding and re-encoding for the same protocol is lossless. */
 export interface WireInfo {
@@ -61,7 +61,9 @@ export interface AgentErrorLike {
   readonly errorId?: string;
 }
 
-const BRAND: unique symbol = Symbol.for('agent-errors.AgentError') as never;
+/** Brands an `AgentError` across copies of this package (read by {@link isAgentError} and core/intent.ts). */
+export const AGENT_ERROR_BRAND: unique symbol = Symbol.for('agent-errors.AgentError') as never;
+const BRAND = AGENT_ERROR_BRAND;
 const CATEGORY_DEFAULTS: ReadonlyMap<
   string,
   { readonly code: string; readonly retryable: boolean }
@@ -469,7 +471,9 @@ Object.defineProperties(AgentError.prototype, {
 
 /**
  * Whether `value` is an {@link AgentError}: made by this copy of the package, by another copy
- * (checked by brand), or a `structuredClone` or JSON copy of one (checked by shape).
+ * (checked by brand), or a `structuredClone` or JSON copy of one (plain data, checked by shape).
+ * An instance of another class (a third-party `Error`) is one only by the brand, whatever fields
+ * it carries: the one rule for intent (`core/intent.ts`).
  *
  * @example
  * try { await callTool(); } catch (err) {
@@ -483,6 +487,7 @@ export function isAgentError(value: unknown): value is AgentErrorLike {
     const v = value as Record<string, unknown>;
     return (
       typeof v.message === 'string' &&
+      isPlainObject(value) &&
       typeof v.code === 'string' &&
       typeof v.retryable === 'boolean' &&
       isErrorCategory(v.category) &&

@@ -2,11 +2,13 @@ import { AgentError, isAgentError } from './agent-error.js';
 import type { AgentErrorLike } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
-import { sanitizeMessage } from './sanitize-message.js';
+import { maskPaths, sanitizeMessage } from './sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { AS_AGENT_ERROR, isWellFormed, normalizeError } from './normalize-error.js';
 import { GENERIC_MESSAGES, isUnexpected } from './unexpected.js';
+import { carriesOwnBrand, isDomException, ownsToolErrorFields } from './intent.js';
 import { isSystemErrorCode } from './system-errors.js';
+import { isPlainObject } from './is.js';
 import { validDelayMs } from './lenient-options.js';
 
 /** Options for {@link toExposableError}. */
@@ -28,6 +30,13 @@ export interface ExposeOptions {
    * toHttpResponse(err, { decoder: createDecoder([providerSdkReader]) });
    */
   decoder?: Classifier | undefined;
+  /**
+   * Mask absolute local file paths (`[PATH]`) in the messages sent. Default `false`: an error the
+   * code meant to send goes out with its message as written (secrets redacted), the same text on
+   * every protocol, so a file tool can name the file it did not find. Unexpected errors never
+   * send their text at all.
+   */
+  maskPaths?: boolean | undefined;
 }
 
 /** Something that classifies any value as an error: `{ toAgentError }`, as `createDecoder` gives. */
@@ -53,12 +62,15 @@ export type ExposableError =
     };
 
 /**
- * A `ToolError`-like object (or a copy of one): string message and code, boolean retryable. A
- * system error (`ENOENT`, `ECONNRESET`) that states its own `retryable` is no carrier: that flag
- * says whether to retry, not that its message (paths, hosts) was meant to be sent.
+ * Whether `value` carries our fields and is meant to be sent as it is: an `AgentError` or a
+ * `ToolError` (either of which converts itself), or one shaped as opentabs' own `ToolError`; or,
+ * as plain data, a copy of either (what a dispatch chain passes on). A third-party error with the
+ * same fields (the AWS SDK v2's `{ message, code, retryable }`) is not one: an instance is taken
+ * by its brand or its upstream class's documented shape, never by fields alone.
  */
 function isCarrier(value: unknown): value is ExposableError {
   if (value === null || typeof value !== 'object') return false;
+  if (!isPlainObject(value) && !carriesOwnBrand(value) && !ownsToolErrorFields(value)) return false;
   try {
     const v = value as Record<string, unknown>;
     const code = v.code;
@@ -76,6 +88,20 @@ function isCarrier(value: unknown): value is ExposableError {
   } catch {
     return false;
   }
+}
+
+/**
+ * `text` with its local file paths masked when `options.maskPaths` is `true`, else as it is: the
+ * path rule every encoder applies to a message it has already redacted.
+ *
+ * @example
+ * pathsAsAsked('no /home/ana/x.txt', { maskPaths: true }); // 'no [PATH]'
+ */
+export function pathsAsAsked(
+  text: string,
+  options: { readonly maskPaths?: boolean | undefined } | undefined,
+): string {
+  return options?.maskPaths === true ? maskPaths(text) : text;
 }
 
 /**
@@ -120,7 +146,12 @@ function readSafely(value: object, key: PropertyKey): unknown {
  * // 'Internal error'
  */
 export function toExposableError(error: unknown, options?: ExposeOptions): ExposableError {
-  if (isAgentError(error) || isCarrier(error)) {
+  // Ours, by brand; copies of ours as plain data. A third-party instance carrying the same
+  // fields is not (the one rule for intent, `core/intent.ts`).
+  if (
+    isCarrier(error) ||
+    (isAgentError(error) && (isPlainObject(error) || carriesOwnBrand(error)))
+  ) {
     // Made from an unexpected error (by toAgentError, decode, retry, or a copy of one of those),
     // or a forged brand whose fields do not hold up.
     return isUnexpected(error) || (isAgentError(error) && !isWellFormed(error))
@@ -141,8 +172,12 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
     const issues = schemaIssuesOf(error);
     if (issues) return schemaFailureError(issues);
     const name = readSafely(error, 'name');
-    // A cancel or a timeout says what it is, in its own words, sanitised as any text sent is.
-    if (name === 'AbortError' || name === 'TimeoutError') return sanitized(normalizeError(error));
+    // A cancel or a platform timeout says what it is, in its own words, sanitised as any text
+    // sent is. Only the DOM's `TimeoutError` is exempt: a library's own (Playwright's, with its
+    // call log) may say anything.
+    if (name === 'AbortError' || (name === 'TimeoutError' && isDomException(error))) {
+      return sanitized(normalizeError(error), options);
+    }
   }
   // Core cannot see the dialects: without a decoder (the front door always passes one), it
   // classifies with the part of the classifier that needs none.
@@ -150,13 +185,18 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
   // What the classifier can name (a refused connection, a missing file) keeps its category,
   // code and retryability, so the agent still knows what to do; its text is sanitised.
   const classified = decoder ? decoder.toAgentError(error) : normalizeError(error);
-  if (classified.category !== 'internal' && !isUnexpected(classified)) return sanitized(classified);
+  if (classified.category !== 'internal' && !isUnexpected(classified))
+    return sanitized(classified, options);
   return generic(classified, error, options);
 }
 
-/** `classified`'s category, code, retryability and delay, with its message sanitised. */
-function sanitized(classified: AgentErrorLike): AgentError {
-  return new AgentError(sanitizeMessage(classified.message), {
+/**
+ * `classified`'s category, code, retryability and delay, with its message sanitised (secrets
+ * redacted; paths masked only when `options.maskPaths` asks).
+ */
+function sanitized(classified: AgentErrorLike, options: ExposeOptions | undefined): AgentError {
+  const maskPaths = options?.maskPaths === true;
+  return new AgentError(sanitizeMessage(classified.message, { maskPaths }), {
     category: classified.category,
     code: classified.code,
     retryable: classified.retryable,

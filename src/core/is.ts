@@ -79,9 +79,13 @@ export function readMember(value: unknown, key: PropertyKey): unknown {
 }
 
 /**
- * Whether `value` carries `brand` (set to `true` by a class of this package, in any copy of it)
- * or, failing that, passes `shape` (a `structuredClone` or JSON copy keeps the fields but not the
- * brand). A Proxy whose traps throw is neither.
+ * Whether `value` is an instance of one class, asked one way everywhere: it carries `brand` (set
+ * to `true` by a class of this package, in any copy of it), or it passes the class's shape. An
+ * instance of some class (an `Error` thrown by a library) must pass `upstream`, the shape the
+ * class's upstream package documents for its instances (default: `shape`); plain data (a
+ * `structuredClone` or JSON copy, which keeps the fields but not the brand) must pass `shape`.
+ * So a third-party error that happens to carry the same fields is not taken for the class. A
+ * Proxy whose traps throw is neither.
  *
  * @example
  * hasBrandOrShape(value, BRAND, (v) => typeof v.message === 'string');
@@ -90,11 +94,13 @@ export function hasBrandOrShape(
   value: unknown,
   brand: symbol,
   shape: (value: Record<PropertyKey, unknown>) => boolean,
+  upstream: (value: Record<PropertyKey, unknown>) => boolean = shape,
 ): boolean {
   if (value === null || typeof value !== 'object') return false;
   try {
     const v = value as Record<PropertyKey, unknown>;
-    return v[brand] === true || shape(v);
+    if (v[brand] === true) return true;
+    return isPlainObject(value) ? shape(v) : upstream(v);
   } catch {
     return false;
   }

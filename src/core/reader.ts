@@ -22,6 +22,9 @@ const HAS_STATUS_TEXT = 16384;
 const HAS_JSONRPC = 32768;
 const HAS_ERRORS = 65536;
 
+// How many keys of plain data the view walks before reading its members by name instead.
+const MAX_VIEW_KEYS = 64;
+
 /**
  * The members a reader may require (see {@link Reader.requires}), each a bit of
  * {@link ErrorView.present}.
@@ -175,8 +178,17 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
   let hasEnvelopeCode = false;
   let hasBodyMember = false;
   let present = 0;
+  // Plain data is walked key by key, at most MAX_VIEW_KEYS of them: past that (a 30k-key object,
+  // or a proxy posing as one) its members are read by name instead, so the work stays bounded by
+  // what a view needs, not by the object's width.
+  let byName = !plain;
   if (plain) {
+    let walked = 0;
     for (const key in input) {
+      if (++walked > MAX_VIEW_KEYS) {
+        byName = true;
+        break;
+      }
       switch (key) {
         case 'name':
           name = input[key];
@@ -256,7 +268,8 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
           break;
       }
     }
-  } else {
+  }
+  if (byName) {
     name = input.name;
     code = input.code;
     message = input.message;
@@ -294,6 +307,7 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
       (statusText !== undefined ? HAS_STATUS_TEXT : 0) |
       (errors !== undefined ? HAS_ERRORS : 0) |
       (hasJsonrpc ? HAS_JSONRPC : 0);
+    if (plain) hasBodyMember = 'title' in input || 'detail' in input || '__type' in input;
   }
   // One literal, every member in the same order: every view has the same hidden class, so the
   // readers' member reads stay monomorphic.

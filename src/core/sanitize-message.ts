@@ -10,6 +10,11 @@ import { describeValue } from './is.js';
 export interface SanitizeMessageOptions extends RedactOptions {
   /** Longer messages are cut to this many characters, the last one an ellipsis (default 2,000). */
   maxLength?: number;
+  /**
+   * Mask local file paths (`[PATH]`). Default `true` here; the encoders pass their own
+   * `maskPaths` option, `false` unless asked, so an intended message keeps the paths it names.
+   */
+  maskPaths?: boolean | undefined;
 }
 
 /**
@@ -76,7 +81,8 @@ function maskPathRun([run, path = '', lineAndColumn = '']: RegExpExecArray): str
   return lineAndColumn === '' ? PATH_MARKER + path.slice(end) : PATH_MARKER;
 }
 
-function maskPaths(text: string): string {
+/** `text` with its local file paths masked (`[PATH]`): what `maskPaths: true` adds to redaction. */
+export function maskPaths(text: string): string {
   let out = text;
   if (out.includes('/')) {
     FILE_URL.lastIndex = 0;
@@ -164,7 +170,10 @@ export function sanitizeMessage(text: string, options?: SanitizeMessageOptions):
       `sanitizeMessage: maxLength must be a number >= 1; received ${describeValue(max)}`,
     );
   }
-  return cleanThenCut(text, max, (part) => maskPaths(redactString(part, options)));
+  return cleanThenCut(text, max, (part) => {
+    const redacted = redactString(part, options);
+    return options?.maskPaths === false ? redacted : maskPaths(redacted);
+  });
 }
 
 /**

@@ -72,7 +72,7 @@ describe('serializeError', () => {
     let err: Error = new Error('root');
     for (let i = 0; i < 20; i++) err = new Error(`level ${i}`, { cause: err });
     let depth = 0;
-    let node: unknown = serializeError(err);
+    let node: unknown = serializeError(err, { cause: true });
     while (node && typeof node === 'object' && 'cause' in node) {
       node = node.cause;
       depth++;
@@ -84,7 +84,7 @@ describe('serializeError', () => {
     const a = new Error('a');
     const b = new Error('b', { cause: a });
     (a as { cause?: unknown }).cause = b;
-    expect(serializeError(a)).toEqual({
+    expect(serializeError(a, { cause: true })).toEqual({
       name: 'Error',
       message: 'a',
       cause: { name: 'Error', message: 'b', cause: MARKERS.circular },
@@ -94,9 +94,15 @@ describe('serializeError', () => {
       Array.from({ length: 150 }, (_, i) => new Error(`e${i}`)),
       'many',
     );
-    const out = serializeError(agg);
+    const out = serializeError(agg, { cause: true });
     expect(out.errors).toHaveLength(101);
     expect(out.errors?.[100]).toBe('[50 more errors]');
+    // By default (and in toJSON), no cause and no aggregate members: they were not meant to be sent.
+    expect(serializeError(err).cause).toBeUndefined();
+    expect(serializeError(agg).errors).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(AgentError.internal('x', { cause: err })))).not.toHaveProperty(
+      'cause',
+    );
     expect(serializeError(err, { includeCause: false }).cause).toBeUndefined();
   });
 
@@ -212,7 +218,9 @@ describe('deserializeError', () => {
       cause: AgentError.timeout('connect timed out'),
       wire: { protocol: 'http', code: 503, message: 'Service Unavailable' },
     });
-    const back = deserializeError(JSON.parse(JSON.stringify(serializeError(original))));
+    const back = deserializeError(
+      JSON.parse(JSON.stringify(serializeError(original, { cause: true }))),
+    );
     expect(back).toBeInstanceOf(AgentError);
     expect(back).toMatchObject({
       message: 'upstream down',

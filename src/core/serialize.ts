@@ -37,7 +37,15 @@ export interface SafeJsonOptions extends RedactOptions {
 export interface SerializeErrorOptions extends SafeJsonOptions {
   /** Include `stack` (default `false`: stacks never belong on the wire). */
   includeStack?: boolean;
-  /** Include the `cause` chain and `AggregateError.errors` (default `true`). */
+  /**
+   * Include the `cause` chain and `AggregateError.errors`, sanitised like the rest (default
+   * `false`: a cause is not an error the code meant to send, and may hold anything). For logs.
+   *
+   * @example
+   * serializeError(err, { cause: true });
+   */
+  cause?: boolean;
+  /** The same as {@link SerializeErrorOptions.cause}: `true` includes causes (default `false`). */
   includeCause?: boolean;
   /** Causes nested deeper than this become `'[MaxCauseDepth]'` (default 5). */
   maxCauseDepth?: number;
@@ -121,7 +129,7 @@ class Ctx {
       this.maxArrayLength = 100;
       this.maxKeys = 100;
       this.includeStack = false;
-      this.includeCause = true;
+      this.includeCause = false;
       this.maxCauseDepth = 5;
       this.nodes = maxNodes;
       return;
@@ -140,7 +148,7 @@ class Ctx {
     this.maxArrayLength = bound(o.maxArrayLength, 100, 'maxArrayLength');
     this.maxKeys = bound(o.maxKeys, 100, 'maxKeys');
     this.includeStack = o.includeStack === true;
-    this.includeCause = o.includeCause !== false;
+    this.includeCause = o.cause === true || o.includeCause === true;
     this.maxCauseDepth = bound(o.maxCauseDepth, 5, 'maxCauseDepth');
     this.nodes = bound(o.maxNodes, maxNodes, 'maxNodes');
   }
@@ -302,8 +310,8 @@ function walkMap(map: Map<unknown, unknown>, depth: number, ctx: Ctx): JsonValue
 /**
  * `obj`'s own enumerable members, made safe. `plain`: its prototype is `Object.prototype` or
  * `null` (what JSON.parse and literals make), so a `for…in` over it walks no prototype chain
- * worth the name; any other object's keys are listed by `Object.keys` (a prototype can hold
- * any number of enumerable keys, or be a proxy).
+ * worth the name; any other object's keys are listed by {@link boundedKeys}, at most `maxKeys`
+ * of them (a prototype can hold any number of enumerable keys, or be a proxy).
  */
 function walkPlain(
   obj: object,
@@ -312,12 +320,43 @@ function walkPlain(
   plain: boolean,
 ): { [key: string]: JsonValue } {
   if (plain && !isWide(obj)) return copyNarrow(obj, depth, ctx);
-  const keys = Object.keys(obj);
-  if (keys.length > WIDE) {
+  const { keys, more } = boundedKeys(obj, ctx.maxKeys);
+  if (keys.length > WIDE && more === 0) {
     const copy = wideCopy(obj, depth, ctx);
     if (copy !== undefined) return copy;
   }
-  return copyByKey(obj, keys, depth, ctx);
+  return copyByKey(obj, keys, more, depth, ctx);
+}
+
+/**
+ * `obj`'s first `max` own enumerable string keys, in `Object.keys` order, with the work bounded
+ * by `max`, not by the object's width: the one `ownKeys` list (no prototype is asked, and a
+ * proxy's own word on each key's descriptor is asked only for the keys looked at, where
+ * `Object.keys` asks about every one). At most `4 * max + 16` keys are looked at, so a crowd of
+ * non-enumerable keys cannot stretch the walk either. `more`: how many string keys were not
+ * looked at or not taken for lack of room (0 when none). A throwing trap ends the walk there.
+ */
+function boundedKeys(obj: object, max: number): { keys: string[]; more: number } {
+  const keys: string[] = [];
+  let more = 0;
+  try {
+    const own = Reflect.ownKeys(obj);
+    const lookAt = 4 * max + 16;
+    let looked = 0;
+    for (let i = 0; i < own.length; i++) {
+      const key = own[i];
+      if (typeof key !== 'string') continue;
+      if (keys.length === max || looked === lookAt) {
+        more++;
+        continue;
+      }
+      looked++;
+      if (Object.getOwnPropertyDescriptor(obj, key)?.enumerable === true) keys.push(key);
+    }
+  } catch {
+    // What was listed before the trap threw is what is copied.
+  }
+  return { keys, more };
 }
 
 /** Whether `obj` lists more than {@link WIDE} enumerable keys, counted without listing them. */
@@ -354,13 +393,15 @@ function copyNarrow(from: object, depth: number, ctx: Ctx): { [key: string]: Jso
 function copyByKey(
   from: object,
   keys: readonly string[],
+  more: number,
   depth: number,
   ctx: Ctx,
 ): { [key: string]: JsonValue } {
   const out: { [key: string]: JsonValue } = {};
   const n = Math.min(keys.length, ctx.maxKeys);
   for (let i = 0; i < n; i++) writeProperty(out, from, keys[i] as string, depth, ctx);
-  if (keys.length > n) out['…'] = `[${keys.length - n} more keys]`;
+  const left = keys.length - n + more;
+  if (left > 0) out['…'] = `[${left} more keys]`;
   return out;
 }
 
@@ -382,7 +423,7 @@ function wideCopy(obj: object, depth: number, ctx: Ctx): { [key: string]: JsonVa
     return undefined;
   }
   const keys = Object.keys(copy);
-  if (keys.length > ctx.maxKeys) return copyByKey(copy, keys, depth, ctx);
+  if (keys.length > ctx.maxKeys) return copyByKey(copy, keys, 0, depth, ctx);
   // Symbol-keyed members are no JSON, and a logger would still show them.
   for (const symbol of Object.getOwnPropertySymbols(copy)) delete copy[symbol];
   for (const key of keys) {
@@ -641,21 +682,20 @@ function serializeInto(
   if (unexpected.ok && unexpected.value === true) out.unexpected = true;
   const errorId = readField(error, 'errorId');
   if (errorId.ok && typeof errorId.value === 'string') out.errorId = safeString(errorId.value, ctx);
-  let keys: string[] = [];
-  try {
-    keys = Object.keys(error);
-  } catch {
-    // Unreadable keys: the fields above are all we can say.
-  }
+  // Bounded before any copy: the error's own fields come first among its keys, so room for
+  // them plus maxKeys others. (Unreadable keys: the fields above are all we can say.)
+  const { keys, more } = boundedKeys(error, ctx.maxKeys + ERROR_FIELDS.size);
   let extra = 0;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     if (ERROR_FIELDS.has(key)) continue;
     if (extra++ >= ctx.maxKeys) {
-      out['…'] = `[${keys.length - extra + 1} more keys]`;
+      out['…'] = `[${keys.length - i + more} more keys]`;
       break;
     }
     writeProperty(out as { [key: string]: JsonValue }, error, key, depth, ctx);
   }
+  if (more > 0 && out['…'] === undefined) out['…'] = `[${more} more keys]`;
   if (ctx.includeCause) {
     const cause = readField(error, 'cause');
     if (cause.ok && cause.value !== undefined) {
@@ -774,10 +814,11 @@ const DEFAULT_MAX_NODES = 5_000;
 let pooledCtx: Ctx | undefined = /* @__PURE__ */ new Ctx(undefined, DEFAULT_MAX_NODES);
 
 /**
- * A JSON-safe plain object describing `error`: name, message, the {@link AgentError} fields,
- * other own properties, and the `cause` chain and `AggregateError.errors`, all bounded and with
- * secrets redacted. Never throws for any value (an option out of range is a `TypeError`).
- * `stack` only with `includeStack: true`.
+ * A JSON-safe plain object describing `error`: name, message, the {@link AgentError} fields and
+ * other own properties, all bounded and with secrets redacted. Never throws for any value (an
+ * option out of range is a `TypeError`). `stack` only with `includeStack: true`; the `cause`
+ * chain and `AggregateError.errors` only with `cause: true` (for logs: a cause is not an error
+ * the code meant to send). `toJSON` leaves causes out too.
  *
  * @example
  * const err = new Error('upstream said 401 for Bearer abc.def.ghi');

@@ -2,12 +2,14 @@ import { describeValue, isRecord } from '../core/is.js';
 import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { copyRecord } from '../core/copy-record.js';
-import { AS_AGENT_ERROR, normalizeError } from '../core/normalize-error.js';
+import { carriesOwnBrand } from '../core/intent.js';
+import { normalizeError } from '../core/normalize-error.js';
 import { memberMask, readView } from '../core/reader.js';
 import type { ReadContext, Reader } from '../core/reader.js';
 import { realElements } from '../core/real-elements.js';
 import { markUnexpected } from '../core/unexpected.js';
 import { isWebResponse } from '../registry/generic.js';
+import { isMeantToSend } from '../registry/intent.js';
 
 /** Options for {@link Decoder.decode} (and the root `decode`). */
 export interface DecodeOptions {
@@ -147,6 +149,13 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
 
   /** A non-null, non-array object: read once into a view, then by each reader in turn. */
   function decodeRecord(input: Rec, plain: boolean, protocol: Protocol | undefined): AgentError {
+    const decoded = readRecord(input, plain, protocol);
+    // The one rule for intent: an instance (a thrown error) that is neither ours nor a supported
+    // compatibility class is unexpected, whatever its fields made a reader read it as.
+    return plain || isMeantToSend(input) ? decoded : markUnexpected(decoded);
+  }
+
+  function readRecord(input: Rec, plain: boolean, protocol: Protocol | undefined): AgentError {
     const view = readView(input, plain, protocol);
     // A copy of an AgentError (JSON, structured clone): its code is a string, never a number.
     if (typeof view.code === 'string' && typeof view.message === 'string' && isAgentError(input)) {
@@ -174,13 +183,7 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
       return decodeRecord(input as Rec, true, protocol);
     // The compatibility classes convert themselves (RequestError, McpError, ResponseError…);
     // what another copy of this package branded is taken at its (checked) word.
-    if (
-      input instanceof AgentError ||
-      typeof (input as { [AS_AGENT_ERROR]?: unknown })[AS_AGENT_ERROR] === 'function' ||
-      isAgentError(input)
-    ) {
-      return normalizeError(input);
-    }
+    if (input instanceof AgentError || carriesOwnBrand(input)) return normalizeError(input);
     return decodeRecord(input as Rec, false, protocol);
   }
 

@@ -183,13 +183,19 @@ describe('the exposure mark', () => {
     // An AbortError says what it is.
     const aborted = toAgentError(new DOMException('The operation was aborted', 'AbortError'));
     expect(encode(aborted, 'acp').message).toBe('The operation was aborted');
-    // A timeout keeps its words, sanitised: no path, no secret (review finding).
+    // The platform's timeout keeps its words, secrets redacted.
+    const platform = toExposableError(
+      new DOMException(`timed out waiting for lock ${SECRET}`, 'TimeoutError'),
+    );
+    expect([platform.category, platform.code]).toEqual(['timeout', 'TIMEOUT']);
+    expect(platform.message).toContain('timed out waiting for lock');
+    expectNoLeak(everyEncoding(platform));
+    // A library's own TimeoutError is no DOMException: timeout, in the category's words only.
     const timedOut = Object.assign(new Error(`timed out waiting for lock ${PATH} ${SECRET}`), {
       name: 'TimeoutError',
     });
-    const shown = toExposableError(timedOut);
-    expect([shown.category, shown.code]).toEqual(['timeout', 'TIMEOUT']);
-    expect(shown.message).toContain('timed out waiting for lock');
+    const shown = toExposableError(timedOut, { onError: () => {} });
+    expect([shown.category, shown.message]).toEqual(['timeout', 'Timed out']);
     expectNoLeak(everyEncoding(shown));
   });
 

@@ -72,8 +72,24 @@ const FAILURES: Record<string, () => unknown> = {
       status: 429,
       headers: { 'retry-after': '3', authorization: `Bearer ${JWT}` },
     }),
+  // Third-party errors whose fields look like ours or a protocol's: unexpected all the same.
+  // The AWS SDK v2 builds its errors by copying fields onto an Error (AWS.util.error).
+  awsSdkV2: () =>
+    Object.assign(new Error(`Rate exceeded for ${PATH} ${KEY}`), {
+      code: 'ThrottlingException',
+      retryable: true,
+      statusCode: 400,
+      time: new Date(),
+      requestId: 'req-1',
+    }),
+  integerCodeThrow: () => Object.assign(new Error(`bad params ${KEY} ${PATH}`), { code: -32602 }),
+  libraryTimeout: () =>
+    Object.assign(new Error(`waiting for locator ${PATH} ${KEY}`), { name: 'TimeoutError' }),
 };
 const UNEXPECTED = new Set([
+  'awsSdkV2',
+  'integerCodeThrow',
+  'libraryTimeout',
   'plainThrow',
   'fsThrow',
   'launderedFs',

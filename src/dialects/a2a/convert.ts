@@ -3,7 +3,7 @@ import {
   decodeRpcError,
   encodeRpcError,
   exposableError,
-  redactMessage,
+  rpcMessage,
   needsWireHints,
   readRpcErrorObject,
   wireHintsOf,
@@ -189,5 +189,5 @@ export function encodeA2aError(error: unknown, options?: A2aEncodeOptions): RpcE
       ...(details !== undefined ? { details } : {}),
     });
   }
-  return { code, message: redactMessage(e.message), data: toJsonSafe(data, options) };
+  return { code, message: rpcMessage(e.message, options), data: toJsonSafe(data, options) };
 }

@@ -192,10 +192,12 @@ describe('ErrorPayload', () => {
       ),
     ).toEqual({
       code: 'INTERNAL_ERROR',
-      message: 'failed at [PATH] with [REDACTED]',
+      message: 'failed at /home/ana/app/x.ts with [REDACTED]',
       retryable: true,
       details: { token: '[REDACTED]' },
     });
+    const failed = new InternalError('failed at /home/ana/app/x.ts with sk-live-abcdefgh1234');
+    expect(toPayload(failed, { maskPaths: true }).message).toBe('failed at [PATH] with [REDACTED]');
   });
 
   it('fromPayload(toPayload(e)) gives back the same class and fields for every code', () => {

@@ -24,12 +24,14 @@ function encodeArcp(thrown: unknown, options: ArcpEncodeOptions): ErrorPayload |
   // A payload the caller built is data they chose to send: it goes out as it is (redacted).
   // Anything else follows the front door's rule (ARCP's own boundary, `errorBoundary`, sends an
   // unexpected error's sanitised message; here an unexpected error is only an errorId).
-  const toSend = isPlainErrorPayload(thrown)
+  const exposed = isPlainErrorPayload(thrown)
     ? thrown
     : toArcpError(toExposableError(thrown, options));
+  // With `maskPaths`, the payload is written first: an envelope sends a payload as it is.
+  const toSend = options.maskPaths === true ? encodeArcpError(exposed, options) : exposed;
   switch (options.envelope) {
     case undefined:
-      return encodeArcpError(toSend);
+      return encodeArcpError(toSend, options);
     case 'session.error':
       return sessionError(toSend, options.ids);
     case 'job.error':

@@ -102,11 +102,16 @@ export function isPlainErrorPayload(value: unknown): value is ErrorPayload {
 export interface ToPayloadOptions {
   /** Longest message written (default 2,000 characters). */
   maxMessageLength?: number;
+  /** Mask absolute local file paths in the message (default `false`: the message as written). */
+  maskPaths?: boolean | undefined;
 }
 
 /** The message to send: sanitised, and §12's meaning of the code when it is empty. */
 function messageToSend(code: ArcpErrorCode, message: string, options?: ToPayloadOptions): string {
-  const safe = sanitizeMessage(message, { maxLength: options?.maxMessageLength ?? 2_000 });
+  const safe = sanitizeMessage(message, {
+    maxLength: options?.maxMessageLength ?? 2_000,
+    maskPaths: options?.maskPaths === true,
+  });
   return safe === '' ? arcpEntry(code).meaning : safe;
 }
 

@@ -3,7 +3,7 @@ import { decodedError, isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorLike } from '../../core/agent-error.js';
 import { isErrorCategory } from '../../core/categories.js';
 import type { ExposeOptions } from '../../core/expose.js';
-import { toExposableError } from '../../core/expose.js';
+import { pathsAsAsked, toExposableError } from '../../core/expose.js';
 import {
   BAD_REQUEST_TYPE,
   ERROR_INFO_TYPE,
@@ -377,7 +377,7 @@ export function encodeGrpcError(error: unknown, options?: ExposeOptions): GrpcSt
   if (wire?.protocol === 'grpc' && typeof wire.code === 'number') {
     return {
       code: wire.code,
-      message: redactString(wire.message),
+      message: pathsAsAsked(redactString(wire.message), options),
       details: (toJsonSafe(typedEntries(wire.data)) ?? []) as TypedDetail[],
     };
   }
@@ -404,7 +404,7 @@ export function encodeGrpcError(error: unknown, options?: ExposeOptions): GrpcSt
   }
   return {
     code: grpcStatusFor(e.category).code,
-    message: redactString(e.message),
+    message: pathsAsAsked(redactString(e.message), options),
     details: (toJsonSafe(details) ?? []) as TypedDetail[],
   };
 }

@@ -41,6 +41,8 @@ export interface ToProblemJsonOptions {
   instance?: string;
   /** Longest `detail` written (default 2,000 characters). */
   maxDetailLength?: number;
+  /** Mask absolute local file paths in `detail` (default `false`: the message as written). */
+  maskPaths?: boolean | undefined;
 }
 
 /**
@@ -61,7 +63,10 @@ export function toProblemJson(
     type: options?.type ?? 'about:blank',
     title: statusMeaning(status).title,
     status,
-    detail: sanitizeMessage(error.message, { maxLength: options?.maxDetailLength ?? 2_000 }),
+    detail: sanitizeMessage(error.message, {
+      maxLength: options?.maxDetailLength ?? 2_000,
+      maskPaths: options?.maskPaths === true,
+    }),
   };
   if (options?.instance !== undefined) problem.instance = options.instance;
   problem.code = sanitizeMessage(error.code, { maxLength: 200 });

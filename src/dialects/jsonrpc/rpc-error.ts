@@ -4,7 +4,7 @@ import { CATEGORIES, isErrorCategory } from '../../core/categories.js';
 import type { Protocol } from '../../core/categories.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import type { SafeJsonOptions } from '../../core/serialize.js';
-import { toExposableError } from '../../core/expose.js';
+import { pathsAsAsked, toExposableError } from '../../core/expose.js';
 import type { Classifier } from '../../core/expose.js';
 import { wireDetails } from '../../core/unexpected.js';
 import { normalizeError } from '../../core/normalize-error.js';
@@ -52,6 +52,8 @@ export interface RpcEncodeOptions extends SafeJsonOptions {
   onError?: (error: unknown, errorId: string) => void;
   /** What classifies an error nobody meant to send (see `ExposeOptions.decoder`). */
   decoder?: Classifier | undefined;
+  /** Mask absolute local file paths in the message (see `ExposeOptions.maskPaths`; default `false`). */
+  maskPaths?: boolean | undefined;
 }
 
 // One reader per field, each reading its member by name (which V8 caches per shape), and a
@@ -353,13 +355,17 @@ export function encodeRpcError(
   error: AgentErrorLike,
   code: number,
   classify: (code: number, message: string, data: unknown) => RpcClassification,
-  options?: SafeJsonOptions,
+  options?: SafeJsonOptions & { maskPaths?: boolean | undefined },
 ): RpcErrorObject {
   const wire = error.wire;
   // Every message leaves with its secrets redacted: a relayed upstream message is no safer than
-  // a local one. (Paths are not masked here: ACP and MCP put resource URIs in their messages.)
+  // a local one.
   if (wire && wire.protocol === protocol && typeof wire.code === 'number') {
-    return withData({ code: wire.code, message: redactMessage(wire.message) }, wire.data, options);
+    return withData(
+      { code: wire.code, message: rpcMessage(wire.message, options) },
+      wire.data,
+      options,
+    );
   }
   const details = wireDetails(error);
   const restored = !needsWireHints(error, classify(code, error.message, details));
@@ -368,7 +374,21 @@ export function encodeRpcError(
     data = details === undefined ? {} : copyRecord(details);
     data[WIRE_HINTS_KEY] = wireHintsOf(error);
   }
-  return withData({ code, message: redactMessage(error.message) }, data, options);
+  return withData({ code, message: rpcMessage(error.message, options) }, data, options);
+}
+
+/**
+ * A message as the JSON-RPC family sends it ({@link redactMessage}), its local file paths masked
+ * too when `options.maskPaths` asks.
+ *
+ * @example
+ * rpcMessage('no /home/ana/x.txt', { maskPaths: true }); // 'no [PATH]'
+ */
+export function rpcMessage(
+  message: string,
+  options: { maskPaths?: boolean | undefined } | undefined,
+): string {
+  return pathsAsAsked(redactMessage(message), options);
 }
 
 /**

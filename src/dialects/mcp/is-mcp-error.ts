@@ -11,15 +11,17 @@ export interface McpErrorShape {
 }
 
 /**
- * Whether `value` is one of our `McpError`s: by brand (across copies of this package) or
- * by shape (an integer `code`, a string `reason`, an object `data`). The official SDK's
+ * Whether `value` is one of our `McpError`s: by brand (across copies of this package) or, as
+ * plain data (a copy), by shape (an integer `code`, a string `reason`, an object `data`). The official SDK's
  * `McpError` has no `reason` and is not one.
  *
  * @example
  * isMcpError(McpError.internalError()); // true
  */
 export function isMcpError(value: unknown): value is McpErrorShape {
-  return hasBrandOrShape(value, MCP_ERROR_BRAND, hasMcpErrorShape);
+  // Hermes' McpError is Elixir: no upstream JavaScript class has this shape, so an instance is
+  // one only by the brand (another library's error with a `reason` is not).
+  return hasBrandOrShape(value, MCP_ERROR_BRAND, hasMcpErrorShape, () => false);
 }
 
 function hasMcpErrorShape(v: Record<PropertyKey, unknown>): boolean {

@@ -47,13 +47,16 @@ describe('formatModelErrorText', () => {
     expect(formatModelErrorText(leaky)).not.toContain('abcdefghijklmnop1234');
   });
 
-  it('never writes a path or a secret from the message', () => {
+  it('never writes a secret from the message; keeps its paths unless maskPaths asks', () => {
     const err = AgentError.internal(
       'open /home/alice/.ssh/id_rsa failed, token=ghp_0123456789abcdefghijklmnopqrstuvwxyzAB',
     );
     const text = formatModelErrorText(err);
-    expect(text).not.toContain('/home/alice');
+    expect(text).toContain('open /home/alice/.ssh/id_rsa failed');
     expect(text).not.toContain('ghp_0123456789');
+    const masked = formatModelErrorText(err, { maskPaths: true });
+    expect(masked).toContain('open [PATH] failed');
+    expect(masked).not.toContain('ghp_0123456789');
   });
 
   it('writes the same text with and without the frame kept for a code', () => {
@@ -104,8 +107,9 @@ describe('formatModelErrorText', () => {
     });
     const first = formatModelErrorText(err);
     expect(first).not.toContain('hunter2');
-    expect(first).not.toContain('/home/ana');
+    expect(first).toContain('/home/ana/notes.txt');
     expect(formatModelErrorText(err)).toBe(first);
+    expect(formatModelErrorText(err, { maskPaths: true })).not.toContain('/home/ana');
     // Other rules are never answered from the kept text, and do not replace it.
     const keys = formatModelErrorText(err, { redactKeys: ['user'] });
     expect(keys).not.toContain('bob');

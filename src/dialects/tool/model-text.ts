@@ -4,7 +4,7 @@ import { mightContainSecret } from '../../core/redact.js';
 import { validDelayMs } from '../../core/lenient-options.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import type { SanitizeMessageOptions } from '../../core/sanitize-message.js';
-import { framedText, readToolTextInput, toolTextFrame } from './tool-text.js';
+import { asWritten, framedText, readToolTextInput, toolTextFrame } from './tool-text.js';
 import type { TextFrame, ToolErrorTextInput } from './tool-text.js';
 
 /** Options for {@link formatModelErrorText}. */
@@ -214,7 +214,10 @@ export function modelErrorText(
   const defaults = sanitizesByDefault(options);
   const memo = kept.kept && defaults && message.length <= LAST_MESSAGE_MAX_LENGTH;
   if (memo && kept.lastMessage === message) return { text: kept.lastText, code: kept.code };
-  const text = framedText(kept.frame, sanitizeMessage(message, defaults ? undefined : options));
+  const text = framedText(
+    kept.frame,
+    sanitizeMessage(message, asWritten(defaults ? undefined : options)),
+  );
   if (memo) {
     kept.lastMessage = message;
     kept.lastText = text;
@@ -232,7 +235,8 @@ function sanitizesByDefault(options: FormatModelErrorTextOptions | undefined): b
     (options.maxLength === undefined &&
       options.redactKeys === undefined &&
       options.allowKeys === undefined &&
-      options.redactPatterns === undefined)
+      options.redactPatterns === undefined &&
+      options.maskPaths === undefined)
   );
 }
 

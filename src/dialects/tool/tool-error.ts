@@ -5,6 +5,7 @@ import type { JsonValue } from '../../core/serialize.js';
 import { TOOL_ERROR_CATEGORIES, isToolErrorCategory } from './tool-text.js';
 import type { ToolErrorCategory } from './tool-text.js';
 import { describeValue, hasBrandOrShape, isRecord } from '../../core/is.js';
+import { ownsToolErrorFields } from '../../core/intent.js';
 import { validDelayMs } from '../../core/lenient-options.js';
 
 /**
@@ -202,15 +203,23 @@ Object.defineProperties(ToolError.prototype, {
 
 /**
  * Whether `value` is a {@link ToolError}: from this copy of the package, another copy (by brand),
- * or a structured-clone or JSON copy of its fields (by shape: string `message` and `code`, boolean
- * `retryable`, and `category` absent or one of the six).
+ * a structured-clone or JSON copy of its fields (by shape: string `message` and `code`, boolean
+ * `retryable`, and `category` absent or one of the six), or an instance of opentabs' own class (by
+ * the shape its reference documents: its constructor always sets all four of `code`,
+ * `retryable`, `retryAfterMs` and `category`, so an instance owns each of them even when
+ * `undefined`). Another library's error with a string `code` and a boolean `retryable` (the AWS
+ * SDK v2's) owns no `retryAfterMs` or `category` and is not one.
  *
  * @example
  * const copy = JSON.parse(JSON.stringify(ToolError.timeout('slow')));
  * isToolError(copy); // true
  */
 export function isToolError(value: unknown): value is ToolErrorLike {
-  return hasBrandOrShape(value, BRAND, hasToolErrorShape);
+  return hasBrandOrShape(value, BRAND, hasToolErrorShape, isUpstreamToolError);
+}
+
+function isUpstreamToolError(v: Record<PropertyKey, unknown>): boolean {
+  return ownsToolErrorFields(v) && hasToolErrorShape(v);
 }
 
 function hasToolErrorShape(v: Record<PropertyKey, unknown>): boolean {

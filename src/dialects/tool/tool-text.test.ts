@@ -99,18 +99,24 @@ describe('formatToolErrorText', () => {
     expect(parseToolErrorText(text)?.message).toBe('line one\nline two');
   });
 
-  it('sanitises the message: secrets, credentials in URLs and file paths', () => {
-    const text = formatToolErrorText({
+  it('sanitises the message: secrets and credentials in URLs; file paths only with maskPaths', () => {
+    const error = {
       message:
         'failed reading /home/ana/app/config.json with Bearer abc.def.ghi from https://bob:hunter2@api.example.com/v1',
       code: 'INTERNAL_ERROR',
       category: 'internal',
       retryable: false,
-    });
-    expect(text).not.toContain('/home/ana');
-    expect(text).not.toContain('abc.def.ghi');
-    expect(text).not.toContain('hunter2');
-    expect(text).toContain('https://bob:[REDACTED]@api.example.com/v1');
+    } as const;
+    for (const text of [
+      formatToolErrorText(error),
+      formatToolErrorText(error, { maskPaths: true }),
+    ]) {
+      expect(text).not.toContain('abc.def.ghi');
+      expect(text).not.toContain('hunter2');
+      expect(text).toContain('https://bob:[REDACTED]@api.example.com/v1');
+    }
+    expect(formatToolErrorText(error)).toContain('failed reading /home/ana/app/config.json with');
+    expect(formatToolErrorText(error, { maskPaths: true })).toContain('failed reading [PATH] with');
   });
 
   it('bounds the message length', () => {

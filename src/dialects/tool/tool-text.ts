@@ -304,6 +304,17 @@ export function framedText(frame: TextFrame, message: string): string {
   return `${frame.head}${oneLine}${frame.next}\n\n\`\`\`json\n${frame.block},"message":${jsonString(message)}}\n\`\`\``;
 }
 
+const KEEP_PATHS: SanitizeMessageOptions = Object.freeze({ maskPaths: false });
+
+/**
+ * `options` for a message that goes out as written: secrets redacted, paths kept unless
+ * `maskPaths: true` asks (the one path rule of every encoder). @internal
+ */
+export function asWritten(options: SanitizeMessageOptions | undefined): SanitizeMessageOptions {
+  if (options === undefined) return KEEP_PATHS;
+  return options.maskPaths === true ? options : { ...options, maskPaths: false };
+}
+
 /**
  * The tool error text, in the seed's format or (with `style`) the model-facing one.
  * @internal
@@ -315,7 +326,7 @@ export function writeToolErrorText(
   style?: TextStyle,
 ): string {
   error = readToolTextInput(where, error);
-  const message = sanitizeMessage(error.message, options);
+  const message = sanitizeMessage(error.message, asWritten(options));
   // opentabs writes the bare form only when no structured field is present at all.
   if (
     style === undefined &&

@@ -1,0 +1,37 @@
+import { isMeantToSend as meantToSendWith } from '../core/intent.js';
+import { isRequestError } from '../dialects/acp/request-error.js';
+import { isArcpError } from '../dialects/arcp/arcp-error.js';
+import { isMcpError } from '../dialects/mcp/is-mcp-error.js';
+import { isToolError } from '../dialects/tool/tool-error.js';
+
+/**
+ * The compatibility classes whose instances are meant to be sent, each asked by brand or by its
+ * upstream class's documented shape (see `hasBrandOrShape`): ACP's `RequestError` (ours, or
+ * `@agentclientprotocol/sdk`'s), opentabs' `ToolError`, the Hermes-style `McpError`, the ARCP
+ * classes (ours, another copy's, or the upstream package's).
+ */
+const COMPATIBILITY_CLASSES: readonly ((value: unknown) => boolean)[] = [
+  isRequestError,
+  isToolError,
+  isMcpError,
+  isArcpError,
+];
+
+function isCompatibilityInstance(value: unknown): boolean {
+  return COMPATIBILITY_CLASSES.some((is) => is(value));
+}
+
+/**
+ * The one rule for intent (see `docs/design.md`, "Safety on the wire"): whether a thrown value
+ * that is not plain data was meant to be sent with its own words — it carries this library's
+ * brand, or it is an instance of a supported compatibility class. Any other instance is
+ * unexpected, whatever fields it carries; plain data answers `false` (a payload is read as one by
+ * a decoder, never taken at its word). Never throws.
+ *
+ * @example
+ * isMeantToSend(RequestError.authRequired()); // true
+ * isMeantToSend(Object.assign(new Error('boom'), { code: 'Throttling', retryable: true })); // false
+ */
+export function isMeantToSend(value: unknown): boolean {
+  return meantToSendWith(value, isCompatibilityInstance);
+}
