@@ -94,6 +94,14 @@ describe('layers', () => {
     'node-system': [],
     'provider-sdks': ['http'],
     'http-clients': ['http'],
+    // The databases' families share the base `database`: the stable DB_* codes, the retry scope
+    // and SQLSTATE's class table (PostgreSQL and MySQL send SQLSTATE; Prisma relays it on P2010).
+    database: [],
+    postgres: ['database'],
+    mysql: ['database'],
+    mongodb: ['database'],
+    prisma: ['database'],
+    'redis-errors': ['database'],
   };
 
   it('every dialect folder has a row of declared bases', () => {
