@@ -176,6 +176,8 @@ export async function startPostgres(maxConnections = 8): Promise<SqlServer> {
       '-c',
       'full_page_writes=off',
       '-c',
+      'deadlock_timeout=50ms',
+      '-c',
       `max_connections=${maxConnections}`,
       '-c',
       'superuser_reserved_connections=0',
