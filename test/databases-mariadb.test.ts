@@ -18,7 +18,8 @@ async function connect(extra: ConnectionOptions = {}): Promise<Connection> {
     port: server.port,
     user: 'app',
     password: APP_PASSWORD,
-    database: 'app',
+    // `database: ''`: none (root's first connection, before the database exists).
+    ...(extra.database === '' ? {} : { database: 'app' }),
     ...extra,
   });
   connection.on('error', () => {});
@@ -55,7 +56,7 @@ describe.skipIf(skipMariadbTests())('MySQL / MariaDB errors from a real server a
     root = await connect({
       user: 'root',
       password: '',
-      database: undefined,
+      database: '',
       multipleStatements: true,
     });
     await root.query(`

@@ -2,15 +2,16 @@
 // client, decoded as a careful client reads them: the transaction conflicts retry the whole
 // transaction, the statement's own faults do not.
 import pg from 'pg';
+import type { Client, ClientConfig } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
 import { DB_PASSWORD, skipPostgresTests, startPostgres } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
 
 let server: SqlServer | undefined;
-const clients: pg.Client[] = [];
+const clients: Client[] = [];
 
-function config(extra: pg.ClientConfig = {}): pg.ClientConfig {
+function config(extra: ClientConfig = {}): ClientConfig {
   if (!server) throw new Error('postgres did not start (see beforeAll)');
   return {
     host: '127.0.0.1',
@@ -22,7 +23,7 @@ function config(extra: pg.ClientConfig = {}): pg.ClientConfig {
   };
 }
 
-async function connect(extra: pg.ClientConfig = {}): Promise<pg.Client> {
+async function connect(extra: ClientConfig = {}): Promise<Client> {
   const client = new pg.Client(config(extra));
   client.on('error', () => {});
   await client.connect();
@@ -53,7 +54,7 @@ function reading(error: unknown) {
 }
 
 describe.skipIf(skipPostgresTests())('PostgreSQL errors from a real server and pg', () => {
-  let db: pg.Client;
+  let db: Client;
   beforeAll(async () => {
     server = await startPostgres();
     db = await connect();

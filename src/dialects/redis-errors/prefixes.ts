@@ -86,6 +86,23 @@ export const REDIS_CLIENT_CLASSES: ReadonlyMap<string, DatabaseMeaning> = new Ma
   }),
 );
 
+/**
+ * ioredis's own errors that are a plain `Error`, by their fixed message (its `built/redis` and
+ * `built/cluster` sources).
+ */
+export const IOREDIS_MESSAGES: ReadonlyMap<string, DatabaseMeaning> = new Map(
+  Object.entries({
+    // The connection is down and ioredis will not (or not yet) reconnect.
+    'Connection is closed.': m('unavailable', 'DB_CONNECTION_LOST', true),
+    "Stream isn't writeable and enableOfflineQueue options is false": m(
+      'unavailable',
+      'DB_CONNECTION_LOST',
+      true,
+    ),
+    'None of startup nodes is available': m('unavailable', 'DB_CLUSTER_DOWN', true),
+  }),
+);
+
 /** The classes whose message is a server's error reply (node-redis, ioredis). */
 export const REDIS_REPLY_CLASSES: ReadonlySet<string> = new Set([
   'ErrorReply',

@@ -1,6 +1,11 @@
 import type { Reader } from '../../core/reader.js';
 import { databaseError, meaning as m } from '../database/meaning.js';
-import { REDIS_CLIENT_CLASSES, REDIS_REPLY_CLASSES, replyMeaning } from './prefixes.js';
+import {
+  IOREDIS_MESSAGES,
+  REDIS_CLIENT_CLASSES,
+  REDIS_REPLY_CLASSES,
+  replyMeaning,
+} from './prefixes.js';
 
 /** The name of `value`'s class, or `undefined` (a throwing getter reads as none). */
 function className(value: object): string | undefined {
@@ -16,7 +21,8 @@ function className(value: object): string | undefined {
  * Redis errors as node-redis (`redis`, `@redis/client`) and ioredis raise them: an error reply
  * (`ErrorReply` / `SimpleError`, ioredis `ReplyError`) by its prefix ({@link REDIS_PREFIXES}),
  * a transaction's `MultiErrorReply` by its first failed reply, and the clients' own errors by
- * class ({@link REDIS_CLIENT_CLASSES}). Instances only: a reply's text alone is anyone's.
+ * class ({@link REDIS_CLIENT_CLASSES}) or, for ioredis's plain `Error`s, by their fixed message
+ * ({@link IOREDIS_MESSAGES}). Instances only: a reply's text alone is anyone's.
  */
 export const redisReader: Reader = {
   name: 'Redis error',
@@ -28,6 +34,10 @@ export const redisReader: Reader = {
     const cls = className(e);
     if (cls === undefined) return undefined;
     let message = view.message;
+    if (cls === 'Error') {
+      const row = IOREDIS_MESSAGES.get(message);
+      return row && databaseError(e, row, 'redis', { client: 'ioredis' }, 'operation');
+    }
     if (cls === 'MultiErrorReply') {
       // node-redis: `replies[errorIndexes[0]]` is the first command that failed.
       const indexes: unknown = e.errorIndexes;
