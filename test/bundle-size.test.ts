@@ -32,11 +32,12 @@ beforeAll(() => {
 // HTTP readers (headers, web APIs, provider bodies) at 25.8 KB against 15; retry's default
 // classifier imports every reader (47 KB against 20). The full decode is 0.4 KB over today's
 // 42.8 KB: the hub's own fields (the exposure mark and errorId, read by every copy and encoder)
-// and the reader loop. Held where they are until they are met.
+// and the reader loop. The database families' tables and readers (issue 36) add 5.2 KB to
+// every decoder that runs every reader. Held where they are until they are met.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 43.5,
+  'decode (every reader)': 49,
   'createDecoder (HTTP, provider SDK and client library readers)': 26.5,
-  'retry with that decoder': 48,
+  'retry with that decoder': 53.5,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

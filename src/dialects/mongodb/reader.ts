@@ -74,9 +74,10 @@ export const mongodbReplyReader: Reader = {
   name: 'MongoDB error reply',
   requires: ['code'],
   recognise(view) {
+    // MongoDB's codes are positive: JSON-RPC's negative codes leave before a member is read.
+    if (typeof view.code !== 'number' || !(view.code > 0)) return undefined;
     const e = view.input;
-    if (typeof view.code !== 'number' || typeof e.codeName !== 'string' || e.ok !== 0)
-      return undefined;
+    if (typeof e.codeName !== 'string' || e.ok !== 0) return undefined;
     const message = typeof e.errmsg === 'string' ? e.errmsg : e.codeName;
     return readMongo({ ...e, message }, view.code, labelsOf(e.errorLabels));
   },

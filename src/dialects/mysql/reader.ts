@@ -23,9 +23,12 @@ export const mysqlReader: Reader = {
   // MariaDB's own (1927, 1969) or a client number (2013) comes with no code at all.
   requires: ['message'],
   recognise(view) {
+    const code = view.code;
+    // Plain data (a logged mysql2 error) keeps its `ER_…` code: anything else off the wire leaves
+    // before a member outside the view is read.
+    if (!view.instance && typeof code !== 'string') return undefined;
     const e = view.input;
     const errno = e.errno;
-    const code = view.code;
     if (typeof errno === 'number') {
       const sqlState = e.sqlState;
       if (typeof sqlState !== 'string') return undefined;
