@@ -4,7 +4,7 @@ import mysql from 'mysql2/promise';
 import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
-import { skipMariadbTests, startMariadb } from './helpers/sql-servers.js';
+import { failure, skipMariadbTests, startMariadb } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
 
 let server: SqlServer | undefined;
@@ -25,15 +25,6 @@ async function connect(extra: ConnectionOptions = {}): Promise<Connection> {
   connection.on('error', () => {});
   connections.push(connection);
   return connection;
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
 }
 
 function reading(error: unknown) {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Client, ClientConfig } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
-import { DB_PASSWORD, skipPostgresTests, startPostgres } from './helpers/sql-servers.js';
+import { DB_PASSWORD, failure, skipPostgresTests, startPostgres } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
 
 let server: SqlServer | undefined;
@@ -29,16 +29,6 @@ async function connect(extra: ClientConfig = {}): Promise<Client> {
   await client.connect();
   clients.push(client);
   return client;
-}
-
-/** What `promise` rejected with (it must reject). */
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
 }
 
 function reading(error: unknown) {

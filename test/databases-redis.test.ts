@@ -6,17 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
 import { freePort, skipRedisTests, startRedisServer } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
+import { failure } from './helpers/sql-servers.js';
 
 const PASSWORD = 'redis-secret';
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error(`expected a failure: ${String(await promise)}`);
-}
 
 function reading(error: unknown) {
   const d = decode(error);

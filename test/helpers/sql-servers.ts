@@ -228,3 +228,13 @@ export async function startMariadb(maxConnections = 8): Promise<SqlServer> {
   // The root account over TCP gets a password, so that a wrong one is refused.
   return { port, dispose: stopper(proc, dir) };
 }
+
+/** What `promise` rejected with; it must reject. */
+export async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
