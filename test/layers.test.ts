@@ -97,6 +97,14 @@ describe('layers', () => {
     graphql: ['http'],
     // A client library's error may carry a GraphQL response (graphql-request's `ClientError`).
     'http-clients': ['http', 'graphql'],
+    // The databases' families share the base `database`: the stable DB_* codes, the retry scope
+    // and SQLSTATE's class table (PostgreSQL and MySQL send SQLSTATE; Prisma relays it on P2010).
+    database: [],
+    postgres: ['database'],
+    mysql: ['database'],
+    mongodb: ['database'],
+    prisma: ['database'],
+    'redis-errors': ['database'],
   };
 
   it('every dialect folder has a row of declared bases', () => {

@@ -29,7 +29,11 @@ import {
   mcpToolResponseReader,
   mcpToolResultReader,
 } from '../dialects/mcp/reader.js';
+import { mongodbReader, mongodbReplyReader } from '../dialects/mongodb/reader.js';
+import { mysqlClientReader, mysqlReader } from '../dialects/mysql/reader.js';
 import { nodeSystemReader } from '../dialects/node-system/reader.js';
+import { postgresClientReader, postgresReader } from '../dialects/postgres/reader.js';
+import { prismaReader } from '../dialects/prisma/reader.js';
 import {
   agentsSdkReader,
   aiSdkStreamPartReader,
@@ -37,6 +41,7 @@ import {
   openAiResponsesEventReader,
   providerSdkReader,
 } from '../dialects/provider-sdks/reader.js';
+import { redisReader } from '../dialects/redis-errors/reader.js';
 import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
 
 /**
@@ -71,6 +76,22 @@ export const READERS: readonly Reader[] = [
   domReader,
   // String codes (`REQUEST_TIMEOUT`, `CONNECTION_CLOSED`) that ARCP and ToolError would claim.
   mcpSdkErrorReader,
+  // Database errors, before gRPC and JSON-RPC read their numbers (MongoDB's 13 Unauthorized is
+  // gRPC's 13) and ToolError their string codes. Each tests a member only its family has first:
+  // a SQLSTATE with a severity (PostgreSQL),
+  postgresReader,
+  // `errno` with `sqlState`, or a mysql2 client code with `fatal` (MySQL, MariaDB),
+  mysqlReader,
+  // a `Mongo…` class name, or a server reply's `codeName` with `ok: 0` (MongoDB),
+  mongodbReader,
+  mongodbReplyReader,
+  // a `PrismaClient…` name (Prisma),
+  prismaReader,
+  // a node-redis or ioredis class (Redis replies by prefix, the clients' own errors),
+  redisReader,
+  // and the drivers' code-less errors, by their exact message (pg, pg-pool, mysql2's pool).
+  postgresClientReader,
+  mysqlClientReader,
   // Small positive codes (1–16) and Google's `error.status` names: before JSON-RPC, which would
   // read code 14 as an unknown local code and `{ error }` as a response.
   grpcReader,

@@ -1,0 +1,1 @@
+export { PG_CLIENT_MESSAGES, postgresClientReader, postgresReader } from './reader.js';

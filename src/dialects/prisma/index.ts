@@ -1,0 +1,2 @@
+export { PRISMA_CLASSES, PRISMA_CODES, PRISMA_FAMILIES } from './codes.js';
+export { prismaReader } from './reader.js';

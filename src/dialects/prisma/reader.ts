@@ -1,0 +1,49 @@
+import { asRecord } from '../../core/is.js';
+import type { Reader } from '../../core/reader.js';
+import type { DatabaseMeaning } from '../database/meaning.js';
+import { databaseError, text } from '../database/meaning.js';
+import { isSqlState, sqlStateMeaning } from '../database/sqlstate.js';
+import { PRISMA_CLASSES, PRISMA_CODES, PRISMA_FAMILIES } from './codes.js';
+
+const PRISMA_CODE = /^P\d{4}$/;
+
+/** The row of Prisma code `code`, else its family's. */
+function byPrismaCode(code: string): DatabaseMeaning | undefined {
+  if (!PRISMA_CODE.test(code)) return undefined;
+  return PRISMA_CODES[code] ?? PRISMA_FAMILIES[code.slice(0, 2)];
+}
+
+/**
+ * Prisma Client's errors, by their documented shape (the classes `@prisma/client/runtime`
+ * exports): `PrismaClientKnownRequestError` with `code` (`P2002`) and `meta`,
+ * `PrismaClientInitializationError` with `errorCode` (`P1001`), `PrismaClientValidationError`,
+ * `PrismaClientRustPanicError`, `PrismaClientUnknownRequestError`. A raw query's failure
+ * (`P2010`) carries the database's own code in `meta.code`: a SQLSTATE there is read by the
+ * database base's table. Instances or their JSON alike: both have the `name`.
+ */
+export const prismaReader: Reader = {
+  name: 'Prisma error',
+  requires: ['name'],
+  recognise(view) {
+    const name = view.name;
+    if (typeof name !== 'string' || !name.startsWith('PrismaClient')) return undefined;
+    const e = view.input;
+    const code = typeof view.code === 'string' ? view.code : text(e.errorCode);
+    const meta = asRecord(e.meta);
+    const dbCode = meta?.code;
+    const row =
+      (code === 'P2010' && isSqlState(dbCode) ? sqlStateMeaning(dbCode) : undefined) ??
+      (code === undefined ? undefined : byPrismaCode(code)) ??
+      PRISMA_CLASSES.get(name);
+    if (row === undefined) return undefined;
+    return databaseError(e, row, 'prisma', {
+      code,
+      class: name,
+      databaseCode: typeof dbCode === 'string' ? dbCode : undefined,
+      modelName: text(meta?.modelName),
+      target:
+        Array.isArray(meta?.target) || typeof meta?.target === 'string' ? meta.target : undefined,
+      clientVersion: text(e.clientVersion),
+    });
+  },
+};

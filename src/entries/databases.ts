@@ -1,0 +1,26 @@
+/**
+ * The database families' readers and tables: PostgreSQL (`pg`, postgres.js), MySQL and MariaDB
+ * (`mysql2`), MongoDB (the `mongodb` driver), Prisma and Redis (node-redis, ioredis). `decode`
+ * already runs these readers; import them to build a smaller decoder with `createDecoder`, or to
+ * read a table. A retryable database error says in `details.retryScope` what to run again
+ * (docs/databases.md).
+ *
+ * @module agent-errors/databases
+ */
+export type {
+  DatabaseErrorCode,
+  DatabaseMeaning,
+  DatabaseRetryScope,
+  DatabaseSystem,
+} from '../dialects/database/index.js';
+export {
+  SQLSTATE_CLASSES,
+  SQLSTATE_CONDITIONS,
+  isSqlState,
+  sqlStateMeaning,
+} from '../dialects/database/index.js';
+export * from '../dialects/postgres/index.js';
+export * from '../dialects/mysql/index.js';
+export * from '../dialects/mongodb/index.js';
+export * from '../dialects/prisma/index.js';
+export * from '../dialects/redis-errors/index.js';
