@@ -51,8 +51,8 @@ function scripted(turn: (n: number) => Output): Model {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any output type
 async function thrownBy(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any output type
   agent: Agent<unknown, any>,
   input = 'hi',
   maxTurns?: number,

@@ -40,6 +40,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "NEAREST_TOOL_CATEGORY",
         "TOOL_ERROR_CATEGORIES",
         "ToolError",
+        "agentsRetryPolicy",
         "formatModelErrorText",
         "formatToolErrorText",
         "fromToolErrorText",

@@ -26,7 +26,7 @@ export interface ModelRetryDecisionLike {
   readonly reason?: string;
 }
 
-/** Options of {@link agentsRetryPolicy}; the defaults are {@link retry}'s. */
+/** Options of {@link agentsRetryPolicy}; the defaults are `retry`'s (from `agent-errors/retry`). */
 export interface AgentsRetryPolicyOptions {
   /** A server that asks for a longer wait is obeyed by not retrying. Default `30_000`. */
   maxDelayMs?: number;

@@ -22,7 +22,7 @@ function countingWide(base: object = {}): { value: Record<string, unknown>; trap
         },
     },
   );
-  return { value: new Proxy(target, handler) as Record<string, unknown>, traps: () => traps };
+  return { value: new Proxy(target, handler), traps: () => traps };
 }
 
 describe('walks bounded by maxKeys, whatever the width', () => {
