@@ -99,10 +99,10 @@ describe('MCP tool errors through @modelcontextprotocol/sdk McpServer + Client',
     expect([error.category, error.retryable]).toEqual(['internal', false]);
   });
 
-  it("the SDK's input validation failure and its unknown tool (-32602) are validation", async () => {
+  it("the SDK's input validation failure is validation; its unknown tool (-32602 too) is not_found", async () => {
     expect((await call('validated', { channel: 42 })).error.category).toBe('validation');
     const unknown = await call('no-such-tool');
-    expect([unknown.error.category, unknown.error.code]).toEqual(['validation', 'INVALID_PARAMS']);
+    expect([unknown.error.category, unknown.error.code]).toEqual(['not_found', 'TOOL_NOT_FOUND']);
   });
 
   it('toCallToolResult(ourError): every field survives, with and without structuredContent', async () => {

@@ -353,7 +353,6 @@ describe('RetryError', () => {
       details: { host: 'db', retry: { attempts: 2, reason: 'budget' } },
       attempts: 2,
       reason: 'budget',
-      cause: { name: 'Error', message: 'raw' },
     });
     // The last error itself is not changed.
     expect(last.details).toEqual({ host: 'db' });

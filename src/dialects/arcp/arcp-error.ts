@@ -79,6 +79,10 @@ export function isArcpError(value: unknown): value is ARCPErrorLike {
 function hasArcpErrorShape(v: Record<PropertyKey, unknown>): boolean {
   return (
     isArcpErrorCode(v.code) &&
+    // opentabs' ToolError has the same members and may take an ARCP code (`INTERNAL_ERROR`);
+    // ARCP's classes have no category and are not named ToolError.
+    v.category === undefined &&
+    v.name !== 'ToolError' &&
     typeof v.message === 'string' &&
     typeof v.retryable === 'boolean' &&
     (v.details === undefined || isRecord(v.details))
