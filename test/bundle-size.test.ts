@@ -27,18 +27,20 @@ beforeAll(() => {
   ) as Measured[];
 }, 120_000);
 
-// The ceilings are the bench's targets, but for three not met yet, held at today's figure:
-// - a decoder of the HTTP, provider-SDK and client-library readers is 23.6 KB against 15: AgentError
-//   and what its toJSON pulls in (serialisation, redaction, secret patterns) are 9.2 KB of it, and the
-//   HTTP readers' own tables (headers, web APIs, cloud codes, provider bodies, client libraries)
-//   most of the rest (`node bench/bundle-inputs.js createDecoder` lists them);
-// - `createRetry` given that decoder is 28.2 KB against 20: the decoder above plus the retry loop
-//   (4.6 KB); it no longer carries every reader (47.6 KB with the default classifier);
-// - the full decode is 43.1 KB against 42.8: the hub's own fields and the reader loop.
+// The ceilings are the bench's targets (the full decode's is issue 36's 50 KB), but for three not
+// met yet, held at today's figure (+0.3 KB) until they are:
+// - a decoder of the HTTP, provider-SDK and client-library readers is 34.2 KB against 15:
+//   AgentError with what its toJSON pulls in (serialisation, redaction and its secret tables) is
+//   11.6 KB of it, the HTTP readers' tables (headers, web APIs, cloud codes, provider bodies and
+//   their 2026 rules, client libraries and the response rule, GraphQL) most of the rest
+//   (`node bench/bundle-inputs.js createDecoder` lists them);
+// - `createRetry` given that decoder is 39.3 KB against 20: the decoder above plus the retry loop;
+// - the full decode is 57.2 KB against 50: every reader, the database families' tables (5.2 KB)
+//   and the GraphQL and provider tables of issue 36 among them.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 60,
-  'createDecoder (HTTP, provider SDK and client library readers)': 40,
-  'retry with that decoder': 45,
+  'decode (every reader)': 57.5,
+  'createDecoder (HTTP, provider SDK and client library readers)': 34.5,
+  'retry with that decoder': 39.6,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {
