@@ -336,6 +336,47 @@ describe('retry', () => {
   });
 });
 
+describe('waits at a shared gate', () => {
+  // A store whose server-wide wait never ends: every admission says wait 1 s.
+  const endlessWait = {
+    admit: () => ({ kind: 'wait' as const, waitMs: 1_000, probe: '' }),
+    record: () => false,
+  };
+
+  it('each wait uses up an attempt, so a call ends within maxAttempts waits and calls', async () => {
+    for (const maxAttempts of [1, 2, 4]) {
+      let calls = 0;
+      const { clock, settled } = start(() => ++calls, {
+        target: 'busy',
+        state: endlessWait,
+        maxAttempts,
+      });
+      await clock.advance(60_000);
+      const result = await settled;
+      expect(calls).toBe(0);
+      expect(result.ok).toBe(false);
+      // Within the 60 s advanced (the default maxElapsedMs is 10 minutes): the waits ended it.
+      if (!result.ok) expect(retryStopOf(result.error)?.reason).toBe('attempts_exhausted');
+    }
+  });
+
+  it('another caller’s probe costs one attempt, however often it is polled', async () => {
+    let admits = 0;
+    const probing = {
+      admit: () =>
+        ++admits < 20
+          ? { kind: 'probing' as const, waitMs: 200, probe: '' }
+          : { kind: 'go' as const, waitMs: 0, probe: '' },
+      record: () => false,
+    };
+    const { clock, settled } = start(() => 'done', { target: 't', state: probing, maxAttempts: 2 });
+    await clock.advance(60_000);
+    const result = await settled;
+    expect(result).toEqual({ ok: true, value: 'done' });
+    expect(admits).toBe(20);
+  });
+});
+
 describe('RetryError', () => {
   it('serialises as the last error, with the stop in details.retry and as reason and attempts', () => {
     const last = AgentError.unavailable('down', { details: { host: 'db' }, retryAfterMs: 5 });

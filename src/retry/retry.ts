@@ -112,6 +112,8 @@ class Call<T> {
   readonly #state: CallState;
   readonly #start: number;
   #attempts = 0;
+  /** Waits at the shared gate so far: each takes one of `maxAttempts`' slots, as a call does. */
+  #gateWaits = 0;
   /** The last backoff delay drawn (decorrelated jitter grows from it). */
   #previousDelayMs = 0;
   #lastThrown: unknown;
@@ -276,6 +278,7 @@ class Call<T> {
     const target = s.target as string;
     let pending = first;
     let pollMs = MIN_POLL_MS;
+    let probing = false;
     for (;;) {
       const a = isThenable(pending) ? await this.#unlessAborted(pending) : pending;
       if (a.kind === 'go') return a.probe;
@@ -293,6 +296,17 @@ class Call<T> {
       }
       if (s.clock.now() - this.#start + waitMs > s.maxElapsedMs)
         throw this.#stop(this.#lastError ?? targetWaitError(target, waitMs), 'deadline');
+      // A wait at the gate uses up an attempt (a server-wide wait each time; another caller's
+      // probe once, however often it is polled), so a call's duration follows from its options.
+      if (a.kind === 'wait' || !probing) {
+        this.#gateWaits += 1;
+        if (this.#attempts + this.#gateWaits >= s.maxAttempts)
+          throw this.#stop(
+            this.#lastError ?? targetWaitError(target, waitMs),
+            'attempts_exhausted',
+          );
+      }
+      probing = a.kind === 'probing';
       try {
         await sleep(s.clock, waitMs, s.signal);
       } catch (failure) {
