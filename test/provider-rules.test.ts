@@ -32,7 +32,7 @@ async function viaAnthropic(answer: ScriptedAnswer): Promise<unknown> {
   const client = new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 });
   return rejection(() =>
     client.messages.create({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tokens: 8,
       messages: [{ role: 'user', content: 'hi' }],
     }),

@@ -142,7 +142,7 @@ describe("Anthropic's `event: error` mid-stream, through @anthropic-ai/sdk", () 
       events = start + sse('error', { type: 'error', error: { type, message: 'mid-stream' } });
       const client = new Anthropic({ apiKey: 'k', baseURL: url, maxRetries: 0 });
       const params = {
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-4-6',
         max_tokens: 8,
         messages: [{ role: 'user' as const, content: 'hi' }],
       };
