@@ -101,7 +101,7 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
 
   /** Start the workers, wait until each is ready, say go to all at once, gather their outcomes. */
   async function runFleet(
-    scenario: 'wait' | 'breaker' | 'sick',
+    scenario: 'wait' | 'bounded' | 'breaker' | 'sick',
     mode: 'redis' | 'memory',
     serverUrl: string,
     { workers = WORKERS, target = `fleet-${randomUUID()}` } = {},
@@ -196,6 +196,41 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
     },
     60_000,
   );
+
+  it('429 for 6 s, maxAttempts 2, maxDelayMs 2000: every call ends within its bound, the fleet probes once a window', async () => {
+    const badForMs = 6_000;
+    const { server, url, seen, start } = await startServer({
+      badForMs,
+      failStatus: 429,
+      retryAfter: '1',
+      okLatencyMs: 100,
+    });
+    try {
+      const results = await runFleet('bounded', 'redis', url);
+      const elapsed = results.map((r) => r.elapsedMs as number);
+      const figures = waitFigures(seen, badForMs, start());
+      console.log(
+        'fleet, 429 for 6 s, maxAttempts 2:',
+        JSON.stringify({
+          ...figures,
+          slowestCallMs: Math.max(...elapsed),
+          stops: results.map((r) => r.stop),
+        }),
+      );
+      // docs/retry.md: maxAttempts x (attempt + max(maxDelayMs, probeLeaseMs)); the attempts
+      // here answer at once and no probe is held longer than its answer, so 2 x 2000 ms, plus
+      // 2 s for starting processes on a loaded machine. (Without the rule: as long as the window.)
+      expect(Math.max(...elapsed)).toBeLessThanOrEqual(2 * 2_000 + 2_000);
+      // During the window, after the first wave (every worker's first call, before any 429 was
+      // known), the fleet sends at most 1.1x what one client obeying Retry-After: 1 would: one
+      // request a second.
+      expect(figures.limitedAfterFirstWave).toBeLessThanOrEqual(
+        Math.floor((1.1 * badForMs) / 1_000),
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 60_000);
 
   it('server down for 2 s: a shared breaker lets only probes through while open', async () => {
     const downForMs = 2_000;
