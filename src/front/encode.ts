@@ -5,6 +5,7 @@ import { newErrorId } from '../core/expose.js';
 import type { Classifier, ExposeOptions } from '../core/expose.js';
 import { toAgentError } from './decode.js';
 import { dialectOf } from '../registry/dialects.js';
+import { crossesFromArcp } from '../registry/intent.js';
 import type {
   ArcpEnvelopes,
   CallToolErrorResult,
@@ -86,7 +87,10 @@ export function encode(
   // which sees every dialect.
   const withClassifier = withDecoder(options);
   try {
-    return dialect.encode(error, withClassifier) as EncodedForms[Protocol];
+    const sent = crossesFromArcp(error, protocol)
+      ? classifierOf(withClassifier.decoder).toAgentError(error)
+      : error;
+    return dialect.encode(sent, withClassifier) as EncodedForms[Protocol];
   } catch (failure) {
     // A bad option is the caller's to fix: its TypeError names the option.
     if (failure instanceof TypeError && /\boptions\.\w+ must be\b/.test(failure.message))

@@ -35,3 +35,16 @@ function isCompatibilityInstance(value: unknown): boolean {
 export function isMeantToSend(value: unknown): boolean {
   return meantToSendWith(value, isCompatibilityInstance);
 }
+
+/**
+ * Whether `value` is an instance of one of ARCP's classes (ours, another copy's, or upstream
+ * `@arcp/core`'s) about to be written in another protocol. Such an error goes through the hub
+ * first, where the ARCP reader gives it its category: the other protocols' encoders would read
+ * its `code`, `message` and `retryable` as a ToolError's, which has no category. Never throws.
+ *
+ * @example
+ * crossesFromArcp(new PermissionDeniedError('no'), 'tool'); // true
+ */
+export function crossesFromArcp(value: unknown, protocol: string): boolean {
+  return protocol !== 'arcp' && value instanceof Error && isArcpError(value) && !isToolError(value);
+}
