@@ -74,7 +74,7 @@ export function arcpErrorToAgentError(error: ARCPErrorLike, received?: unknown):
     error.retryable,
     error.details,
     received ?? toPayload(error),
-    error instanceof ARCPError ? error : undefined,
+    error instanceof Error ? error : undefined,
   );
 }
 
