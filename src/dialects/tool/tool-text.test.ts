@@ -386,7 +386,7 @@ describe('format → parse', () => {
         const parsed = parseToolErrorText(formatToolErrorText(e));
         expect(parsed).toBeDefined();
         expect(parsed?.code).toBe(sanitizeMessage(e.code, { maxLength: 200 }));
-        expect(parsed?.message).toBe(sanitizeMessage(e.message));
+        expect(parsed?.message).toBe(sanitizeMessage(e.message, { maskPaths: false }));
         expect(parsed?.category).toBe(e.category);
         expect(parsed?.retryable).toBe(e.retryable);
         expect(parsed?.retryAfterMs).toBe(e.retryAfterMs);
@@ -492,7 +492,10 @@ describe('reading back what upstream writes', () => {
       message: fc
         .array(line, { minLength: 1, maxLength: 4 })
         .map((lines) => lines.join('\n'))
-        .filter((m) => !m.endsWith('\n') && m.trim() !== ''),
+        // White space at either end cannot be told from the text's own separators, nor a last
+        // line of only quote marks from the quoted blank line before the block: both are read
+        // as the gap (see withoutBlockGap).
+        .filter((m) => m.trim() === m && m !== '' && !/\n[\s>]*$/.test(m)),
       category: fc.option(fc.constantFrom(...TOOL_ERROR_CATEGORIES), { nil: undefined }),
       retryable: fc.boolean(),
       retryAfterMs: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }),
