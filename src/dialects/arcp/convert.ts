@@ -88,7 +88,7 @@ function hubError(
   retryable: boolean,
   received: Record<string, unknown> | undefined,
   wireData: unknown,
-  cause: ARCPError | undefined,
+  cause: Error | undefined,
 ): AgentError {
   let agentCode: unknown, agentCategory: unknown, agentRetryable: unknown, retryAfterMs: unknown;
   let details: Record<string, unknown> | undefined;
