@@ -1,27 +1,14 @@
 // An error built by upstream @arcp/core, written in another protocol without first going
 // through the hub (`encode(e, 'tool')`, `toCallToolResult(e)`, `encode(e, 'http')`): each of the
 // fifteen codes keeps its category and retryability, as ours do. @arcp/core is not installed:
-// its class is reproduced as packages/core/src/errors.ts builds it (see also the ARCP dialect's
-// envelopes test).
+// its class is reproduced in test/helpers/upstream-arcp.ts.
 import { describe, expect, it } from 'vitest';
 import { decode, encode } from '../src/index.js';
 import { ARCP_ERRORS, ARCP_ERROR_CODES } from '../src/dialects/arcp/codes.js';
 import { createARCPError } from '../src/dialects/arcp/index.js';
 import { toCallToolResult } from '../src/helpers/mcp.js';
 import type { Protocol } from '../src/core/categories.js';
-
-class UpstreamARCPError extends Error {
-  readonly code: string;
-  readonly retryable: boolean;
-  readonly details: Readonly<Record<string, unknown>>;
-  constructor(opts: { code: string; message: string; retryable?: boolean; details?: object }) {
-    super(opts.message);
-    this.name = 'ARCPError';
-    this.code = opts.code;
-    this.retryable = opts.retryable ?? ['INTERNAL_ERROR', 'TIMEOUT'].includes(opts.code);
-    this.details = Object.freeze({ ...(opts.details ?? {}) });
-  }
-}
+import { UpstreamARCPError } from './helpers/upstream-arcp.js';
 
 const PROTOCOLS: Protocol[] = ['tool', 'http', 'jsonrpc', 'mcp', 'acp', 'grpc'];
 

@@ -11,6 +11,10 @@ import {
 } from './arcp-error.js';
 import { jobError, readErrorEnvelope, sessionError, toolResultError } from './envelopes.js';
 import { errorBoundary } from './error-boundary.js';
+import {
+  UpstreamARCPError,
+  UpstreamPermissionDeniedError,
+} from '../../../test/helpers/upstream-arcp.js';
 
 // The seed's example of a failed tool call (ARCP §12, "Errors on a tool_result"):
 //   await ctx.toolResult({ call_id: "fetch-1", error: { code: "INVALID_REQUEST",
@@ -319,29 +323,6 @@ describe('errorBoundary', () => {
     })();
     expect(!outcome.ok && outcome.error.code).toBe('BUDGET_EXHAUSTED');
   });
-
-  // Upstream @arcp/core (packages/core/src/errors.ts) is not installed: its classes are
-  // reproduced here as that file builds them — `new ARCPError({ code, message, retryable?,
-  // details? })`, `retryable` defaulting from the code, `details` always a frozen object, and a
-  // subclass per code that only sets its `name`.
-  class UpstreamARCPError extends Error {
-    readonly code: string;
-    readonly retryable: boolean;
-    readonly details: Readonly<Record<string, unknown>>;
-    constructor(opts: { code: string; message: string; retryable?: boolean; details?: object }) {
-      super(opts.message);
-      this.name = 'ARCPError';
-      this.code = opts.code;
-      this.retryable = opts.retryable ?? ['INTERNAL_ERROR', 'TIMEOUT'].includes(opts.code);
-      this.details = Object.freeze({ ...(opts.details ?? {}) });
-    }
-  }
-  class UpstreamPermissionDeniedError extends UpstreamARCPError {
-    constructor(message: string) {
-      super({ code: 'PERMISSION_DENIED', message });
-      this.name = 'PermissionDeniedError';
-    }
-  }
 
   it("knows an ARCP error by brand or shape: upstream's classes, a second package copy, a clone", async () => {
     // A fresh module registry loads this folder again: a second copy of the package, whose
