@@ -3,8 +3,7 @@
 import mysql from 'mysql2/promise';
 import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decode } from 'agent-errors';
-import { failure, skipMariadbTests, startMariadb } from './helpers/sql-servers.js';
+import { databaseReading, failure, skipMariadbTests, startMariadb } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
 
 let server: SqlServer | undefined;
@@ -27,17 +26,7 @@ async function connect(extra: ConnectionOptions = {}): Promise<Connection> {
   return connection;
 }
 
-function reading(error: unknown) {
-  const d = decode(error);
-  const database = d.details?.database as { code?: unknown } | undefined;
-  return {
-    category: d.category,
-    code: d.code,
-    retryable: d.retryable,
-    errno: database?.code,
-    scope: d.details?.retryScope,
-  };
-}
+const reading = (error: unknown) => databaseReading(error, 'errno');
 
 describe.skipIf(skipMariadbTests())('MySQL / MariaDB errors from a real server and mysql2', () => {
   let root: Connection;

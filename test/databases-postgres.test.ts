@@ -4,8 +4,13 @@
 import pg from 'pg';
 import type { Client, ClientConfig } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decode } from 'agent-errors';
-import { DB_PASSWORD, failure, skipPostgresTests, startPostgres } from './helpers/sql-servers.js';
+import {
+  databaseReading,
+  DB_PASSWORD,
+  failure,
+  skipPostgresTests,
+  startPostgres,
+} from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
 
 let server: SqlServer | undefined;
@@ -31,17 +36,7 @@ async function connect(extra: ClientConfig = {}): Promise<Client> {
   return client;
 }
 
-function reading(error: unknown) {
-  const d = decode(error);
-  const database = d.details?.database as { code?: unknown } | undefined;
-  return {
-    category: d.category,
-    code: d.code,
-    retryable: d.retryable,
-    sqlstate: database?.code,
-    scope: d.details?.retryScope,
-  };
-}
+const reading = (error: unknown) => databaseReading(error, 'sqlstate');
 
 describe.skipIf(skipPostgresTests())('PostgreSQL errors from a real server and pg', () => {
   let db: Client;

@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decode } from 'agent-errors';
 import { freePort } from './redis-server.js';
 import { findOnPath, skipper } from './test-plan.js';
 
@@ -237,4 +238,23 @@ export async function failure(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected a failure');
+}
+
+/**
+ * What the database tests compare of a decoded error: the hub's category, code, retryability and
+ * retry scope, and the database's own code (`details.database.code`) under `codeKey`.
+ */
+export function databaseReading<K extends string>(
+  error: unknown,
+  codeKey: K,
+): { category: string; code: string; retryable: boolean; scope: unknown } & Record<K, unknown> {
+  const d = decode(error);
+  const database = d.details?.database as { code?: unknown } | undefined;
+  return {
+    category: d.category,
+    code: d.code,
+    retryable: d.retryable,
+    [codeKey]: database?.code,
+    scope: d.details?.retryScope,
+  } as { category: string; code: string; retryable: boolean; scope: unknown } & Record<K, unknown>;
 }
