@@ -8,7 +8,7 @@ import { AS_AGENT_ERROR, isWellFormed, normalizeError } from './normalize-error.
 import { GENERIC_MESSAGES, isUnexpected } from './unexpected.js';
 import { carriesOwnBrand, isDomException, ownsToolErrorFields } from './intent.js';
 import { isSystemErrorCode } from './system-errors.js';
-import { isPlainObject } from './is.js';
+import { isPlainObject, readMember } from './is.js';
 import { validDelayMs } from './lenient-options.js';
 
 /** Options for {@link toExposableError}. */
@@ -117,14 +117,6 @@ export function newErrorId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-function readSafely(value: object, key: PropertyKey): unknown {
-  try {
-    return (value as Record<PropertyKey, unknown>)[key];
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The error to put on the wire for `error`, per the safety defaults: an `AgentError` or anything
  * carrying its fields (a `ToolError`, a copy) as it is; a seed class of any dialect (one with an
@@ -159,7 +151,7 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
       : error;
   }
   if (error !== null && typeof error === 'object') {
-    const own = readSafely(error, AS_AGENT_ERROR);
+    const own = readMember(error, AS_AGENT_ERROR);
     if (typeof own === 'function') {
       try {
         const converted: unknown = (own as () => unknown).call(error);
@@ -171,7 +163,7 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
     // A schema failure is meant for the caller: its issues say what to fix (never its cause).
     const issues = schemaIssuesOf(error);
     if (issues) return schemaFailureError(issues);
-    const name = readSafely(error, 'name');
+    const name = readMember(error, 'name');
     // A cancel or a platform timeout says what it is, in its own words, sanitised as any text
     // sent is. Only the DOM's `TimeoutError` is exempt: a library's own (Playwright's, with its
     // call log) may say anything.
@@ -259,10 +251,10 @@ function generic(
  */
 export function reportUnexpectedError(error: unknown, errorId: string): void {
   try {
-    const name = error instanceof Error ? readSafely(error, 'name') : undefined;
+    const name = error instanceof Error ? readMember(error, 'name') : undefined;
     const message =
       error !== null && typeof error === 'object'
-        ? readSafely(error, 'message')
+        ? readMember(error, 'message')
         : typeof error === 'string'
           ? error
           : undefined;

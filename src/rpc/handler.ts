@@ -1,3 +1,4 @@
+import { describeValue } from '../core/is.js';
 import { Dispatcher, PARSE_ERROR_RESPONSE, dispatchValue, invalidRequest } from './dispatcher.js';
 import type { OnError } from './dispatcher.js';
 import type { ErrorCodec } from './error-codec.js';
@@ -34,15 +35,6 @@ export interface Handler {
 }
 
 export const DEFAULT_MAX_BATCH_SIZE = 1_000;
-
-/** A short, safe description of a bad option value for a TypeError. */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-    return `${typeof value} ${value.toString()}`;
-  if (typeof value === 'string') return JSON.stringify(value.slice(0, 60));
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : typeof value;
-}
 
 /** Check `maxBatchSize`-style options. */
 export function positiveInteger(value: unknown, fallback: number, option: string): number {

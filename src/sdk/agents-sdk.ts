@@ -1,4 +1,5 @@
 import { AgentError } from '../core/agent-error.js';
+import { readMember } from '../core/is.js';
 import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
 import { toolFailure } from './tool-failure.js';
 import type { ToolErrorFunctionOptions } from './tool-failure.js';
@@ -8,15 +9,6 @@ interface ToolCallDetailsLike {
   toolCall?: { callId?: unknown; name?: unknown } | undefined;
 }
 
-function read(value: unknown, key: string): unknown {
-  if (value === null || typeof value !== 'object') return undefined;
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The SDK's `InvalidToolInputError` (the model's arguments failed the tool's schema or were not
  * JSON) as a validation error. The schema issues, when the SDK kept the original error, say what
@@ -24,8 +16,8 @@ function read(value: unknown, key: string): unknown {
  * A JSON parse error's own text may echo the input: never used.
  */
 function fromInvalidInput(error: unknown): AgentError | undefined {
-  if (read(error, 'name') !== 'InvalidToolInputError') return undefined;
-  const issues = schemaIssuesOf(read(error, 'originalError'));
+  if (readMember(error, 'name') !== 'InvalidToolInputError') return undefined;
+  const issues = schemaIssuesOf(readMember(error, 'originalError'));
   if (issues) return schemaFailureError(issues);
   return AgentError.validation('The arguments do not match the parameters of this tool', {
     code: 'INVALID_TOOL_INPUT',
@@ -59,9 +51,9 @@ export function toolErrorFunction(
   options?: ToolErrorFunctionOptions,
 ): (context: unknown, error: unknown, details?: unknown) => string {
   return (_context: unknown, error: unknown, details?: unknown): string => {
-    const call = read(details, 'toolCall') as ToolCallDetailsLike['toolCall'];
-    const callId = read(call, 'callId');
-    const name = read(call, 'name');
+    const call = readMember(details, 'toolCall') as ToolCallDetailsLike['toolCall'];
+    const callId = readMember(call, 'callId');
+    const name = readMember(call, 'name');
     return toolFailure(fromInvalidInput(error) ?? error, options, {
       toolCallId: typeof callId === 'string' ? callId : undefined,
       toolName: typeof name === 'string' ? name : undefined,
