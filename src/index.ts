@@ -21,7 +21,8 @@ export {
 export type { ErrorCategory, NextAction, Protocol } from './core/categories.js';
 export type { StableErrorCode } from './core/stable-codes.js';
 export { AS_AGENT_ERROR } from './core/normalize-error.js';
-export { deserializeError } from './core/deserialize.js';
+export { deserializeError } from './helpers/deserialize.js';
+export type { DeserializeErrorOptions } from './core/deserialize.js';
 export { serializeError, toJsonSafe } from './core/serialize.js';
 export type {
   JsonValue,
@@ -31,7 +32,7 @@ export type {
 } from './core/serialize.js';
 export { REDACTED, isSensitiveKey, redactString } from './core/redact.js';
 export type { RedactOptions } from './core/redact.js';
-export type { SchemaIssue } from './core/schema-issues.js';
+export type { SchemaIssue } from './dialects/schema/issues.js';
 export { sanitizeMessage } from './core/sanitize-message.js';
 export type { SanitizeMessageOptions } from './core/sanitize-message.js';
 export { toExposableError } from './helpers/expose.js';
@@ -43,6 +44,7 @@ export type { Decoder } from './front/create-decoder.js';
 export type { ErrorView, ReadContext, Reader } from './core/reader.js';
 export { READERS } from './registry/readers.js';
 export { domReader } from './dialects/dom/index.js';
-export { nodeSystemReader } from './dialects/node-system/index.js';
+export { nodeSystemReader, systemErrorReader } from './dialects/node-system/index.js';
+export { schemaReader } from './dialects/schema/index.js';
 export { encode } from './front/encode.js';
 export type { EncodeOptions, EncodedForm, EncodedForms } from './front/encode.js';

@@ -82,13 +82,16 @@ describe('layers', () => {
     jsonrpc: ['tool'],
     // Google's RPC status details (google.rpc.Status, ErrorInfo, RetryInfo, QuotaFailure).
     'google-rpc': [],
-    acp: ['jsonrpc'],
+    // Schema failures (Zod, Valibot, Standard Schema issues): ACP sends them as invalid params'
+    // data, gRPC as BadRequest field violations.
+    schema: [],
+    acp: ['jsonrpc', 'schema'],
     lsp: ['jsonrpc'],
     a2a: ['jsonrpc', 'google-rpc'],
     mcp: ['jsonrpc', 'tool'],
     arcp: ['jsonrpc'],
     http: ['google-rpc'],
-    grpc: ['google-rpc'],
+    grpc: ['google-rpc', 'schema'],
     // Error families that are no wire protocol, each a reader of its own.
     dom: [],
     'node-system': [],
@@ -136,8 +139,6 @@ describe('layers', () => {
     },
   );
 
-  // encode.ts still reads dialect option types directly: its road to the wire is being reworked
-  // apart (issue 35, "one road to the wire"), and joins this rule then.
   it('front/ imports only core/ and the registry', () => {
     for (const file of sources('front')) {
       for (const folder of foldersImportedBy(file)) {
@@ -152,6 +153,44 @@ describe('layers', () => {
         foldersImportedBy(file).filter((f) => f !== '.'),
         file,
       ).toEqual([]);
+    }
+  });
+
+  // Core is the hub: a protocol's codes, an error family's codes or a library's class names live
+  // in that protocol's or family's folder. Core keeps the list of protocol names (categories.ts:
+  // AgentError.wire and serialisation check a name against it) and the reader view's note of a
+  // `jsonrpc` member; nothing else in it may name a protocol or hold another's codes.
+  const NAMES_CORE_MAY_USE: Readonly<Record<string, readonly string[]>> = {
+    'categories.ts': ['jsonrpc', 'acp', 'mcp', 'lsp', 'a2a', 'arcp', 'tool', 'http', 'grpc'],
+    'reader.ts': ['jsonrpc'],
+  };
+  const PROTOCOL_NAMES = ['jsonrpc', 'acp', 'mcp', 'lsp', 'a2a', 'arcp', 'tool', 'http', 'grpc'];
+
+  /** `text` without its comments (line and block), so that prose may name anything. */
+  function code(text: string): string {
+    return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  }
+
+  it('core/ holds no protocol or error family table', () => {
+    for (const file of sources('core')) {
+      const text = code(readFileSync(file, 'utf8'));
+      const allowed = NAMES_CORE_MAY_USE[relative(join(src, 'core'), file)] ?? [];
+      const literals = [...text.matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)].map((m) => m[1] ?? m[2]);
+      for (const literal of literals) {
+        const where = `${relative(src, file)}: '${literal ?? ''}'`;
+        // A protocol's name (a branch or a table keyed by protocol).
+        if (PROTOCOL_NAMES.includes(literal ?? '')) expect(allowed, where).toContain(literal);
+        // A Node system error's code (ENOENT, ERR_SOCKET_CLOSED, UND_ERR_SOCKET).
+        expect(/^(?:E[A-Z0-9]{3,}|ERR_[A-Z_]+|UND_ERR_[A-Z_]+)$/.test(literal ?? ''), where).toBe(
+          false,
+        );
+        // A schema library's class or the member a schema failure is read by.
+        expect(['ZodError', 'ValiError', 'issues'], where).not.toContain(literal);
+      }
+      // A JSON-RPC family code.
+      expect(/-32[0-9]{3}\b/.test(text), `${relative(src, file)} holds a JSON-RPC code`).toBe(
+        false,
+      );
     }
   });
 });

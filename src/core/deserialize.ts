@@ -2,7 +2,8 @@ import { decodedError } from './agent-error.js';
 import type { AgentError } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import { lenientOptions } from './lenient-options.js';
-import { normalizeError } from './normalize-error.js';
+import { classifyWith } from './expose.js';
+import type { Classifier } from './expose.js';
 
 const MAX_CAUSE_DEPTH = 16;
 
@@ -16,11 +17,22 @@ const MAX_CAUSE_DEPTH = 16;
  * const copy = deserializeError(JSON.parse(JSON.stringify(serializeError(AgentError.timeout('slow')))));
  * copy.category; // 'timeout'
  */
-export function deserializeError(value: unknown): AgentError {
-  return rebuild(value, 0);
+export function deserializeError(value: unknown, options?: DeserializeErrorOptions): AgentError {
+  return rebuild(value, 0, options?.decoder);
 }
 
-function rebuild(value: unknown, depth: number): AgentError {
+/** Options for {@link deserializeError}. */
+export interface DeserializeErrorOptions {
+  /**
+   * What classifies a value that is no serialised AgentError (a Node system error's JSON copy).
+   * The root entry's `deserializeError` passes the library's full classifier when none is given;
+   * without one, only the hub's own forms are read.
+   */
+  decoder?: Classifier | undefined;
+}
+
+function rebuild(value: unknown, depth: number, decoder: Classifier | undefined): AgentError {
+  const normalizeError = (other: unknown) => classifyWith(decoder, other);
   if (value === null || typeof value !== 'object') return normalizeError(value);
   try {
     // Array.isArray throws on a revoked Proxy: inside the try.
@@ -30,7 +42,7 @@ function rebuild(value: unknown, depth: number): AgentError {
     const f = lenientOptions(v);
     const cause =
       v.cause !== null && typeof v.cause === 'object' && depth < MAX_CAUSE_DEPTH
-        ? rebuild(v.cause, depth + 1)
+        ? rebuild(v.cause, depth + 1, decoder)
         : v.cause;
     const error = decodedError({
       message: typeof v.message === 'string' ? v.message : '',

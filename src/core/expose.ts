@@ -3,11 +3,9 @@ import type { AgentErrorLike } from './agent-error.js';
 import { isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { maskPaths, sanitizeMessage } from './sanitize-message.js';
-import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
 import { AS_AGENT_ERROR, isWellFormed, normalizeError } from './normalize-error.js';
 import { GENERIC_MESSAGES, isUnexpected } from './unexpected.js';
 import { carriesOwnBrand, isDomException, ownsToolErrorFields } from './intent.js';
-import { isSystemErrorCode } from './system-errors.js';
 import { isPlainObject, readMember } from './is.js';
 import { validDelayMs } from './lenient-options.js';
 
@@ -43,6 +41,11 @@ export interface ExposeOptions {
 export interface Classifier {
   /** Any thrown or received value as an error with our fields. Never throws. */
   toAgentError(error: unknown): AgentErrorLike;
+  /**
+   * What of `error` its readers say is meant for the caller as it is (a schema failure with its
+   * issues), else `undefined`; without it, nothing foreign is. Never throws.
+   */
+  exposable?(error: object): AgentErrorLike | undefined;
 }
 
 /**
@@ -83,10 +86,26 @@ function isCarrier(value: unknown): value is ExposableError {
       // A delay no timer can use (NaN, negative, infinite; a ToolError stores any number, as
       // upstream does) is no field to send: the error goes through its own conversion instead.
       (v.retryAfterMs === undefined || validDelayMs(v.retryAfterMs) !== undefined) &&
-      (category === undefined ? !isSystemErrorCode(code) : isErrorCategory(category))
+      (category === undefined || isErrorCategory(category))
     );
   } catch {
     return false;
+  }
+}
+
+/**
+ * `value` as an {@link AgentError}, classified by `decoder` when one is given (its readers know
+ * the protocols and error families), else by the hub's own reading. Never throws.
+ *
+ * @example
+ * classifyWith(createDecoder(READERS), enoent).category; // 'not_found'
+ */
+export function classifyWith(decoder: Classifier | undefined, value: unknown): AgentError {
+  if (decoder === undefined) return normalizeError(value);
+  try {
+    return normalizeError(decoder.toAgentError(value));
+  } catch {
+    return normalizeError(value);
   }
 }
 
@@ -161,8 +180,8 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
       }
     }
     // A schema failure is meant for the caller: its issues say what to fix (never its cause).
-    const issues = schemaIssuesOf(error);
-    if (issues) return schemaFailureError(issues);
+    const meant = exposableOf(options?.decoder, error);
+    if (meant !== undefined) return meant;
     const name = readMember(error, 'name');
     // A cancel or a platform timeout says what it is, in its own words, sanitised as any text
     // sent is. Only the DOM's `TimeoutError` is exempt: a library's own (Playwright's, with its
@@ -174,12 +193,22 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
   // Core cannot see the dialects: without a decoder (the front door always passes one), it
   // classifies with the part of the classifier that needs none.
   const decoder = options?.decoder;
+  const classified = decoder ? decoder.toAgentError(error) : normalizeError(error);
   // What the classifier can name (a refused connection, a missing file) keeps its category,
   // code and retryability, so the agent still knows what to do; its text is sanitised.
-  const classified = decoder ? decoder.toAgentError(error) : normalizeError(error);
   if (classified.category !== 'internal' && !isUnexpected(classified))
     return sanitized(classified, options);
   return generic(classified, error, options);
+}
+
+/** What `decoder`'s readers say of `error` is meant to be sent as it is; never throws. */
+function exposableOf(decoder: Classifier | undefined, error: object): ExposableError | undefined {
+  try {
+    const meant = decoder?.exposable?.(error);
+    return meant !== undefined && isWellFormed(meant) ? meant : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

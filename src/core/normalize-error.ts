@@ -3,8 +3,6 @@ import type { AgentErrorLike } from './agent-error.js';
 import { CATEGORIES, isErrorCategory } from './categories.js';
 import type { ErrorCategory } from './categories.js';
 import { lenientOptions, validDelayMs } from './lenient-options.js';
-import { schemaFailureError, schemaIssuesOf } from './schema-issues.js';
-import { SYSTEM_ERROR_CATEGORIES } from './system-errors.js';
 import { readMember } from './is.js';
 import { realElements } from './real-elements.js';
 import { markUnexpected } from './unexpected.js';
@@ -26,10 +24,6 @@ export const AS_AGENT_ERROR: unique symbol = Symbol.for('agent-errors.asAgentErr
 // The default code of each category, so `{ code: 'RATE_LIMITED' }` thrown as a plain object classifies.
 const CATEGORY_BY_DEFAULT_CODE: ReadonlyMap<string, ErrorCategory> = new Map(
   (Object.keys(CATEGORIES) as ErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
-);
-
-const SYSTEM_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map(
-  Object.entries(SYSTEM_ERROR_CATEGORIES),
 );
 
 /**
@@ -89,7 +83,7 @@ function revive(like: AgentErrorLike): AgentError {
   });
 }
 
-function fromError(error: object): AgentError {
+function fromError(error: object, classify: Classify): AgentError {
   // Each read guarded: a getter that throws reads as a missing member.
   const name = readMember(error, 'name');
   const rawMessage = readMember(error, 'message');
@@ -123,23 +117,7 @@ function fromError(error: object): AgentError {
     });
   }
 
-  const issues = schemaIssuesOf(error);
-  if (issues) return schemaFailureError(issues, { cause: error });
-
   if (typeof code === 'string') {
-    const system = SYSTEM_CATEGORY.get(code);
-    if (system)
-      return decodedError({
-        message,
-        category: system,
-        code,
-        retryable,
-        retryAfterMs: undefined,
-        details: systemDetails(error),
-        wire: undefined,
-        cause: error,
-        unexpected: true,
-      });
     // An error that already carries our fields (opentabs' ToolError, a foreign AgentError-alike).
     const category = readMember(error, 'category');
     if (isErrorCategory(category)) return withCarriedHints(message, category, code, error);
@@ -174,7 +152,7 @@ function fromError(error: object): AgentError {
     }
   }
 
-  if (Array.isArray(readMember(error, 'errors'))) return fromAggregate(error, message);
+  if (Array.isArray(readMember(error, 'errors'))) return fromAggregate(error, message, classify);
 
   // The delay it states, as its `retryable` (a ToolError made without a category, or a copy).
   const delay = validDelayMs(readMember(error, 'retryAfterMs'));
@@ -195,19 +173,17 @@ function fromError(error: object): AgentError {
 const MAX_CAUSE_HOPS = 4;
 
 /**
- * Classify a nested cause only when it, or a cause of its own, is something we recognise;
- * otherwise say nothing.
+ * Classify a nested cause only when it, or a cause of its own, is something the hub reads by
+ * itself (an AgentError, an abort or timeout, an error naming its category); otherwise say
+ * nothing. (A decoder's readers see the chain first: a system error in it is theirs.)
  */
 function classifyKnown(value: object, hops = 1): AgentError | undefined {
   if (isAgentError(value)) return normalizeError(value);
   const name = readMember(value, 'name');
   const code = readMember(value, 'code');
-  if (name === 'AbortError' || name === 'TimeoutError') return fromError(value);
-  if (
-    typeof code === 'string' &&
-    (SYSTEM_CATEGORY.has(code) || isErrorCategory(readMember(value, 'category')))
-  ) {
-    return fromError(value);
+  if (name === 'AbortError' || name === 'TimeoutError') return fromError(value, normalizeError);
+  if (typeof code === 'string' && isErrorCategory(readMember(value, 'category'))) {
+    return fromError(value, normalizeError);
   }
   if (hops >= MAX_CAUSE_HOPS) return undefined;
   const cause = readMember(value, 'cause');
@@ -235,21 +211,6 @@ function withCarriedHints(
   });
 }
 
-/**
- * A system error's details. Paths stay out: they name local files, which
- * never belong in what is sent to a peer.
- */
-function systemDetails(error: object): Record<string, unknown> {
-  const details: Record<string, unknown> = {};
-  for (const key of SYSTEM_DETAIL_KEYS) {
-    const value = readMember(error, key);
-    if (typeof value === 'string' || typeof value === 'number') details[key] = value;
-  }
-  return details;
-}
-
-const SYSTEM_DETAIL_KEYS = ['syscall', 'errno', 'hostname', 'address', 'port'] as const;
-
 const MAX_AGGREGATE_DETAILS = 10;
 /** Members read from one aggregate, and in all from one thrown value (nested ones included). */
 const MAX_AGGREGATE_MEMBERS = 1_000;
@@ -264,7 +225,7 @@ let aggregateBudget = 0;
  * member that contains the aggregate itself, within a depth and a total shared by every
  * aggregate nested in the one thrown value, so no shape of aggregate costs more than that.
  */
-function aggregateMembers(error: object, errors: unknown[]): AgentError[] {
+function aggregateMembers(error: object, errors: unknown[], classify: Classify): AgentError[] {
   if (openAggregates.length === 0) aggregateBudget = MAX_AGGREGATE_TOTAL;
   const inner: AgentError[] = [];
   if (openAggregates.length >= MAX_AGGREGATE_DEPTH) return inner;
@@ -276,7 +237,7 @@ function aggregateMembers(error: object, errors: unknown[]): AgentError[] {
       if (seen.has(member) || openAggregates.includes(member as object)) continue;
       seen.add(member);
       aggregateBudget--;
-      inner.push(normalizeError(member));
+      inner.push(classify(member));
     }
   } finally {
     openAggregates.pop();
@@ -284,9 +245,9 @@ function aggregateMembers(error: object, errors: unknown[]): AgentError[] {
   return inner;
 }
 
-function fromAggregate(error: object, message: string): AgentError {
+function fromAggregate(error: object, message: string, classify: Classify): AgentError {
   const errors = readMember(error, 'errors') as unknown[];
-  const inner = aggregateMembers(error, errors);
+  const inner = aggregateMembers(error, errors, classify);
   const first = inner[0];
   const same = first !== undefined && inner.every((e) => e.category === first.category);
   const category: ErrorCategory = same ? first.category : 'internal';
@@ -310,32 +271,28 @@ function fromAggregate(error: object, message: string): AgentError {
   });
 }
 
-function fromPlainObject(value: object): AgentError {
-  const issues = schemaIssuesOf(value);
-  if (issues) return schemaFailureError(issues, { cause: value });
-  return fromError(value);
-}
+/** What classifies an aggregate's members: a decoder's whole classifier, or the hub's alone. */
+type Classify = (value: unknown) => AgentError;
 
 /**
- * The part of the classifier that needs no dialect. The public `toAgentError` / `decode`
- * (`src/front/decode.ts`) give the dialects their say first and fall back to this; core calls it
- * directly only where it cannot see the dialects (deserialising a value that is no serialised
- * AgentError). Classified per the mapping table: an `AgentError` is returned as it is; `AbortError` → `cancelled`; `TimeoutError` →
- * `timeout`; Node system errors by `code` (`ENOENT` → `not_found`, `ECONNREFUSED` →
- * `unavailable`, …); Zod, Valibot and Standard Schema failures → `validation` with
- * `details.issues`; `AggregateError` → the common category of its errors; anything else →
- * `internal`. The original is kept as `cause`. What is read from a thrown value nobody meant to
- * send (a system error, a plain `Error`, an aggregate, a non-error) carries the exposure mark,
- * `unexpected: true`, so encoders never send its message. Never throws.
+ * The part of the classifier that knows no protocol and no error family: only the hub's own
+ * forms. A decoder (`createDecoder`) gives its readers their say first and falls back to this,
+ * passing itself as `classify` for an aggregate's members; code that is handed no decoder (a
+ * dialect's converter called directly) gets the hub's reading alone. An `AgentError` is returned
+ * as it is; a compatibility class converts itself (`AS_AGENT_ERROR`); a copy of an AgentError
+ * (JSON, structured clone, another copy of the package) is rebuilt once its fields hold up;
+ * `AbortError` → `cancelled`; `TimeoutError` → `timeout`; an error naming one of our categories,
+ * or carrying a category's default code, by those; an error whose cause is one of these, by its
+ * cause; `AggregateError` → the common category of its errors; anything else → `internal`. The
+ * original is kept as `cause`. What is read from a thrown value nobody meant to send (a plain
+ * `Error`, an aggregate, a non-error) carries the exposure mark, `unexpected: true`, so encoders
+ * never send its message. Never throws.
  *
  * @example
- * const err = normalizeError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
- *   code: 'ECONNREFUSED',
- * }));
- * err.category; // 'unavailable'
- * err.retryable; // true
+ * normalizeError(Object.assign(new Error('gone'), { code: 'NOT_FOUND', category: 'not_found' }))
+ *   .category; // 'not_found'
  */
-export function normalizeError(thrown: unknown): AgentError {
+export function normalizeError(thrown: unknown, classify: Classify = normalizeError): AgentError {
   try {
     if (thrown !== null && typeof thrown === 'object') {
       if (thrown instanceof AgentError) return thrown;
@@ -347,9 +304,7 @@ export function normalizeError(thrown: unknown): AgentError {
       // A brand or a shape is a claim: only a well-formed one is taken at its word.
       if (readMember(thrown, BRAND) === true && isWellFormed(thrown)) return thrown as AgentError;
       if (isWellFormed(thrown)) return revive(thrown);
-      if (thrown instanceof Error || typeof readMember(thrown, 'message') === 'string')
-        return fromError(thrown);
-      return fromPlainObject(thrown);
+      return fromError(thrown, classify);
     }
     if (typeof thrown === 'string') {
       return AgentError.internal(thrown, {

@@ -1,5 +1,6 @@
 import type { AgentError } from './agent-error.js';
 import type { Protocol } from './categories.js';
+import { readMember } from './is.js';
 
 type Rec = Record<string, unknown>;
 
@@ -104,6 +105,12 @@ export interface ReadContext {
   /** Classify `value` with this decoder and no protocol hint (a cause, a retry's last error). */
   readonly classify: (value: unknown) => AgentError;
   /**
+   * What this decoder makes of `value` when no protocol's reading fits it: its fallback readers
+   * (an error family such as Node's system errors, a schema failure), then the hub's own forms.
+   * For a reader that claims everything under its protocol's hint and finds no protocol payload.
+   */
+  readonly fallback: (value: unknown) => AgentError;
+  /**
    * `decoded`, unless this decoder's text readers recognise `input`'s message (by the ToolError
    * text reader's conservative keywords: "Not connected", "connection closed"): then that
    * reading's category and code. `received` becomes the cause (default: `input`).
@@ -140,6 +147,12 @@ export interface Reader {
   /** Set when it reads error instances only (an SDK's classes): plain data never reaches it. */
   readonly instancesOnly?: boolean;
   /**
+   * Set for an error family that is read only after every other reader has declined (and by
+   * `ReadContext.fallback`): a shape others carry too, which their readers read better (a Node
+   * system `code` on an axios error, a schema's `issues`).
+   */
+  readonly fallback?: boolean;
+  /**
    * The protocol hints under which it can recognise anything (`undefined` standing for no hint);
    * omitted, every hint. The decoder leaves it out of the list it tries under any other.
    */
@@ -150,6 +163,12 @@ export interface Reader {
    * the message of an error no reader recognised (with no hint).
    */
   recogniseText?(this: void, text: string, protocol: Protocol | undefined): AgentError | undefined;
+  /**
+   * What of `error` is meant for the caller as it is, wherever it was thrown (a schema failure:
+   * its issues say what to fix), or `undefined`. The exposure rule (`toExposableError`, every
+   * encoder) asks the decoder's readers this before sending anything else as unexpected.
+   */
+  exposable?(this: void, error: object): AgentError | undefined;
 }
 
 /**
@@ -337,4 +356,42 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
     hasBodyMember,
     present,
   };
+}
+
+// The members a view reads, and those whose presence alone it notes.
+const VIEW_KEYS = [
+  'name',
+  'code',
+  'message',
+  'error',
+  'result',
+  'status',
+  'reason',
+  'type',
+  'data',
+  'envelopeCode',
+  'isError',
+  'content',
+  'headers',
+  'body',
+  'statusText',
+  'errors',
+  'jsonrpc',
+  'title',
+  'detail',
+  '__type',
+] as const;
+
+/**
+ * {@link readView} for an input whose members may throw when read (a getter, a Proxy trap): each
+ * member read once through a guard, a throwing one read as missing. For the decoder's never-throw
+ * path, after a plain {@link readView} of the same input threw; `input` is still the original.
+ */
+export function guardedView(input: Rec, plain: boolean, protocol: Protocol | undefined): ErrorView {
+  const members: Rec = {};
+  for (const key of VIEW_KEYS) {
+    const value = readMember(input, key);
+    if (value !== undefined) members[key] = value;
+  }
+  return { ...readView(members, plain, protocol), input, instance: !plain };
 }

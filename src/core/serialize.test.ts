@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from './agent-error.js';
-import { deserializeError } from './deserialize.js';
+// The root entry's deserializeError: what is no serialised AgentError is read by the full decoder.
+import { deserializeError } from '../helpers/deserialize.js';
 import { MARKERS, serializeError, toJsonSafe } from './serialize.js';
 
 function deep(levels: number): Record<string, unknown> {

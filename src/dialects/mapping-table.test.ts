@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AgentError, ErrorCategory } from '../index.js';
+import { defaultDecoder } from '../front/decode.js';
 import { decodeA2aError } from './a2a/convert.js';
 import { decodeAcpError } from './acp/decode.js';
 import { decodeJsonRpcError } from './jsonrpc/decode.js';
@@ -120,7 +121,8 @@ describe('DESIGN.md mapping table, JSON-RPC family', () => {
       [encodeAcpError, decodeAcpError],
       [encodeMcpError, decodeMcpError],
     ] as const) {
-      const e = decode(encode(failure));
+      // A schema failure is read by the schema reader: the encoders see it through a decoder.
+      const e = decode(encode(failure, { decoder: defaultDecoder }));
       expect(e.category).toBe('validation');
       expect(e.details?.issues).toEqual([{ path: ['cwd'], message: 'Expected string' }]);
     }

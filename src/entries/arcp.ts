@@ -4,4 +4,5 @@
  * @module agent-errors/arcp
  */
 export * from '../dialects/arcp/index.js';
+export { toArcpError } from '../helpers/arcp.js';
 export { arcpCodeReader, arcpReader } from '../dialects/arcp/reader.js';

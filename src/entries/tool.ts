@@ -5,6 +5,7 @@
  * @module agent-errors/tool
  */
 export * from '../dialects/tool/index.js';
+export { toToolError } from '../helpers/tool.js';
 export { withAiToolErrors } from '../sdk/ai-sdk.js';
 export type { WithAiToolErrorsOptions, OrErrorText } from '../sdk/ai-sdk.js';
 export { toolErrorFunction } from '../sdk/agents-sdk.js';

@@ -1,11 +1,11 @@
-import { describeValue, isRecord } from '../core/is.js';
+import { describeValue, isPlainObject, isRecord } from '../core/is.js';
 import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { copyRecord } from '../core/copy-record.js';
 import { carriesOwnBrand } from '../core/intent.js';
 import { normalizeError } from '../core/normalize-error.js';
-import { memberMask, readView } from '../core/reader.js';
-import type { ReadContext, Reader } from '../core/reader.js';
+import { guardedView, memberMask, readView } from '../core/reader.js';
+import type { ErrorView, ReadContext, Reader } from '../core/reader.js';
 import { realElements } from '../core/real-elements.js';
 import { markUnexpected } from '../core/unexpected.js';
 import { isWebResponse } from '../registry/generic.js';
@@ -32,6 +32,11 @@ export interface Decoder {
   tryDecode(input: unknown, options?: DecodeOptions): AgentError | undefined;
   /** {@link Decoder.decode} with no protocol hint: what a `catch` block reads best with. */
   toAgentError(thrown: unknown): AgentError;
+  /**
+   * What its readers say of `error` is meant for the caller as it is, wherever it was thrown (a
+   * schema failure with its issues), else `undefined`: the exposure rule asks this first.
+   */
+  exposable(error: object): AgentError | undefined;
   /** The readers it tries, in order. */
   readonly readers: readonly Reader[];
 }
@@ -48,8 +53,10 @@ const MAX_SSE_LINES = 64;
  * A decoder that tries `readers` in the order given (the first that recognises an input
  * decides), around the steps every decoder has: text, JSON text and server-sent events are
  * parsed first, batches read by their first error, `AgentError`s and their copies taken as they
- * are; what no reader recognises goes to the general normaliser (AbortError, Node system errors
- * by code, schema failures, aggregates) and then to its message's keywords. Throws a
+ * are; what no reader recognises goes to the general normaliser (the hub's own forms, aborts,
+ * aggregates, whose members this decoder reads) and then to its message's keywords. Node system
+ * errors and schema failures are readers like any other (`systemErrorReader`, `schemaReader`),
+ * so a decoder built without them reads neither. Throws a
  * `TypeError` when a reader is not `{ name, recognise }`.
  *
  * @example
@@ -68,6 +75,7 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     readers.map((reader: unknown, index) => checkedReader(reader, index)),
   );
   const textReaders = list.filter((reader) => typeof reader.recogniseText === 'function');
+  const exposing = list.filter((reader) => typeof reader.exposable === 'function');
   /** What the text readers make of `text`: the first reading, or `undefined`. */
   function readText(text: string, protocol: Protocol | undefined): AgentError | undefined {
     for (const reader of textReaders) {
@@ -117,6 +125,7 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     const tried = list.filter(
       (reader): reader is Reader & { recognise: Recognise } =>
         typeof reader.recognise === 'function' &&
+        reader.fallback !== true &&
         !(plain && reader.instancesOnly === true) &&
         (reader.hints === undefined || reader.hints.includes(protocol)),
     );
@@ -141,11 +150,38 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     return found;
   }
 
+  // The error families read last, in their order: a shape other readers' inputs carry too.
+  const fallbacks = list.filter(
+    (reader): reader is Reader & { recognise: Recognise } =>
+      reader.fallback === true && typeof reader.recognise === 'function',
+  );
+  const fallbackMasks = fallbacks.map((reader) => memberMask(reader.requires));
+
   const context: ReadContext = {
     decode: (value, protocol) => decodeValue(value, protocol),
     classify: (value) => classifyAnything(value, undefined),
+    fallback: (value) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        return normalizeError(value);
+      }
+      const plain = isPlainObject(value);
+      return readFallback(value as Rec, readView(value as Rec, plain, undefined));
+    },
     byKeywords,
   };
+
+  /** What the fallback readers make of `input`, else the hub's reading of it. */
+  function readFallback(input: Rec, view: ErrorView): AgentError {
+    const present = view.present;
+    for (let i = 0; i < fallbacks.length; i++) {
+      const mask = fallbackMasks[i] as number;
+      if ((present & mask) !== mask) continue;
+      const decoded = (fallbacks[i] as Reader & { recognise: Recognise }).recognise(view, context);
+      if (decoded !== undefined) return decoded;
+    }
+    // The hub's own forms; an aggregate's members read by this decoder.
+    return normalizeError(input, context.classify);
+  }
 
   /** A non-null, non-array object: read once into a view, then by each reader in turn. */
   function decodeRecord(input: Rec, plain: boolean, protocol: Protocol | undefined): AgentError {
@@ -169,7 +205,7 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
       const decoded = (recognise[i] as Recognise)(view, context);
       if (decoded !== undefined) return decoded;
     }
-    const normalized = normalizeError(input);
+    const normalized = readFallback(input, view);
     return isBareInternal(normalized) ? byKeywords(normalized, input) : normalized;
   }
 
@@ -256,9 +292,14 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     try {
       return decodeValue(input, protocol);
     } catch (failure) {
-      // A reader refused the input (a TypeError naming the field): normalise what we can.
+      // A reader refused the input (a TypeError naming the field), or a member threw when read:
+      // the fallback readers and the hub read what they can, each member through a guard.
       try {
-        return normalizeError(input);
+        if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+          return normalizeError(input);
+        }
+        const plain = isPlainObject(input);
+        return readFallback(input as Rec, guardedView(input as Rec, plain, protocol));
       } catch {
         return AgentError.internal('An undecodable error was received', {
           captureStack: false,
@@ -273,6 +314,13 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     tryDecode: (input: unknown, options?: DecodeOptions) =>
       carriesNoError(input) ? undefined : classifyAnything(input, options?.protocol),
     toAgentError: (thrown: unknown) => classifyAnything(thrown, undefined),
+    exposable: (error: object) => {
+      for (const reader of exposing) {
+        const meant = reader.exposable?.(error);
+        if (meant !== undefined) return meant;
+      }
+      return undefined;
+    },
     readers: list,
   });
 }

@@ -3,7 +3,7 @@ import { PROTOCOLS } from '../core/categories.js';
 import { AgentError } from '../core/agent-error.js';
 import { newErrorId } from '../core/expose.js';
 import type { Classifier, ExposeOptions } from '../core/expose.js';
-import { toAgentError } from './decode.js';
+import { defaultDecoder } from './decode.js';
 import { dialectOf } from '../registry/dialects.js';
 import { crossesFromArcp } from '../registry/intent.js';
 import type {
@@ -17,7 +17,7 @@ import type {
 export type { EncodeOptions, EncodedForm, EncodedForms } from '../registry/forms.js';
 
 /** The library's full classifier: what every road to the wire classifies with by default. */
-const FULL_DECODER: Classifier = Object.freeze({ toAgentError });
+const FULL_DECODER: Classifier = defaultDecoder;
 const DEFAULT_OPTIONS = Object.freeze({ decoder: FULL_DECODER });
 
 /** `decoder`, else the library's full classifier. */

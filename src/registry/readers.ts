@@ -31,7 +31,7 @@ import {
 } from '../dialects/mcp/reader.js';
 import { mongodbReader, mongodbReplyReader } from '../dialects/mongodb/reader.js';
 import { mysqlClientReader, mysqlReader } from '../dialects/mysql/reader.js';
-import { nodeSystemReader } from '../dialects/node-system/reader.js';
+import { nodeSystemReader, systemErrorReader } from '../dialects/node-system/reader.js';
 import { postgresClientReader, postgresReader } from '../dialects/postgres/reader.js';
 import { prismaReader } from '../dialects/prisma/reader.js';
 import {
@@ -42,6 +42,7 @@ import {
   providerSdkReader,
 } from '../dialects/provider-sdks/reader.js';
 import { redisReader } from '../dialects/redis-errors/reader.js';
+import { schemaReader } from '../dialects/schema/reader.js';
 import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
 
 /**
@@ -65,7 +66,7 @@ export const mcpSdkClientErrorReader: Reader = mcpSdkClientReader(readHttpStatus
 /**
  * Every reader, in the one order `decode` tries them: the first that recognises its input
  * decides. What runs before them all (text, JSON text, SSE, batches, AgentErrors and their
- * copies) and after them (the general normaliser, the never-throw guard)
+ * copies) and after them (the hub's own forms, aborts and aggregates, the never-throw guard)
  * is the decoder's own (src/front/create-decoder.ts). One line each: why it sits where it does.
  */
 export const READERS: readonly Reader[] = [
@@ -153,4 +154,10 @@ export const READERS: readonly Reader[] = [
   // Text only, after HTTP's reading of text under its hint: any text as ToolError text (and by
   // its keywords, the message of an error nothing above recognised).
   toolTextReader,
+  // An `issues` array of `{ message }`: only a shape no protocol above claimed is a schema
+  // library's (Zod, Valibot, Standard Schema); before the system codes, as a ZodError has none.
+  schemaReader,
+  // Any Node system code, or a cause chain reaching one (`fetch failed` → `ECONNREFUSED`): last,
+  // since the client libraries' errors carry the same codes and their readers say more.
+  systemErrorReader,
 ];

@@ -1,4 +1,4 @@
-import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
+import { schemaFailureError, schemaIssuesOf } from '../dialects/schema/issues.js';
 import { isThenable } from '../core/is.js';
 import type { RequestId } from './messages.js';
 import type { InferOutput, StandardSchemaV1 } from './standard-schema.js';

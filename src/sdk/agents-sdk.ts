@@ -1,6 +1,6 @@
 import { AgentError } from '../core/agent-error.js';
 import { readMember } from '../core/is.js';
-import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
+import { schemaFailureError, schemaIssuesOf } from '../dialects/schema/issues.js';
 import { toolFailure } from './tool-failure.js';
 import type { ToolErrorFunctionOptions } from './tool-failure.js';
 

@@ -1,7 +1,7 @@
 import { AgentError } from '../core/agent-error.js';
 import { stripMcpErrorPrefix } from '../dialects/tool/mcp-prefix.js';
 import { sanitizeMessage } from '../core/sanitize-message.js';
-import { schemaFailureError, schemaIssuesOf } from '../core/schema-issues.js';
+import { schemaFailureError, schemaIssuesOf } from '../dialects/schema/issues.js';
 import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';

@@ -2,7 +2,7 @@ import type { AgentError } from '../../core/agent-error.js';
 import { decodeRpcError, decodeRpcValue } from '../jsonrpc/rpc-error.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
 import type { RpcClassification } from '../jsonrpc/rpc-error.js';
-import type { SchemaIssue } from '../../core/schema-issues.js';
+import type { SchemaIssue } from '../schema/issues.js';
 import { ACP_CODE_TABLE, ACP_ERROR_CODES } from './codes.js';
 import { copyRecord } from '../../core/copy-record.js';
 import { UNKNOWN_RPC_CODE, rpcClassification } from '../jsonrpc/rpc-code-table.js';

@@ -3,6 +3,8 @@ import type { AgentError } from '../../core/agent-error.js';
 import { isErrorCategory } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
+import { classifyWith } from '../../core/expose.js';
+import type { Classifier } from '../../core/expose.js';
 import { validDelayMs } from '../../core/lenient-options.js';
 import { ARCPError, createARCPError, isArcpError } from './arcp-error.js';
 import type { ARCPErrorLike } from './arcp-error.js';
@@ -127,6 +129,16 @@ function payloadToAgentError(payload: ErrorPayload, received: unknown): AgentErr
   );
 }
 
+/** Options for {@link toArcpError}. */
+export interface ToArcpErrorOptions {
+  /**
+   * What classifies an error that is no ARCP error (a Node system error, an SDK's 429). The
+   * `toArcpError` of `agent-errors/arcp` passes the library's full classifier when none is
+   * given; without one, only the hub's own forms are read.
+   */
+  decoder?: Classifier | undefined;
+}
+
 /**
  * An {@link ARCPError} (the right subclass) for any error: an ARCP error as it is, and an
  * `ErrorPayload` with its own code, message, `retryable` and details; anything else through the
@@ -138,7 +150,7 @@ function payloadToAgentError(payload: ErrorPayload, received: unknown): AgentErr
  * const err = toArcpError(AgentError.rateLimited('slow down', { retryAfterMs: 500 }));
  * [err.code, err.details]; // ['INTERNAL_ERROR', { agentCode: 'RATE_LIMITED', agentCategory: 'rate_limit', retryAfterMs: 500 }]
  */
-export function toArcpError(error: unknown): ARCPError {
+export function toArcpError(error: unknown, options?: ToArcpErrorOptions): ARCPError {
   if (error instanceof ARCPError) return error as ARCPError;
   // A copy of an ARCP error, or a payload the caller built: its own code, message and details.
   if (!isAgentError(error) && (isArcpError(error) || isPlainErrorPayload(error))) {
@@ -148,7 +160,7 @@ export function toArcpError(error: unknown): ARCPError {
       ...(details !== undefined ? { details } : {}),
     });
   }
-  const hub = normalizeError(error);
+  const hub = classifyWith(options?.decoder, error);
   const wireCode = hub.wire?.protocol === 'arcp' ? hub.wire.code : undefined;
   const code: ArcpErrorCode = isArcpErrorCode(hub.code)
     ? hub.code
@@ -172,14 +184,17 @@ export function toArcpError(error: unknown): ARCPError {
 /**
  * Decode an ARCP error in any form into the hub: an `ARCPError` (or a copy), an `ErrorPayload`,
  * or a `session.error` / `job.error` envelope or failed tool call (a `job.event` of kind
- * `tool_result`, or the `tool_result` forms `readErrorEnvelope` reads). Anything else goes through
- * `normalizeError`. Never throws.
+ * `tool_result`, or the `tool_result` forms `readErrorEnvelope` reads). Anything else goes to `fallback` (a decoder's
+ * fallback readers, by default the hub's own reading). Never throws.
  *
  * @example
  * decodeArcpError({ type: 'job.error', payload: { code: 'TIMEOUT', message: 'slow', final_status: 'timed_out' } })
  *   .retryable; // true
  */
-export function decodeArcpError(input: unknown): AgentError {
+export function decodeArcpError(
+  input: unknown,
+  fallback: (value: unknown) => AgentError = normalizeError,
+): AgentError {
   try {
     if (input !== null && typeof input === 'object' && !isAgentError(input)) {
       if (input instanceof ARCPError) return arcpErrorToAgentError(input);
@@ -202,7 +217,7 @@ export function decodeArcpError(input: unknown): AgentError {
           typeof payload.code === 'string' &&
           typeof payload.message === 'string'
         ) {
-          return normalizeError(payload);
+          return fallback(payload);
         }
       } else if (isErrorPayloadShape(input)) {
         return payloadToAgentError(input, input);
@@ -213,7 +228,7 @@ export function decodeArcpError(input: unknown): AgentError {
   } catch {
     // Fall through to the general normaliser.
   }
-  return normalizeError(input);
+  return fallback(input);
 }
 
 /**

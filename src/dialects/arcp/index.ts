@@ -40,7 +40,7 @@ export type {
   SessionErrorEnvelope,
   ToolResultErrorEnvelope,
 } from './envelopes.js';
-export { toArcpError } from './convert.js';
+export type { ToArcpErrorOptions } from './convert.js';
 export { errorBoundary } from './error-boundary.js';
 export type { BoundaryOutcome, ErrorBoundaryOptions } from './error-boundary.js';
 export { ARCP_ATTEMPT_FIELD, arcpIdempotencyKeyOf } from './idempotency-key.js';

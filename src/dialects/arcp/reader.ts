@@ -17,13 +17,13 @@ const ERROR_ENVELOPES: ReadonlySet<unknown> = new Set([
  */
 export const arcpReader: Reader = {
   name: 'arcp envelope / ARCPError',
-  recognise(view) {
+  recognise(view, context) {
     if (
       view.protocol === 'arcp' ||
       (typeof view.type === 'string' && ERROR_ENVELOPES.has(view.type)) ||
       (typeof view.code === 'string' && isArcpError(view.input))
     ) {
-      return decodeArcpError(view.input);
+      return decodeArcpError(view.input, context.fallback);
     }
     return undefined;
   },

@@ -20,7 +20,7 @@ import {
 import type { TypedDetail } from '../google-rpc/google-rpc.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import { redactString } from '../../core/redact.js';
-import type { SchemaIssue } from '../../core/schema-issues.js';
+import type { SchemaIssue } from '../schema/issues.js';
 import { toJsonSafe } from '../../core/serialize.js';
 import { grpcRow, grpcStatusFor, isConnectCode } from './codes.js';
 import { readStatusDetails, retryInfoDelay } from './status-details-bin.js';

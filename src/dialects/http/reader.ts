@@ -4,7 +4,7 @@ import type { Protocol } from '../../core/categories.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import type { ReadContext, Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
-import { decodeHttpError, fromHttpParts, fromHttpResponse } from './response.js';
+import { decodeHttpError, fromHttpParts, fromHttpResponse, readHttpError } from './response.js';
 import { statusMeaning } from './status.js';
 import { isWebResponse } from './web-globals.js';
 
@@ -57,8 +57,9 @@ export const httpResponseReader: Reader = {
 export const httpHintReader: Reader = {
   name: 'http (protocol hint)',
   hints: ['http'],
-  recognise(view) {
-    return view.protocol === 'http' ? decodeHttpError(view.input) : undefined;
+  recognise(view, context) {
+    if (view.protocol !== 'http') return undefined;
+    return readHttpError(view.input) ?? context.fallback(view.input);
   },
   recogniseText(text: string, protocol: Protocol | undefined) {
     return protocol === 'http' ? decodeHttpError(text) : undefined;
@@ -78,7 +79,9 @@ export const httpBodyReader: Reader = {
     if (!view.instance && view.error === undefined && view.status === undefined) {
       if (!view.hasBodyMember) return undefined;
     }
-    const decoded = withKeywords(decodeHttpError(view.input), view.input, context);
+    const read = readHttpError(view.input);
+    if (read === undefined) return undefined;
+    const decoded = withKeywords(read, view.input, context);
     return view.instance && decoded.wire?.protocol === 'http' ? markUnexpected(decoded) : decoded;
   },
 };

@@ -280,6 +280,15 @@ export interface ToHttpResponseOptions extends ToProblemJsonOptions, ExposeOptio
  * // 'rate_limit'
  */
 export function decodeHttpError(input: unknown): AgentError {
+  return readHttpError(input) ?? normalizeError(input);
+}
+
+/**
+ * The reading of `input` when it is HTTP-shaped (see {@link decodeHttpError}), else `undefined`:
+ * what the readers use, so that what is no HTTP failure reaches the readers after them.
+ * @internal
+ */
+export function readHttpError(input: unknown): AgentError | undefined {
   try {
     const parsed = parseBody(input);
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
@@ -294,9 +303,9 @@ export function decodeHttpError(input: unknown): AgentError {
       }
     }
   } catch {
-    // Fall through to the general normaliser.
+    // Not HTTP after all (a body whose getters throw): the readers after this one decide.
   }
-  return normalizeError(input);
+  return undefined;
 }
 
 /**

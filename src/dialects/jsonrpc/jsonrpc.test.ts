@@ -1,4 +1,4 @@
-import { decode } from '../../front/decode.js';
+import { decode, defaultDecoder } from '../../front/decode.js';
 import { AgentError } from '../../index.js';
 import {
   JSONRPC_ERROR_CODES,
@@ -181,7 +181,11 @@ describe('encodeJsonRpcError', () => {
   });
 
   it('sends schema failures as invalid params with the issues', () => {
-    const wire = encodeJsonRpcError({ issues: [{ message: 'Required', path: ['name'] }] });
+    // A schema failure is read by the schema reader: the encoder sees it through a decoder.
+    const wire = encodeJsonRpcError(
+      { issues: [{ message: 'Required', path: ['name'] }] },
+      { decoder: defaultDecoder },
+    );
     expect(wire).toMatchObject({
       code: -32602,
       data: { issues: [{ path: ['name'], message: 'Required' }] },

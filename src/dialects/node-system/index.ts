@@ -1,1 +1,2 @@
-export { nodeSystemReader } from './reader.js';
+export { nodeSystemReader, systemErrorReader } from './reader.js';
+export { SYSTEM_ERROR_CATEGORIES } from './codes.js';

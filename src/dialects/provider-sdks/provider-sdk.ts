@@ -77,9 +77,13 @@ function clientSide(name: string, message: string, error: Error): AgentError | u
  * when `error` is not one: an HTTP failure (`status` or `statusCode`, headers, body) is read as
  * the HTTP response it was; an abort, a timeout or a lost connection before any response is
  * `cancelled`, `timeout` or `unavailable`. A connection error whose causes say more (a Node
- * system error, an undici timeout) is read by them.
+ * system error, an undici timeout) is read by them, through `fallback` (a decoder's fallback
+ * readers; by default the hub's reading alone, which knows no system error).
  */
-export function fromProviderSdkError(error: Error): AgentError | undefined {
+export function fromProviderSdkError(
+  error: Error,
+  fallback: (value: unknown) => AgentError = normalizeError,
+): AgentError | undefined {
   const e = error as Error & Record<string, unknown>;
   const status = e.statusCode ?? e.status;
   if (typeof status === 'number' && status >= 100 && status <= 599) {
@@ -116,7 +120,7 @@ export function fromProviderSdkError(error: Error): AgentError | undefined {
   if (name === 'APIConnectionError' && asRecord(e.cause) !== undefined) {
     // Its cause chain (`fetch failed` → `ECONNREFUSED`) may name the reason: a timeout, a
     // refusal, a name that did not resolve. One that names none is still a lost connection.
-    const reason = normalizeError(error);
+    const reason = fallback(error);
     if (reason.category !== 'internal') return reason;
   }
   return clientSide(name, error.message, error);

@@ -14,9 +14,9 @@ import { fromResponsesError, responsesError } from './stream-events.js';
 export const providerSdkReader: Reader = {
   name: 'provider SDK APIError',
   instancesOnly: true,
-  recognise(view) {
+  recognise(view, context) {
     if (!view.instance || !(view.input instanceof Error)) return undefined;
-    const decoded = fromProviderSdkError(view.input);
+    const decoded = fromProviderSdkError(view.input, context.fallback);
     return decoded && markUnexpected(decoded);
   },
 };

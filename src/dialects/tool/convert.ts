@@ -2,8 +2,8 @@ import { AgentError, isAgentError } from '../../core/agent-error.js';
 import type { AgentErrorInit, AgentErrorLike } from '../../core/agent-error.js';
 import { CATEGORIES } from '../../core/categories.js';
 import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
-import { toExposableError } from '../../core/expose.js';
-import type { ExposeOptions } from '../../core/expose.js';
+import { classifyWith, toExposableError } from '../../core/expose.js';
+import type { Classifier, ExposeOptions } from '../../core/expose.js';
 import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
 import type { FormatToolErrorTextOptions } from './tool-text.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
@@ -83,6 +83,16 @@ function uncategorised(hub: AgentErrorLike): ToolErrorLike | undefined {
   return fields;
 }
 
+/** Options for {@link toToolError}. */
+export interface ToToolErrorOptions {
+  /**
+   * What classifies an error that is no tool error (a Node system error, an SDK's 429). The
+   * `toToolError` of `agent-errors/tool` passes the library's full classifier when none is
+   * given; without one, only the hub's own forms are read.
+   */
+  decoder?: Classifier | undefined;
+}
+
 /**
  * A {@link ToolError} for any error: a tool error (or a copy) as it is; anything else through the
  * hub, its category narrowed to the nearest of the six (`permission` → `auth`, `quota` →
@@ -93,13 +103,13 @@ function uncategorised(hub: AgentErrorLike): ToolErrorLike | undefined {
  * const te = toToolError(AgentError.quotaExceeded('Budget used up'));
  * [te.category, te.agentCategory]; // ['rate_limit', 'quota']
  */
-export function toToolError(error: unknown): ToolError {
+export function toToolError(error: unknown, options?: ToToolErrorOptions): ToolError {
   if (error instanceof ToolError) return error;
   if (hasBrand(error, TOOL_BRAND) || (!isAgentError(error) && isToolError(error))) {
     const revived = reviveToolError(error);
     if (revived) return revived;
   }
-  const hub: AgentErrorLike = normalizeError(error);
+  const hub: AgentErrorLike = classifyWith(options?.decoder, error);
   const remembered = uncategorised(hub);
   if (remembered) {
     const opts: ToolErrorOptions = { retryable: remembered.retryable, cause: error };
@@ -118,12 +128,16 @@ export function toToolError(error: unknown): ToolError {
 /**
  * Decode a tool error in any form into the hub: a `ToolError` or its fields, tool error text
  * (any form, also wrapped, or unstructured text classified conservatively), or an MCP
- * `CallToolResult` with `isError: true`. Anything else goes through `normalizeError`. Never throws.
+ * `CallToolResult` with `isError: true`. Anything else goes to `fallback` (a decoder's fallback
+ * readers, by default the hub's own reading). Never throws.
  *
  * @example
  * decodeToolError('[ERROR code=TIMEOUT category=timeout retryable=true] slow').retryable; // true
  */
-export function decodeToolError(input: unknown): AgentError {
+export function decodeToolError(
+  input: unknown,
+  fallback: (value: unknown) => AgentError = normalizeError,
+): AgentError {
   try {
     if (typeof input === 'string') return fromToolErrorText(input);
     if (input !== null && typeof input === 'object') {
@@ -141,7 +155,7 @@ export function decodeToolError(input: unknown): AgentError {
   } catch {
     // Fall through to the general normaliser.
   }
-  return normalizeError(input);
+  return fallback(input);
 }
 
 /**

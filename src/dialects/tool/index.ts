@@ -5,7 +5,7 @@ export type {
   ToolErrorLike,
   ToolErrorOptions,
 } from './tool-error.js';
-export { toToolError } from './convert.js';
+export type { ToToolErrorOptions } from './convert.js';
 // The text format, which the mcp dialect's tool results share.
 export {
   NEAREST_TOOL_CATEGORY,

@@ -4,7 +4,7 @@ import { AgentError } from '../../core/agent-error.js';
 import { formatModelErrorText, modelSafeCode, nextStepText } from './model-text.js';
 import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
-import { schemaFailureError } from '../../core/schema-issues.js';
+import { schemaFailureError } from '../schema/issues.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
 
 describe('formatModelErrorText', () => {

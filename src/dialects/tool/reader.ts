@@ -6,9 +6,9 @@ import { fromToolErrorText } from './tool-text-decode.js';
 /** A `ToolError` or its fields (a string code from its table), or anything with the `tool` hint. */
 export const toolErrorReader: Reader = {
   name: 'ToolError',
-  recognise(view) {
+  recognise(view, context) {
     return view.protocol === 'tool' || (typeof view.code === 'string' && isToolError(view.input))
-      ? decodeToolError(view.input)
+      ? decodeToolError(view.input, context.fallback)
       : undefined;
   },
 };

@@ -1,5 +1,5 @@
-import { sanitizeMessage } from './sanitize-message.js';
-import { AgentError } from './agent-error.js';
+import { sanitizeMessage } from '../../core/sanitize-message.js';
+import { AgentError } from '../../core/agent-error.js';
 
 /** One schema failure, reduced to what every schema library agrees on. */
 export interface SchemaIssue {

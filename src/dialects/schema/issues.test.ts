@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { encode, toAgentError } from 'agent-errors';
-import { schemaIssuesOf } from './schema-issues.js';
+import { schemaIssuesOf } from './issues.js';
 
 describe('schema issues', () => {
   it('are read from Zod and Standard Schema results, paths as keys and indexes', () => {

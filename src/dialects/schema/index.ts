@@ -1,0 +1,3 @@
+export { formatSchemaIssues, schemaFailureError, schemaIssuesOf } from './issues.js';
+export type { SchemaIssue } from './issues.js';
+export { schemaReader } from './reader.js';
