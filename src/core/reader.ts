@@ -150,6 +150,14 @@ export interface Reader {
    * the message of an error no reader recognised (with no hint).
    */
   recogniseText?(this: void, text: string, protocol: Protocol | undefined): AgentError | undefined;
+  /**
+   * Whether an instance is one of the compatibility classes this reader reads (ACP's
+   * `RequestError`, opentabs' `ToolError`…), as its upstream package builds it: such an error was
+   * meant to be sent with its own words. A decoder trusts an instance's words only when it
+   * carries this library's brand or one of its readers says so here; it marks any other instance
+   * unexpected. So a decoder that reads no ARCP carries no ARCP class test either.
+   */
+  meantToSend?(this: void, value: object): boolean;
 }
 
 /**

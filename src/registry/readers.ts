@@ -1,6 +1,7 @@
 import type { Reader } from '../core/reader.js';
 import { a2aRpcHooks, a2aSdkReader } from '../dialects/a2a/reader.js';
 import { acpRpcHooks } from '../dialects/acp/reader.js';
+import { isRequestError } from '../dialects/acp/request-error.js';
 import { arcpCodeReader, arcpReader } from '../dialects/arcp/reader.js';
 import { domReader } from '../dialects/dom/reader.js';
 import { grpcReader } from '../dialects/grpc/reader.js';
@@ -57,8 +58,11 @@ const rpc = rpcFamilyReaders({
 
 /** A JSON-RPC response carrying an error object, read by the dialect it belongs to. */
 export const jsonRpcResponseReader: Reader = rpc.response;
-/** A JSON-RPC error object (or an SDK instance shaped as one), read by its dialect. */
-export const jsonRpcErrorReader: Reader = rpc.errorObject;
+/**
+ * A JSON-RPC error object (or an SDK instance shaped as one), read by its dialect; an ACP
+ * `RequestError` of the upstream SDK among them is meant to be sent.
+ */
+export const jsonRpcErrorReader: Reader = { ...rpc.errorObject, meantToSend: isRequestError };
 /** The MCP SDKs' client transport errors, an HTTP status they carry read by the http dialect. */
 export const mcpSdkClientErrorReader: Reader = mcpSdkClientReader(readHttpStatus);
 

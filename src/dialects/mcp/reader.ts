@@ -7,6 +7,7 @@ import { fromCallToolResult } from './call-tool-result.js';
 import { MCP_ERROR_CODES } from './codes.js';
 import { decodeMcpError } from './decode.js';
 import { mcpDialect } from './descriptor.js';
+import { isMcpError } from './is-mcp-error.js';
 import { fromMcpSdkClientError, fromMcpSdkError, isMcpSdkProtocolError } from './sdk-error.js';
 import type { ByHttpStatus } from './sdk-error.js';
 
@@ -28,6 +29,7 @@ export const mcpSdkErrorReader: Reader = {
 export const mcpReasonReader: Reader = {
   name: 'mcp reason error',
   requires: ['code', 'reason'],
+  meantToSend: isMcpError,
   hints: [undefined, 'mcp'],
   recognise(view) {
     const { code, reason, protocol } = view;
