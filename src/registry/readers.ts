@@ -19,7 +19,7 @@ import {
   langChainReader,
   wrappedErrorReader,
 } from '../dialects/http-clients/reader.js';
-import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
+import { jsonRpcFromRpc } from '../dialects/jsonrpc/decode.js';
 import { rpcFamilyReaders } from '../dialects/jsonrpc/family-readers.js';
 import { lspRpcHooks } from '../dialects/lsp/reader.js';
 import {
@@ -52,7 +52,7 @@ import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
  */
 const rpc = rpcFamilyReaders({
   dialects: [mcpRpcHooks, a2aRpcHooks, acpRpcHooks, lspRpcHooks],
-  fallback: jsonRpcDialect,
+  fallback: { protocol: 'jsonrpc', fromRpc: jsonRpcFromRpc },
   byHttpStatus: fromStatusAsRpcCode,
 });
 
