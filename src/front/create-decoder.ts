@@ -297,7 +297,7 @@ function checkedReader(reader: unknown, index: number): Reader {
     (r.recognise === undefined && r.recogniseText === undefined)
   ) {
     throw new TypeError(
-      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) and/or recogniseText(text, protocol) }); received ${describeValue(reader)}`,
+      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) and/or recogniseText(text, protocol), optional meantToSend(value) }); received ${describeValue(reader)}`,
     );
   }
   return r as Reader;
