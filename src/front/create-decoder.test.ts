@@ -71,7 +71,8 @@ describe('createDecoder', () => {
     // The ACP SDK's own RequestError, as its callers throw it.
     const thrown = new SdkRequestError(-32002, 'Resource not found', { uri: 'file:///a' });
     const withClass = createDecoder([jsonRpcErrorReader]).decode(thrown);
-    const unnamed: Reader = { ...jsonRpcErrorReader, meantToSend: undefined };
+    const { meantToSend, ...unnamed } = jsonRpcErrorReader;
+    expect(meantToSend).toBeTypeOf('function');
     const withoutClass = createDecoder([unnamed]).decode(thrown);
     // The same reading either way; only the exposure mark differs.
     expect([withClass.category, withClass.code]).toEqual([
