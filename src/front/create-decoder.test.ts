@@ -1,12 +1,13 @@
 // createDecoder: a decoder is its readers, in the order given, and nothing else. Text and the
 // message of an error nothing recognised are read by text readers only (the ToolError text
 // reader among them), so a decoder built without it carries, and applies, none of that.
+import { RequestError as SdkRequestError } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
 import type { Reader } from '../core/reader.js';
 import { formatToolErrorText } from '../dialects/tool/tool-text.js';
 import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
-import { READERS } from '../registry/readers.js';
+import { READERS, jsonRpcErrorReader } from '../registry/readers.js';
 import { createDecoder } from './create-decoder.js';
 import { decode } from './decode.js';
 
@@ -66,13 +67,39 @@ describe('createDecoder', () => {
     expect(without.decode(toolText).category).toBe('internal');
   });
 
+  it('trusts the words of a compatibility class only when one of its readers names the class', () => {
+    // The ACP SDK's own RequestError, as its callers throw it.
+    const thrown = new SdkRequestError(-32002, 'Resource not found', { uri: 'file:///a' });
+    const withClass = createDecoder([jsonRpcErrorReader]).decode(thrown);
+    const { meantToSend, ...unnamed } = jsonRpcErrorReader;
+    expect(meantToSend).toBeTypeOf('function');
+    const withoutClass = createDecoder([unnamed]).decode(thrown);
+    // The same reading either way; only the exposure mark differs.
+    expect([withClass.category, withClass.code]).toEqual([
+      withoutClass.category,
+      withoutClass.code,
+    ]);
+    expect(withClass.unexpected).not.toBe(true);
+    expect(withoutClass.unexpected).toBe(true);
+    expect(decode(thrown).unexpected).not.toBe(true);
+    // Every class the registry trusts is named by one of its readers.
+    expect(READERS.filter((r) => typeof r.meantToSend === 'function').length).toBeGreaterThan(3);
+  });
+
   it('refuses what is no list of readers with a TypeError saying what a reader is', () => {
     expect(() => createDecoder('readers' as never)).toThrow(
       /createDecoder: readers must be an array of readers; received/,
     );
-    for (const bad of [null, {}, { name: 'x' }, { name: 'x', recognise: 1 }, { recognise() {} }]) {
+    for (const bad of [
+      null,
+      {},
+      { name: 'x' },
+      { name: 'x', recognise: 1 },
+      { recognise() {} },
+      { name: 'x', recognise() {}, meantToSend: true },
+    ]) {
       expect(() => createDecoder([bad as never])).toThrow(
-        /createDecoder: readers\[0\] must be a reader \(\{ name: string, recognise\(view, context\) and\/or recogniseText\(text, protocol\) \}\)/,
+        /createDecoder: readers\[0\] must be a reader \(\{ name: string, recognise\(view, context\) and\/or recogniseText\(text, protocol\), optional meantToSend\(value\) \}\)/,
       );
     }
   });

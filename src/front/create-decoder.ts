@@ -2,14 +2,13 @@ import { describeValue, isPlainObject, isRecord } from '../core/is.js';
 import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { copyRecord } from '../core/copy-record.js';
-import { carriesOwnBrand } from '../core/intent.js';
+import { carriesOwnBrand, isMeantToSend } from '../core/intent.js';
 import { normalizeError } from '../core/normalize-error.js';
 import { guardedView, memberMask, readView } from '../core/reader.js';
 import type { ErrorView, ReadContext, Reader } from '../core/reader.js';
 import { realElements } from '../core/real-elements.js';
 import { markUnexpected } from '../core/unexpected.js';
 import { isWebResponse } from '../registry/generic.js';
-import { isMeantToSend } from '../registry/intent.js';
 
 /** Options for {@link Decoder.decode} (and the root `decode`). */
 export interface DecodeOptions {
@@ -76,6 +75,13 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
   );
   const textReaders = list.filter((reader) => typeof reader.recogniseText === 'function');
   const exposing = list.filter((reader) => typeof reader.exposable === 'function');
+  // The compatibility classes this decoder's readers read: the only instances, besides this
+  // library's own, whose words it trusts.
+  const classTests = list.flatMap((reader) =>
+    typeof reader.meantToSend === 'function' ? [reader.meantToSend] : [],
+  );
+  const isCompatibilityInstance = (value: unknown): boolean =>
+    classTests.some((meantToSend) => meantToSend(value as object));
   /** What the text readers make of `text`: the first reading, or `undefined`. */
   function readText(text: string, protocol: Protocol | undefined): AgentError | undefined {
     for (const reader of textReaders) {
@@ -188,7 +194,9 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     const decoded = readRecord(input, plain, protocol);
     // The one rule for intent: an instance (a thrown error) that is neither ours nor a supported
     // compatibility class is unexpected, whatever its fields made a reader read it as.
-    return plain || isMeantToSend(input) ? decoded : markUnexpected(decoded);
+    return plain || isMeantToSend(input, isCompatibilityInstance)
+      ? decoded
+      : markUnexpected(decoded);
   }
 
   function readRecord(input: Rec, plain: boolean, protocol: Protocol | undefined): AgentError {
@@ -333,10 +341,11 @@ function checkedReader(reader: unknown, index: number): Reader {
     typeof r.name !== 'string' ||
     (r.recognise !== undefined && typeof r.recognise !== 'function') ||
     (r.recogniseText !== undefined && typeof r.recogniseText !== 'function') ||
+    (r.meantToSend !== undefined && typeof r.meantToSend !== 'function') ||
     (r.recognise === undefined && r.recogniseText === undefined)
   ) {
     throw new TypeError(
-      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) and/or recogniseText(text, protocol) }); received ${describeValue(reader)}`,
+      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) and/or recogniseText(text, protocol), optional meantToSend(value) }); received ${describeValue(reader)}`,
     );
   }
   return r as Reader;

@@ -1,24 +1,16 @@
 import { isMeantToSend as meantToSendWith } from '../core/intent.js';
-import { isRequestError } from '../dialects/acp/request-error.js';
 import { isArcpError } from '../dialects/arcp/arcp-error.js';
-import { isMcpError } from '../dialects/mcp/is-mcp-error.js';
 import { isToolError } from '../dialects/tool/tool-error.js';
+import { READERS } from './readers.js';
 
 /**
- * The compatibility classes whose instances are meant to be sent, each asked by brand or by its
- * upstream class's documented shape (see `hasBrandOrShape`): ACP's `RequestError` (ours, or
+ * Whether an instance is one of the compatibility classes the registry's readers read (each
+ * says so by its `meantToSend`, see `hasBrandOrShape`): ACP's `RequestError` (ours, or
  * `@agentclientprotocol/sdk`'s), opentabs' `ToolError`, the Hermes-style `McpError`, the ARCP
  * classes (ours, another copy's, or the upstream package's).
  */
-const COMPATIBILITY_CLASSES: readonly ((value: unknown) => boolean)[] = [
-  isRequestError,
-  isToolError,
-  isMcpError,
-  isArcpError,
-];
-
 function isCompatibilityInstance(value: unknown): boolean {
-  return COMPATIBILITY_CLASSES.some((is) => is(value));
+  return READERS.some((reader) => reader.meantToSend?.(value as object) === true);
 }
 
 /**

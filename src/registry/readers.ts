@@ -1,6 +1,7 @@
 import type { Reader } from '../core/reader.js';
 import { a2aRpcHooks, a2aSdkReader } from '../dialects/a2a/reader.js';
 import { acpRpcHooks } from '../dialects/acp/reader.js';
+import { isRequestError } from '../dialects/acp/request-error.js';
 import { arcpCodeReader, arcpReader } from '../dialects/arcp/reader.js';
 import { domReader } from '../dialects/dom/reader.js';
 import { grpcReader } from '../dialects/grpc/reader.js';
@@ -18,7 +19,7 @@ import {
   langChainReader,
   wrappedErrorReader,
 } from '../dialects/http-clients/reader.js';
-import { jsonRpcDialect } from '../dialects/jsonrpc/descriptor.js';
+import { jsonRpcFromRpc } from '../dialects/jsonrpc/decode.js';
 import { rpcFamilyReaders } from '../dialects/jsonrpc/family-readers.js';
 import { lspRpcHooks } from '../dialects/lsp/reader.js';
 import {
@@ -52,14 +53,17 @@ import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
  */
 const rpc = rpcFamilyReaders({
   dialects: [mcpRpcHooks, a2aRpcHooks, acpRpcHooks, lspRpcHooks],
-  fallback: jsonRpcDialect,
+  fallback: { protocol: 'jsonrpc', fromRpc: jsonRpcFromRpc },
   byHttpStatus: fromStatusAsRpcCode,
 });
 
 /** A JSON-RPC response carrying an error object, read by the dialect it belongs to. */
 export const jsonRpcResponseReader: Reader = rpc.response;
-/** A JSON-RPC error object (or an SDK instance shaped as one), read by its dialect. */
-export const jsonRpcErrorReader: Reader = rpc.errorObject;
+/**
+ * A JSON-RPC error object (or an SDK instance shaped as one), read by its dialect; an ACP
+ * `RequestError` of the upstream SDK among them is meant to be sent.
+ */
+export const jsonRpcErrorReader: Reader = { ...rpc.errorObject, meantToSend: isRequestError };
 /** The MCP SDKs' client transport errors, an HTTP status they carry read by the http dialect. */
 export const mcpSdkClientErrorReader: Reader = mcpSdkClientReader(readHttpStatus);
 

@@ -6,7 +6,6 @@ import { rpcErrorObject } from '../jsonrpc/family-readers.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
 import { A2A_ERROR_NAMES } from './codes.js';
 import { a2aFromRpc } from './convert.js';
-import { a2aDialect } from './descriptor.js';
 
 type A2aEntry = { name: string; reason: string; message: string };
 const A2A_ENTRIES = Object.entries(A2A_ERROR_NAMES as Readonly<Record<string, A2aEntry>>);
@@ -80,4 +79,7 @@ function looksLikeA2a(error: RpcErrorObject): boolean {
 }
 
 /** A2A in the JSON-RPC family: told by its wording or its ErrorInfo domain. */
-export const a2aRpcHooks: RpcDialectHooks = { dialect: a2aDialect, sniff: looksLikeA2a };
+export const a2aRpcHooks: RpcDialectHooks = {
+  dialect: { protocol: 'a2a', fromRpc: a2aFromRpc },
+  sniff: looksLikeA2a,
+};

@@ -17,6 +17,7 @@ const ERROR_ENVELOPES: ReadonlySet<unknown> = new Set([
  */
 export const arcpReader: Reader = {
   name: 'arcp envelope / ARCPError',
+  meantToSend: isArcpError,
   recognise(view, context) {
     if (
       view.protocol === 'arcp' ||

@@ -288,5 +288,5 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   const named = fromNamedLibraryError(error, classify);
   if (named !== undefined) return named;
   const response = responseOf(error);
-  return response === undefined ? undefined : fromFoundResponse(error, response);
+  return response === undefined ? undefined : fromFoundResponse(error, response, classify);
 }

@@ -1,7 +1,7 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { classifiedAs } from '../../core/classified.js';
 import { isPlainObject, readMember } from '../../core/is.js';
-import { fromGraphqlResponse, isGraphqlErrorBody, parsedJsonBody } from '../graphql/response.js';
+import { isGraphqlErrorBody, parsedJsonBody } from '../graphql/response.js';
 import type { HeadersInput } from '../http/headers.js';
 import { fromHttpParts } from '../http/response.js';
 import { isWebHeaders } from '../http/web-globals.js';
@@ -65,19 +65,30 @@ export function responseOf(error: object): FoundResponse | undefined {
 }
 
 /**
- * `found` read as the HTTP response it is (a GraphQL body by its errors), with `error` as the
- * cause; `undefined` for a response that is no failure (a redirect a library gave up on).
+ * `found` read as the HTTP response it is, with `error` as the cause; `undefined` for a response
+ * that is no failure (a redirect a library gave up on). A GraphQL body's errors decide over its
+ * status: that response goes to `classify` (the decoder running this rule) as data, where the
+ * GraphQL reader reads it when the decoder has one; a decoder without it carries no GraphQL
+ * tables.
  */
-export function fromFoundResponse(error: Error, found: FoundResponse): AgentError | undefined {
+export function fromFoundResponse(
+  error: Error,
+  found: FoundResponse,
+  classify: (value: unknown) => AgentError,
+): AgentError | undefined {
   const body = parsedJsonBody(found.body);
   if (isGraphqlErrorBody(body)) {
     return classifiedAs(
       error,
-      fromGraphqlResponse({
-        body,
-        ...(found.status !== undefined ? { status: found.status } : {}),
-        ...(found.headers !== undefined ? { headers: found.headers } : {}),
-      }),
+      classify(
+        found.status === undefined
+          ? body
+          : {
+              status: found.status,
+              ...(found.headers !== undefined ? { headers: found.headers } : {}),
+              body,
+            },
+      ),
     );
   }
   if (found.status !== undefined && found.status < 400 && found.body === undefined)

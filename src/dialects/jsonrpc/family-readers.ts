@@ -8,11 +8,17 @@ import type { RpcErrorObject } from './rpc-error.js';
 type Rec = Record<string, unknown>;
 
 /**
+ * What the family's readers need of a dialect: its name and how it reads an error object. Not
+ * the whole descriptor: a decoder carries no encoder and no rejection class.
+ */
+export type RpcReading = Pick<RpcDialect, 'protocol' | 'fromRpc'>;
+
+/**
  * What one dialect of the JSON-RPC family adds to the family's readers: how to tell its error
  * objects from the others' when no protocol hint came with them, and which SDK classes are its.
  */
 export interface RpcDialectHooks {
-  readonly dialect: RpcDialect;
+  readonly dialect: RpcReading;
   /** Whether an error object with no hint is this protocol's, by its wording or data. */
   sniff?(error: RpcErrorObject): boolean;
   /**
@@ -29,7 +35,7 @@ export interface RpcFamily {
   /** In the order their sniffers and class tests are tried. */
   readonly dialects: readonly RpcDialectHooks[];
   /** Plain JSON-RPC: what an error object of no recognised dialect is read by. */
-  readonly fallback: RpcDialect;
+  readonly fallback: RpcReading;
   /**
    * An HTTP status (400–599) some SDKs copy through as a JSON-RPC code: read as that status
    * (the http dialect's reader, which the family cannot import).
@@ -80,7 +86,7 @@ function rpcErrorOf(value: unknown): RpcErrorObject | undefined {
  * what the object's wording says, plain JSON-RPC otherwise.
  */
 export function rpcFamilyReaders(family: RpcFamily): { response: Reader; errorObject: Reader } {
-  const byProtocol = new Map<unknown, RpcDialect>(
+  const byProtocol = new Map<unknown, RpcReading>(
     family.dialects.map((hooks) => [hooks.dialect.protocol, hooks.dialect]),
   );
   const sniffers = family.dialects.filter((hooks) => hooks.sniff !== undefined);

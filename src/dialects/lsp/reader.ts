@@ -1,8 +1,8 @@
 import type { RpcDialectHooks } from '../jsonrpc/family-readers.js';
-import { lspDialect } from './descriptor.js';
+import { lspFromRpc } from './decode.js';
 
 /** LSP in the JSON-RPC family: vscode-jsonrpc's `ResponseError` states LSP's code as it was sent. */
 export const lspRpcHooks: RpcDialectHooks = {
-  dialect: lspDialect,
+  dialect: { protocol: 'lsp', fromRpc: lspFromRpc },
   sdkClass: (view) => (view.name === 'ResponseError' ? 'as-sent' : undefined),
 };

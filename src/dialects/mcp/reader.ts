@@ -5,8 +5,8 @@ import type { RpcDialectHooks } from '../jsonrpc/family-readers.js';
 import { hasMcpErrorPrefix } from '../tool/mcp-prefix.js';
 import { fromCallToolResult } from './call-tool-result.js';
 import { MCP_ERROR_CODES } from './codes.js';
-import { decodeMcpError } from './decode.js';
-import { mcpDialect } from './descriptor.js';
+import { decodeMcpError, mcpFromRpc } from './decode.js';
+import { isMcpError } from './is-mcp-error.js';
 import { fromMcpSdkClientError, fromMcpSdkError, isMcpSdkProtocolError } from './sdk-error.js';
 import type { ByHttpStatus } from './sdk-error.js';
 
@@ -28,6 +28,7 @@ export const mcpSdkErrorReader: Reader = {
 export const mcpReasonReader: Reader = {
   name: 'mcp reason error',
   requires: ['code', 'reason'],
+  meantToSend: isMcpError,
   hints: [undefined, 'mcp'],
   recognise(view) {
     const { code, reason, protocol } = view;
@@ -92,7 +93,7 @@ export function mcpSdkClientReader(byHttpStatus: ByHttpStatus): Reader {
  * object without a hint; v1's `McpError` and v2's branded `ProtocolError` classes carry MCP codes.
  */
 export const mcpRpcHooks: RpcDialectHooks = {
-  dialect: mcpDialect,
+  dialect: { protocol: 'mcp', fromRpc: mcpFromRpc },
   // The SDK's printed prefix, or the draft's wire forms: the rate-limit code -32023 and the
   // error taxonomy's `data.mcpError`, which no other protocol of the family sends.
   sniff: (error) =>

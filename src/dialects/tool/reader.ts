@@ -6,6 +6,7 @@ import { fromToolErrorText } from './tool-text-decode.js';
 /** A `ToolError` or its fields (a string code from its table), or anything with the `tool` hint. */
 export const toolErrorReader: Reader = {
   name: 'ToolError',
+  meantToSend: isToolError,
   recognise(view, context) {
     return view.protocol === 'tool' || (typeof view.code === 'string' && isToolError(view.input))
       ? decodeToolError(view.input, context.fallback)
