@@ -149,6 +149,7 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
   // Ours, by brand; copies of ours as plain data. A third-party instance carrying the same
   // fields is not (the one rule for intent, `core/intent.ts`).
   if (
+    error instanceof AgentError ||
     isCarrier(error) ||
     (isAgentError(error) && (isPlainObject(error) || carriesOwnBrand(error)))
   ) {
