@@ -110,6 +110,19 @@ export function classifyWith(decoder: Classifier | undefined, value: unknown): A
 }
 
 /**
+ * Whether `value` is an instance of this copy's `AgentError`, whose constructor checked every
+ * field: the common case, told before the shape checks. Never throws (a proxy's
+ * `getPrototypeOf` trap may).
+ */
+function isOwnInstance(value: unknown): boolean {
+  try {
+    return value instanceof AgentError;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * `text` with its local file paths masked when `options.maskPaths` is `true`, else as it is: the
  * path rule every encoder applies to a message it has already redacted.
  *
@@ -160,6 +173,7 @@ export function toExposableError(error: unknown, options?: ExposeOptions): Expos
   // Ours, by brand; copies of ours as plain data. A third-party instance carrying the same
   // fields is not (the one rule for intent, `core/intent.ts`).
   if (
+    isOwnInstance(error) ||
     isCarrier(error) ||
     (isAgentError(error) && (isPlainObject(error) || carriesOwnBrand(error)))
   ) {

@@ -1,4 +1,4 @@
-import { REDACTED, redactString } from './redact.js';
+import { REDACTED, mightContainSecret, redactString } from './redact.js';
 import { replaceEach } from './replace-each.js';
 import type { RedactOptions } from './redact.js';
 import { describeValue } from './is.js';
@@ -186,6 +186,9 @@ export function sanitizeMessage(text: string, options?: SanitizeMessageOptions):
  * redactThenCut('token=abc123secret', 2000); // 'token=[REDACTED]'
  */
 export function redactThenCut(text: string, max: number, options?: RedactOptions): string {
+  // Most messages fit and hold nothing the default rules look for (their own pre-check, which
+  // redactString asks first too): sent as they are, after that one check.
+  if (options === undefined && text.length <= max && !mightContainSecret(text)) return text;
   return cleanThenCut(text, max, (part) => redactString(part, options));
 }
 

@@ -5,6 +5,7 @@ import { schemaFailureError, schemaIssuesOf } from '../dialects/schema/issues.js
 import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
+import { withDecoder } from '../front/encode.js';
 import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 
@@ -191,7 +192,11 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     (error: unknown): McpToolErrorResult => {
       let written = failureOptions.get(name);
       if (written === undefined) {
-        written = { ...base, subject: subject ?? subjectFor(name) };
+        // Every member before the caller's, then set (see withDecoder), the decoder chosen here
+        // once rather than at each failure.
+        const named = withDecoder<WithToolErrorsOptions>({ subject: '', ...base });
+        named.subject = subject ?? subjectFor(name);
+        written = named;
         if (failureOptions.size >= FAILURE_OPTIONS_LIMIT) failureOptions.clear();
         failureOptions.set(name, written);
       }

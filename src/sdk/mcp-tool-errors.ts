@@ -5,7 +5,7 @@ import type { ErrorCategory } from '../core/categories.js';
 import { toExposableError } from '../helpers/expose.js';
 import { modelErrorText } from '../dialects/tool/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
-import { classifierOf } from '../front/encode.js';
+import { classifierOf, withDecoder } from '../front/encode.js';
 
 /** Options of {@link withToolErrors} (and of `withMcpErrors`, which passes them on). */
 export interface WithToolErrorsOptions {
@@ -117,7 +117,9 @@ export function withToolErrors<A extends unknown[], R>(
       `withToolErrors: options must be an object; received ${options === null ? 'null' : typeof options}`,
     );
   }
-  return catchToolErrors(handler, (error) => toolErrorResult(error, options));
+  // The decoder is chosen once, here, not at each failure.
+  const resolved = options === undefined ? undefined : withDecoder(options);
+  return catchToolErrors(handler, (error) => toolErrorResult(error, resolved));
 }
 
 /**
