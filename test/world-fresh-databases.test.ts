@@ -12,7 +12,7 @@ import type { Client, ClientConfig } from 'pg';
 import { Redis as IoRedis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { freshCases, rejected } from './helpers/fresh-cases.js';
+import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
 import { freePort, skipRedisTests, startRedisServer } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import {
@@ -180,7 +180,7 @@ describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors (pg, a real server
         await c.query("SET idle_in_transaction_session_timeout = '100ms'");
         await c.query('BEGIN');
         const terminated = new Promise<unknown>((resolve) => {
-          c.once('error', (e: unknown) => resolve(e));
+          c.on('error', (e: unknown) => resolve(e));
         });
         const late = sleep(5000).then((): unknown => new Error('no 25P03 came'));
         return Promise.race([terminated, late]);
@@ -201,6 +201,65 @@ describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors (pg, a real server
       careful: again('timeout', 'transaction'),
     },
   ]);
+
+  // The printed form, String(err), as people paste it into `explain`: pg's `error: <message>`.
+  freshCases(
+    'pg printed',
+    [
+      {
+        label: 'unique violation',
+        build: fails('INSERT INTO fresh_parent VALUES (1), (1)'),
+        careful: no('conflict'),
+      },
+      {
+        label: 'foreign key violation',
+        build: fails('INSERT INTO fresh_child (id, parent_id) VALUES (20, 999)'),
+        careful: no('conflict'),
+      },
+      {
+        label: 'not-null violation',
+        build: fails('INSERT INTO fresh_parent VALUES (NULL)'),
+        careful: no('validation'),
+      },
+      {
+        label: 'unknown column',
+        build: fails('SELECT nope FROM fresh_parent'),
+        careful: no('not_found'),
+      },
+      { label: 'unknown table', build: fails('SELECT * FROM nope'), careful: no('not_found') },
+      { label: 'syntax error', build: fails('SELEC 1'), careful: no('validation') },
+      {
+        label: 'value too long',
+        build: fails("INSERT INTO fresh_child (id, code) VALUES (21, 'abcdef')"),
+        careful: no('validation'),
+      },
+      { label: 'invalid input syntax', build: fails("SELECT 'x'::int"), careful: no('validation') },
+      {
+        label: 'statement timeout',
+        build: async () => {
+          const c = await connect();
+          await c.query("SET statement_timeout = '50ms'");
+          return rejected(c.query('SELECT pg_sleep(2)'));
+        },
+        careful: { category: 'timeout', retryable: true },
+      },
+      {
+        label: 'refused login',
+        build: () => rejected(connect({ password: 'wrong' })),
+        careful: no('auth'),
+      },
+      {
+        label: 'write in a read-only transaction',
+        build: async () => {
+          const c = await connect();
+          await c.query('BEGIN READ ONLY');
+          return rejected(c.query('INSERT INTO fresh_parent VALUES (77)'));
+        },
+        careful: { category: 'unavailable', retryable: true },
+      },
+    ],
+    explained,
+  );
 });
 
 describe.skipIf(skipMariadbTests())('fresh MariaDB errors (mysql2, a real server)', () => {
@@ -215,7 +274,7 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors (mysql2, a real server
       port: server.port,
       user: 'fresh',
       password: DB_PASSWORD,
-      database: 'fresh',
+      ...(extra.database === '' ? {} : { database: 'fresh' }),
       ...extra,
     });
     c.on('error', () => {});
@@ -228,7 +287,7 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors (mysql2, a real server
     root = await connect({
       user: 'root',
       password: '',
-      database: undefined,
+      database: '',
       multipleStatements: true,
     });
     await root.query(`
@@ -360,6 +419,46 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors (mysql2, a real server
       careful: again('unavailable', 'transaction'),
     },
   ]);
+
+  // The printed form, String(err), as people paste it into `explain`: mysql2's `Error: <message>`.
+  freshCases(
+    'mysql2 printed',
+    [
+      {
+        label: 'duplicate entry',
+        build: fails('INSERT INTO t (id) VALUES (1)'),
+        careful: no('conflict'),
+      },
+      { label: 'unknown column', build: fails('SELECT nope FROM t'), careful: no('not_found') },
+      { label: 'unknown table', build: fails('SELECT * FROM nope'), careful: no('not_found') },
+      { label: 'syntax error', build: fails('SELEC 1'), careful: no('validation') },
+      {
+        label: 'out of range',
+        build: fails('INSERT INTO t (id, small) VALUES (30, 999)'),
+        careful: no('validation'),
+      },
+      {
+        label: 'refused login',
+        build: () => rejected(connect({ password: 'wrong' })),
+        careful: no('auth'),
+      },
+      {
+        label: 'statement timeout',
+        build: async () => {
+          const c = await connect();
+          await c.query('SET SESSION max_statement_time = 0.05');
+          return rejected(c.query('SELECT SLEEP(2) FROM t'));
+        },
+        careful: { category: 'timeout', retryable: true },
+      },
+      {
+        label: 'database access denied',
+        build: fails('USE fresh_private'),
+        careful: no('permission'),
+      },
+    ],
+    explained,
+  );
 });
 
 describe.skipIf(skipRedisTests())(
@@ -536,6 +635,43 @@ describe.skipIf(skipRedisTests())(
         careful: again('conflict', 'transaction'),
       },
     ]);
+
+    // The printed form, String(err), as people paste it into `explain`.
+    freshCases(
+      'redis printed',
+      [
+        {
+          label: 'ioredis ReplyError WRONGTYPE',
+          build: async () => {
+            const io = ioRedis(primary.port);
+            await io.set('plain', 'v');
+            return rejected(io.lpush('plain', 'x'));
+          },
+          careful: no('validation'),
+        },
+        {
+          label: 'ioredis ReplyError NOSCRIPT',
+          build: async () => rejected(ioRedis(primary.port).evalsha('f'.repeat(40), 0)),
+          careful: no('not_found'),
+        },
+        {
+          label: 'node-redis MASTERDOWN',
+          build: async () => rejected((await nodeRedis(stale.port)).get('k')),
+          careful: { category: 'unavailable', retryable: true },
+        },
+        {
+          label: 'node-redis NOPERM',
+          build: async () =>
+            rejected(
+              (
+                await nodeRedis(primary.port, { username: 'reader', password: 'reader-secret' })
+              ).set('k', 'v'),
+            ),
+          careful: no('permission'),
+        },
+      ],
+      explained,
+    );
   },
 );
 
@@ -633,4 +769,25 @@ describe('fresh MongoDB errors (the driver’s classes from server replies)', ()
       careful: { category: 'timeout', retryable: true },
     },
   ]);
+
+  freshCases(
+    'mongodb printed',
+    [
+      {
+        label: 'MongoServerError E11000',
+        build: () =>
+          Promise.resolve(
+            new MongoServerError({
+              ok: 0,
+              code: 11000,
+              codeName: 'DuplicateKey',
+              errmsg:
+                'E11000 duplicate key error collection: app.users index: email_1 dup key: { email: "a@example.com" }',
+            }),
+          ),
+        careful: no('conflict'),
+      },
+    ],
+    explained,
+  );
 });

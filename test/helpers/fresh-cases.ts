@@ -4,15 +4,16 @@
 // outcome is counted per family so the run prints the score a reviewer would measure.
 import { afterAll, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
+import { runCli } from '../../src/cli/main.js';
 
 /** What a careful client makes of an error. */
 export interface Careful {
   readonly category: string;
   readonly retryable: boolean;
   /** The documented wait, in ms, where the service sends one. */
-  readonly retryAfterMs?: number;
+  readonly retryAfterMs?: number | undefined;
   /** What to run again, for a retryable database error (`details.retryScope`). */
-  readonly scope?: 'transaction' | 'commit' | 'operation';
+  readonly scope?: 'transaction' | 'commit' | 'operation' | undefined;
 }
 
 /** One fresh case: a label, the error built by the real library, the careful reading. */
@@ -85,3 +86,20 @@ afterAll(() => {
   if (process.env.FRESH_SCORE)
     process.stdout.write(`fresh cases, per family:\n${lines.join('\n')}\n`);
 });
+
+/**
+ * What `agent-errors explain --json` says of `String(error)`, the printed form people paste, in
+ * the terms of {@link Careful}; an explain that finds no error reads as category `none`.
+ */
+export async function explained(error: unknown, careful: Careful): Promise<Careful> {
+  let out = '';
+  const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } };
+  const code = await runCli(['explain', '--json', String(error)], io);
+  if (code !== 0) return { category: 'none', retryable: false };
+  const report = JSON.parse(out) as { category: string; retryable: boolean; retryAfterMs?: number };
+  return {
+    category: report.category,
+    retryable: report.retryable,
+    ...('retryAfterMs' in careful ? { retryAfterMs: report.retryAfterMs } : {}),
+  };
+}
