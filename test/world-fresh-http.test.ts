@@ -10,7 +10,7 @@ import ky from 'ky';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
-import { freshCases, rejected } from './helpers/fresh-cases.js';
+import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
 import { startReplyServer } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
 
@@ -584,4 +584,83 @@ describe('fresh GraphQL errors (200 with errors, as each server documents)', () 
       careful: no('permission'),
     },
   ]);
+});
+
+describe('fresh printed forms of HTTP client library errors (String(err) into explain)', () => {
+  const slack =
+    (reply: Reply, options: Record<string, unknown> = {}) =>
+    () => {
+      const base = answer({ status: 200 });
+      server.on(`${base.slice(server.url.length)}/chat.postMessage`, reply);
+      const client = new WebClient('xoxb-test', {
+        slackApiUrl: `${base}/`,
+        retryConfig: { retries: 0 },
+        ...options,
+      });
+      return rejected(client.chat.postMessage({ channel: 'C1', text: 'hi' }));
+    };
+  freshCases(
+    'http printed',
+    [
+      {
+        label: 'Octokit 401 Bad credentials',
+        build: () =>
+          octokitError(401, {
+            message: 'Bad credentials',
+            documentation_url: 'https://docs.github.com/rest',
+          }),
+        careful: no('auth'),
+      },
+      {
+        label: 'Octokit 404 Not Found',
+        build: () =>
+          octokitError(404, {
+            message: 'Not Found',
+            documentation_url: 'https://docs.github.com/rest/repos/repos#get-a-repository',
+          }),
+        careful: no('not_found'),
+      },
+      {
+        label: 'Octokit 403 API rate limit exceeded',
+        build: () =>
+          octokitError(403, {
+            message:
+              "API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit.)",
+            documentation_url:
+              'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting',
+          }),
+        careful: wait('rate_limit'),
+      },
+      {
+        label: 'Octokit 422 Validation Failed',
+        build: () =>
+          octokitError(422, {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }],
+          }),
+        careful: no('validation'),
+      },
+      { label: 'got 429', build: viaGot({ status: 429 }), careful: wait('rate_limit') },
+      { label: 'ky 503', build: viaKy({ status: 503 }), careful: wait('unavailable') },
+      { label: 'axios 504', build: viaAxios({ status: 504 }), careful: wait('timeout') },
+      {
+        label: 'Slack channel_not_found',
+        build: slack({ status: 200, body: { ok: false, error: 'channel_not_found' } }),
+        careful: no('not_found'),
+      },
+      {
+        label: 'Slack rate limited, retry in 30 s',
+        build: slack(
+          {
+            status: 429,
+            headers: { 'retry-after': '30' },
+            body: { ok: false, error: 'ratelimited' },
+          },
+          { rejectRateLimitedCalls: true },
+        ),
+        careful: wait('rate_limit', 30_000),
+      },
+    ],
+    explained,
+  );
 });

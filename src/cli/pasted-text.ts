@@ -6,6 +6,7 @@
  * `ApiError: {"error":{…}}`, `AxiosError: Request failed with status code 429`).
  */
 
+import { printedClientLibraryError } from '../dialects/http-clients/printed.js';
 import { printedMysqlError } from '../dialects/mysql/printed.js';
 import { printedPostgresError } from '../dialects/postgres/printed.js';
 import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
@@ -86,6 +87,10 @@ function readPrinted(text: string): PastedError | undefined {
   const name = named[1]!;
   const rest = text.trim().slice(named[0].length);
   const printed = `the printed form of a ${name}`;
+  const library = printedClientLibraryError(name, rest);
+  if (library !== undefined) {
+    return { value: library, form: `${printed} (its message names the service's answer)` };
+  }
   // The MCP SDK's McpError keeps both prefixes: the MCP text decides.
   if (/^MCP error -?\d+:/.test(rest)) return { value: rest, form: `${printed} (MCP error text)` };
   const status = STATUS_MESSAGE.exec(rest);
