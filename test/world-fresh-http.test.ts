@@ -7,6 +7,7 @@ import { WebClient } from '@slack/web-api';
 import axios from 'axios';
 import got from 'got';
 import ky from 'ky';
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
@@ -663,4 +664,123 @@ describe('fresh printed forms of HTTP client library errors (String(err) into ex
     ],
     explained,
   );
+});
+
+const sse = (event: string | undefined, data: unknown) =>
+  `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
+const streamed = (text: string): Reply => ({
+  status: 200,
+  headers: { 'content-type': 'text/event-stream' },
+  body: text,
+});
+
+/** What the Anthropic SDK throws when a Messages stream sends `event: error` after it started. */
+const anthropicMidStream = (type: string, message: string) => async () => {
+  const base = answer({ status: 200 });
+  server.on(
+    `${base.slice(server.url.length)}/v1/messages`,
+    streamed(
+      sse('message_start', {
+        type: 'message_start',
+        message: {
+          id: 'msg_1',
+          type: 'message',
+          role: 'assistant',
+          content: [],
+          model: 'claude',
+          usage: { input_tokens: 1, output_tokens: 0 },
+        },
+      }) + sse('error', { type: 'error', error: { type, message } }),
+    ),
+  );
+  const client = new Anthropic({ apiKey: 'k', baseURL: base, maxRetries: 0 });
+  return rejected(async () => {
+    const stream = await client.messages.create({
+      model: 'claude',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    for await (const event of stream) void event;
+  });
+};
+
+/** What the OpenAI SDK throws when a chat completions stream sends an `error` chunk (OpenRouter). */
+const openAiMidStream = (error: Record<string, unknown>) => async () => {
+  const base = answer({ status: 200 });
+  const chunk = {
+    id: 'gen-1',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'm',
+    choices: [{ index: 0, delta: { content: 'x' }, finish_reason: null }],
+  };
+  server.on(
+    `${base.slice(server.url.length)}/chat/completions`,
+    streamed(
+      sse(undefined, chunk) +
+        sse(undefined, {
+          ...chunk,
+          error,
+          choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }],
+        }),
+    ),
+  );
+  const client = new OpenAI({ apiKey: 'k', baseURL: base, maxRetries: 0 });
+  return rejected(async () => {
+    const stream = await client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    for await (const event of stream) void event;
+  });
+};
+
+describe('fresh mid-stream errors, as the SDKs throw them', () => {
+  freshCases('streams', [
+    {
+      label: 'Anthropic event: error api_error',
+      build: anthropicMidStream('api_error', 'Internal server error'),
+      careful: wait('internal'),
+    },
+    {
+      label: 'Anthropic event: error rate_limit_error',
+      build: anthropicMidStream(
+        'rate_limit_error',
+        'Number of request tokens has exceeded your per-minute rate limit',
+      ),
+      careful: wait('rate_limit'),
+    },
+    {
+      label: 'Anthropic event: error invalid_request_error',
+      build: anthropicMidStream(
+        'invalid_request_error',
+        'messages: text content blocks must be non-empty',
+      ),
+      careful: no('validation'),
+    },
+    {
+      label: 'Anthropic event: error overloaded_error',
+      build: anthropicMidStream('overloaded_error', 'Overloaded'),
+      careful: wait('unavailable'),
+    },
+    {
+      label: 'OpenRouter mid-stream server_error chunk',
+      build: openAiMidStream({
+        code: 'server_error',
+        message: 'Provider disconnected unexpectedly',
+      }),
+      careful: wait('internal'),
+    },
+    {
+      label: 'OpenAI-compatible mid-stream rate_limit_exceeded chunk',
+      build: openAiMidStream({
+        code: 'rate_limit_exceeded',
+        message: 'Rate limit reached',
+        type: 'requests',
+      }),
+      careful: wait('rate_limit'),
+    },
+  ]);
 });
