@@ -5,9 +5,7 @@
 // FRESH_SCORE=1 to print the per-family score.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoNetworkTimeoutError, MongoServerError } from 'mongodb';
-import mysql from 'mysql2/promise';
 import type { Connection, ConnectionOptions } from 'mysql2/promise';
-import pg from 'pg';
 import type { Client, ClientConfig } from 'pg';
 import { Redis as IoRedis } from 'ioredis';
 import { createClient } from 'redis';
@@ -16,6 +14,8 @@ import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
 import { freePort, skipRedisTests, startRedisServer } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import {
+  connectMariadb,
+  connectPg,
   DB_PASSWORD,
   skipMariadbTests,
   skipPostgresTests,
@@ -35,21 +35,7 @@ describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors (pg, a real server
   let server: SqlServer | undefined;
   const clients: Client[] = [];
   let db: Client;
-  async function connect(extra: ClientConfig = {}): Promise<Client> {
-    if (!server) throw new Error('postgres did not start (see beforeAll)');
-    const client = new pg.Client({
-      host: '127.0.0.1',
-      port: server.port,
-      user: 'postgres',
-      password: DB_PASSWORD,
-      database: 'postgres',
-      ...extra,
-    });
-    client.on('error', () => {});
-    await client.connect();
-    clients.push(client);
-    return client;
-  }
+  const connect = (extra: ClientConfig = {}): Promise<Client> => connectPg(server, clients, extra);
   const fails = (sql: string) => () => rejected(db.query(sql));
   beforeAll(async () => {
     server = await startPostgres();
@@ -267,20 +253,13 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors (mysql2, a real server
   const connections: Connection[] = [];
   let root: Connection;
   let db: Connection;
-  async function connect(extra: ConnectionOptions = {}): Promise<Connection> {
-    if (!server) throw new Error('mariadbd did not start (see beforeAll)');
-    const c = await mysql.createConnection({
-      host: '127.0.0.1',
-      port: server.port,
-      user: 'fresh',
-      password: DB_PASSWORD,
-      ...(extra.database === '' ? {} : { database: 'fresh' }),
-      ...extra,
-    });
-    c.on('error', () => {});
-    connections.push(c);
-    return c;
-  }
+  const connect = (extra: ConnectionOptions = {}): Promise<Connection> =>
+    connectMariadb(
+      server,
+      connections,
+      { user: 'fresh', password: DB_PASSWORD, database: 'fresh' },
+      extra,
+    );
   const fails = (sql: string) => () => rejected(db.query(sql));
   beforeAll(async () => {
     server = await startMariadb();

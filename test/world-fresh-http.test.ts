@@ -739,31 +739,32 @@ const openAiMidStream = (error: Record<string, unknown>) => async () => {
 
 describe('fresh mid-stream errors, as the SDKs throw them', () => {
   freshCases('streams', [
+    // Anthropic's documented error types the other stream tests do not send (its "Errors" page).
     {
-      label: 'Anthropic event: error api_error',
-      build: anthropicMidStream('api_error', 'Internal server error'),
-      careful: wait('internal'),
+      label: 'Anthropic event: error billing_error',
+      build: anthropicMidStream('billing_error', 'Your credit balance is too low'),
+      careful: no('quota'),
     },
     {
-      label: 'Anthropic event: error rate_limit_error',
+      label: 'Anthropic event: error permission_error',
       build: anthropicMidStream(
-        'rate_limit_error',
-        'Number of request tokens has exceeded your per-minute rate limit',
+        'permission_error',
+        'Your API key does not have permission to use the specified resource.',
       ),
-      careful: wait('rate_limit'),
+      careful: no('permission'),
     },
     {
-      label: 'Anthropic event: error invalid_request_error',
+      label: 'Anthropic event: error request_too_large',
       build: anthropicMidStream(
-        'invalid_request_error',
-        'messages: text content blocks must be non-empty',
+        'request_too_large',
+        'Request exceeds the maximum allowed number of bytes.',
       ),
       careful: no('validation'),
     },
     {
-      label: 'Anthropic event: error overloaded_error',
-      build: anthropicMidStream('overloaded_error', 'Overloaded'),
-      careful: wait('unavailable'),
+      label: 'Anthropic event: error not_found_error',
+      build: anthropicMidStream('not_found_error', 'model: claude-nope'),
+      careful: no('not_found'),
     },
     {
       label: 'OpenRouter mid-stream server_error chunk',
