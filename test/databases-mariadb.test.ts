@@ -1,30 +1,27 @@
 // MySQL / MariaDB errors raised by a real MariaDB server (started here on 127.0.0.1) and the real
 // `mysql2` client, decoded as a careful client reads them.
-import mysql from 'mysql2/promise';
 import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databaseReading, failure, skipMariadbTests, startMariadb } from './helpers/sql-servers.js';
+import {
+  connectMariadb,
+  databaseReading,
+  failure,
+  skipMariadbTests,
+  startMariadb,
+} from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
 
 let server: SqlServer | undefined;
 const connections: Connection[] = [];
 const APP_PASSWORD = 'app-secret';
 
-async function connect(extra: ConnectionOptions = {}): Promise<Connection> {
-  if (!server) throw new Error('mariadbd did not start (see beforeAll)');
-  const connection = await mysql.createConnection({
-    host: '127.0.0.1',
-    port: server.port,
-    user: 'app',
-    password: APP_PASSWORD,
-    // `database: ''`: none (root's first connection, before the database exists).
-    ...(extra.database === '' ? {} : { database: 'app' }),
-    ...extra,
-  });
-  connection.on('error', () => {});
-  connections.push(connection);
-  return connection;
-}
+const connect = (extra: ConnectionOptions = {}): Promise<Connection> =>
+  connectMariadb(
+    server,
+    connections,
+    { user: 'app', password: APP_PASSWORD, database: 'app' },
+    extra,
+  );
 
 const reading = (error: unknown) => databaseReading(error, 'errno');
 

@@ -5,8 +5,9 @@ import pg from 'pg';
 import type { Client, ClientConfig } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  connectPg,
   databaseReading,
-  DB_PASSWORD,
+  pgConfig,
   failure,
   skipPostgresTests,
   startPostgres,
@@ -16,25 +17,8 @@ import type { SqlServer } from './helpers/sql-servers.js';
 let server: SqlServer | undefined;
 const clients: Client[] = [];
 
-function config(extra: ClientConfig = {}): ClientConfig {
-  if (!server) throw new Error('postgres did not start (see beforeAll)');
-  return {
-    host: '127.0.0.1',
-    port: server.port,
-    user: 'postgres',
-    password: DB_PASSWORD,
-    database: 'postgres',
-    ...extra,
-  };
-}
-
-async function connect(extra: ClientConfig = {}): Promise<Client> {
-  const client = new pg.Client(config(extra));
-  client.on('error', () => {});
-  await client.connect();
-  clients.push(client);
-  return client;
-}
+const config = (extra: ClientConfig = {}): ClientConfig => pgConfig(server, extra);
+const connect = (extra: ClientConfig = {}): Promise<Client> => connectPg(server, clients, extra);
 
 const reading = (error: unknown) => databaseReading(error, 'sqlstate');
 

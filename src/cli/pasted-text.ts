@@ -6,6 +6,11 @@
  * `ApiError: {"error":{…}}`, `AxiosError: Request failed with status code 429`).
  */
 
+import { printedClientLibraryError } from '../dialects/http-clients/printed.js';
+import { printedMysqlError } from '../dialects/mysql/printed.js';
+import { printedPostgresError } from '../dialects/postgres/printed.js';
+import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
+
 /** What the pasted text was read as: the value to decode, and its form in words. */
 export interface PastedError {
   value: unknown;
@@ -82,6 +87,10 @@ function readPrinted(text: string): PastedError | undefined {
   const name = named[1]!;
   const rest = text.trim().slice(named[0].length);
   const printed = `the printed form of a ${name}`;
+  const library = printedClientLibraryError(name, rest);
+  if (library !== undefined) {
+    return { value: library, form: `${printed} (its message names the service's answer)` };
+  }
   // The MCP SDK's McpError keeps both prefixes: the MCP text decides.
   if (/^MCP error -?\d+:/.test(rest)) return { value: rest, form: `${printed} (MCP error text)` };
   const status = STATUS_MESSAGE.exec(rest);
@@ -110,5 +119,59 @@ function readPrinted(text: string): PastedError | undefined {
  * form; `undefined` for any other text (decoded as text).
  */
 export function readPastedText(text: string): PastedError | undefined {
-  return readCurl(text) ?? readPrinted(text);
+  return readCurl(text) ?? readPrintedDatabase(text.trim()) ?? readPrinted(text);
+}
+
+// A Redis error reply as the clients print it: ioredis `ReplyError: WRONGTYPE …`, node-redis
+// `[ErrorReply: READONLY …]` (or `Error: …`), the reply's first word its prefix.
+const PRINTED_REDIS = /^\[?(\w+): ([A-Z]+)\b(.*?)\]?$/s;
+// MongoDB's duplicate key message carries its code: `MongoServerError: E11000 duplicate key …`.
+const PRINTED_MONGO_DUPLICATE = /^Mongo\w*Error: (E(1100[01]) duplicate key[\s\S]*)$/;
+
+/**
+ * The printed form of a database driver's error, whose message still names the condition: pg's
+ * `error: duplicate key value violates unique constraint …` and mysql2's `Error: Deadlock found
+ * when trying to get lock …` (their message tables), a Redis reply by its prefix, MongoDB's
+ * `E11000 duplicate key`. The value is what the driver's error carried, read by its reader.
+ */
+function readPrintedDatabase(text: string): PastedError | undefined {
+  const pg = printedPostgresError(text);
+  if (pg !== undefined) {
+    return { value: pg, form: `the printed form of a pg error (SQLSTATE ${String(pg.code)})` };
+  }
+  const mysql = printedMysqlError(text);
+  if (mysql !== undefined) {
+    return { value: mysql, form: `the printed form of a mysql2 error (${String(mysql.code)})` };
+  }
+  const mongo = PRINTED_MONGO_DUPLICATE.exec(text);
+  if (mongo !== null) {
+    return {
+      value: {
+        ok: 0,
+        code: Number(mongo[2]),
+        codeName: 'DuplicateKey',
+        errmsg: mongo[1],
+        message: mongo[1],
+      },
+      form: `the printed form of a MongoDB error (code ${mongo[2]!})`,
+    };
+  }
+  const redis = PRINTED_REDIS.exec(text);
+  const name = redis?.[1];
+  if (
+    redis !== null &&
+    name !== undefined &&
+    (name === 'Error' || REDIS_REPLY_CLASSES.has(name)) &&
+    REDIS_PREFIXES.has(redis[2]!)
+  ) {
+    // The reply's class, as the Redis reader knows the clients' classes by name: node-redis's
+    // `ErrorReply` prints as `Error: …`.
+    const cls = name === 'Error' ? 'ErrorReply' : name;
+    const Reply = { [cls]: class extends Error {} }[cls]!;
+    return {
+      value: new Reply(`${redis[2]!}${redis[3]!}`),
+      form: `the printed form of a Redis error reply (${redis[2]!})`,
+    };
+  }
+  return undefined;
 }

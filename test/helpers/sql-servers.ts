@@ -7,6 +7,10 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+import type { Connection, ConnectionOptions } from 'mysql2/promise';
+import pg from 'pg';
+import type { Client, ClientConfig } from 'pg';
 import { decode } from 'agent-errors';
 import { freePort } from './redis-server.js';
 import { findOnPath, skipper } from './test-plan.js';
@@ -257,4 +261,58 @@ export function databaseReading<K extends string>(
     [codeKey]: database?.code,
     scope: d.details?.retryScope,
   } as { category: string; code: string; retryable: boolean; scope: unknown } & Record<K, unknown>;
+}
+
+/** The pg settings for `server` as the `postgres` role, `extra` over them. */
+export function pgConfig(server: SqlServer | undefined, extra: ClientConfig = {}): ClientConfig {
+  if (!server) throw new Error('postgres did not start (see beforeAll)');
+  return {
+    host: '127.0.0.1',
+    port: server.port,
+    user: 'postgres',
+    password: DB_PASSWORD,
+    database: 'postgres',
+    ...extra,
+  };
+}
+
+/**
+ * A pg client connected to `server` ({@link pgConfig}), kept in `into` for the test to end. Its
+ * `error` events are taken here: the tests read the error a query rejects with.
+ */
+export async function connectPg(
+  server: SqlServer | undefined,
+  into: Client[],
+  extra: ClientConfig = {},
+): Promise<Client> {
+  const client = new pg.Client(pgConfig(server, extra));
+  client.on('error', () => {});
+  await client.connect();
+  into.push(client);
+  return client;
+}
+
+/**
+ * A mysql2 connection to `server` as `account` (user, password, database), `extra` over it, kept
+ * in `into` for the test to end. `database: ''` connects to none (root's first connection, before
+ * the database exists).
+ */
+export async function connectMariadb(
+  server: SqlServer | undefined,
+  into: Connection[],
+  account: { user: string; password: string; database: string },
+  extra: ConnectionOptions = {},
+): Promise<Connection> {
+  if (!server) throw new Error('mariadbd did not start (see beforeAll)');
+  const connection = await mysql.createConnection({
+    host: '127.0.0.1',
+    port: server.port,
+    user: account.user,
+    password: account.password,
+    ...(extra.database === '' ? {} : { database: account.database }),
+    ...extra,
+  });
+  connection.on('error', () => {});
+  into.push(connection);
+  return connection;
 }

@@ -101,8 +101,16 @@ const RETRYABLE_CONFLICT = { category: 'conflict', code: 'CONFLICT', retryable: 
 // Anthropic answers an account out of credit, or over the spend limit its owner set, with a 400
 // `invalid_request_error`: "Your credit balance is too low to access the Anthropic API", "Usage
 // blocked due to lack of credits", "You have reached your specified API usage limits".
+// xAI: "Your newly created team doesn't have any credits yet", "… has either used all available
+// credits or reached its monthly spending limit" (sent as 403 and 429). Cohere: "You are using a
+// Trial key, which is limited to 1000 API calls / month" (a 429; its per-minute one is a rate limit).
 const OUT_OF_CREDIT_WORDS =
-  /\bcredit balance is too low\b|\b(?:lack of|insufficient) credits\b|\breached your specified (?:api )?usage limits?\b/i;
+  /\bcredit balance is too low\b|\b(?:lack of|insufficient) credits\b|\breached your specified (?:api )?usage limits?\b|\bdoesn't have any credits\b|\bused all available credits\b|\bmonthly spending limit\b|\bAPI calls \/ month\b/i;
+// xAI answers a wrong key with a 400 "Incorrect API key provided: xa***".
+const INVALID_KEY_WORDS = /\b(?:incorrect|invalid) API key\b/i;
+// OpenRouter's moderation refusal (a 403): `error.metadata` names the `reasons` and the
+// `flagged_input` (openrouter.ai/docs, "Errors", ModerationErrorMetadata).
+const CONTENT_FILTERED = { category: 'validation', code: 'CONTENT_FILTERED' } as const;
 // OpenAI and Groq send a request larger than the whole per-minute budget as a rate limit
 // (`rate_limit_exceeded`, 429 or 413) with "Request too large for … Limit 6000, Requested
 // 12000": waiting cannot help, the request alone is over the limit.
@@ -155,7 +163,7 @@ export interface ProviderError {
  */
 export function readProviderError(body: unknown, httpStatus?: number): ProviderError | undefined {
   const error = asRecord(asRecord(body)?.error);
-  if (!error) return undefined;
+  if (!error) return httpStatus === undefined ? undefined : readWordsOnly(body);
   // Named stores, one per field: a computed key on a fresh object costs a runtime call.
   const fields: Record<string, string> = {};
   const { type, code, status, param } = error;
@@ -179,6 +187,9 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
     (OUT_OF_CREDIT_WORDS.test(message) || QUOTA_WORDS.test(message))
   ) {
     known = QUOTA_FAILURE;
+  }
+  if (known === undefined && fields.status === undefined && flaggedByModeration(error.metadata)) {
+    known = CONTENT_FILTERED;
   }
   if (known === undefined) return undefined;
   // Anthropic says "shrink the context" and "out of credit" only in words, inside its generic
@@ -220,6 +231,38 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
   if (known.generic) out.generic = true;
   if (typeof error.message === 'string') out.message = error.message;
   return out;
+}
+
+/**
+ * An error response whose body has no `error` object and says its condition in words only: xAI's
+ * `{ code, error: "<message>" }` (its SDK error keeps the string alone), Cohere's `{ message }`,
+ * and OpenRouter's moderation refusal once an SDK has taken the inner object out. Read for an
+ * error status only, and only for these conditions: anything else is left to the status.
+ */
+function readWordsOnly(body: unknown): ProviderError | undefined {
+  const record = asRecord(body);
+  const said =
+    typeof body === 'string'
+      ? body
+      : typeof record?.error === 'string'
+        ? record.error
+        : record?.message;
+  if (typeof said !== 'string') return undefined;
+  const known =
+    record !== undefined && flaggedByModeration(record.metadata)
+      ? CONTENT_FILTERED
+      : OUT_OF_CREDIT_WORDS.test(said)
+        ? QUOTA_FAILURE
+        : INVALID_KEY_WORDS.test(said)
+          ? INVALID_API_KEY
+          : undefined;
+  return known && { code: known.code, category: known.category, message: said, fields: {} };
+}
+
+/** Whether an OpenRouter `error.metadata` is a moderation refusal's. */
+function flaggedByModeration(metadata: unknown): boolean {
+  const m = asRecord(metadata);
+  return m !== undefined && (typeof m.flagged_input === 'string' || Array.isArray(m.reasons));
 }
 
 /** A rate limit's message saying the request alone is over the limit ("Request too large"). */

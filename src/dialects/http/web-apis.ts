@@ -66,6 +66,15 @@ const SLACK: ReadonlyMap<string, NamedMeaning> = new Map([
   ['service_unavailable', m('unavailable', 'UNAVAILABLE')],
   ['fatal_error', m('internal', 'SERVER_ERROR', true)],
   ['internal_error', m('internal', 'SERVER_ERROR', true)],
+  // "Access to this method is limited on the current network".
+  ['accesslimited', m('permission', 'PERMISSION_DENIED')],
+  ['two_factor_setup_required', m('permission', 'PERMISSION_DENIED')],
+  ['org_login_required', m('auth', 'AUTH_ERROR')],
+  // The workspace is being migrated into an Enterprise organisation: "intermittently unavailable
+  // until the transition is complete".
+  ['team_added_to_org', m('unavailable', 'UNAVAILABLE')],
+  ['method_deprecated', m('protocol', 'NOT_IMPLEMENTED')],
+  ['deprecated_endpoint', m('protocol', 'NOT_IMPLEMENTED')],
 ]);
 
 // OAuth 2 token endpoint errors (RFC 6749 §5.2) and the device flow's (RFC 8628 §3.5).
@@ -99,7 +108,7 @@ const DEVICE_FLOW_WAIT_MS: ReadonlyMap<string, number> = new Map([
 const SLACK_NOT_FOUND = /_not_found$/;
 const SLACK_INVALID = /^(?:invalid|missing|bad)_|_(?:invalid|required|missing)$/;
 const SLACK_REFUSED =
-  /^(?:not_allowed|restricted|cannot)_|_(?:disabled|denied|not_allowed|restricted)$/;
+  /^(?:not_allowed|restricted|cannot|cant)_|_(?:disabled|denied|not_allowed|restricted|not_granted)$/;
 
 /**
  * A Slack error string the table does not list, by its shape (`user_not_found`,
@@ -196,6 +205,10 @@ export function readWebApiError(
       if (aws !== undefined) return found(aws, { aws: b.__type });
     }
   }
+  if (status === 422 && b !== undefined && Array.isArray(b.errors)) {
+    const github = githubValidation(b.errors);
+    if (github !== undefined) return github;
+  }
   if (status === 403 || status === 429) {
     // GitHub: a spent primary limit (`x-ratelimit-remaining: 0`) or a secondary limit.
     const message = b !== undefined && typeof b.message === 'string' ? b.message : '';
@@ -234,6 +247,27 @@ export function readWebApiError(
     if (azure !== undefined) return found(azure, { azure: ms });
   }
   return undefined;
+}
+
+// GitHub REST's 422 "Validation Failed" names each problem in `errors[].code` (docs.github.com,
+// "Getting started with the REST API", client errors): `already_exists` is a conflict with
+// another resource, `missing` a resource that does not exist; the others (`missing_field`,
+// `invalid`, `unprocessable`, `custom`) are the input's fault, as the status says.
+const GITHUB_422: ReadonlyMap<string, NamedMeaning> = new Map([
+  ['already_exists', m('conflict', 'CONFLICT')],
+  ['missing', m('not_found', 'NOT_FOUND')],
+]);
+
+/** GitHub's 422 `errors: [{ resource, field, code }]`, when every problem is one of {@link GITHUB_422}'s. */
+function githubValidation(errors: unknown[]): WebApiError | undefined {
+  let last: string | undefined;
+  for (const item of errors) {
+    const e = asRecord(item);
+    const code = typeof e?.resource === 'string' ? e.code : undefined;
+    if (typeof code !== 'string' || !GITHUB_422.has(code)) return undefined;
+    last = code;
+  }
+  return last === undefined ? undefined : found(GITHUB_422.get(last)!, { github: last });
 }
 
 /** Google's legacy `{ error: { errors: [{ reason }] } }`. */

@@ -118,6 +118,28 @@ export const MONGODB_LABELS: ReadonlyMap<
 );
 
 /**
+ * MongoDB Atlas refuses with its own code 8000 (`AtlasError`) and says why in the message only
+ * (Atlas documentation, "Atlas M0 (Free Cluster) Limits" and "Troubleshoot Connection Issues"):
+ * a refused login, an action the database user's role lacks, a plan's storage or collection
+ * limit. Anything else it says stays the generic server error.
+ */
+export const ATLAS_MESSAGES: readonly (readonly [RegExp, DatabaseMeaning])[] = [
+  [/^bad auth/i, m('auth', 'DB_AUTH_FAILED')],
+  [/not allowed to do action/i, m('permission', 'DB_PERMISSION_DENIED')],
+  [
+    /over your space quota|already using \d+ (?:collections|databases)/i,
+    m('quota', 'DB_QUOTA_EXCEEDED'),
+  ],
+];
+
+/** The row of Atlas's code 8000 for its `message` ({@link ATLAS_MESSAGES}), if any. */
+export function atlasMeaning(message: unknown): DatabaseMeaning | undefined {
+  if (typeof message !== 'string') return undefined;
+  for (const [pattern, meaning] of ATLAS_MESSAGES) if (pattern.test(message)) return meaning;
+  return undefined;
+}
+
+/**
  * The driver's own error classes, by name (the `name` getter of each class in the driver's
  * `src/error.ts`), for errors that carry no server code.
  */

@@ -2,7 +2,7 @@ import { asRecord } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import type { DatabaseMeaning, DatabaseRetryScope } from '../database/meaning.js';
 import { databaseError, meaning as m, text } from '../database/meaning.js';
-import { MONGODB_CODES, MONGODB_DRIVER_CLASSES, MONGODB_LABELS } from './codes.js';
+import { atlasMeaning, MONGODB_CODES, MONGODB_DRIVER_CLASSES, MONGODB_LABELS } from './codes.js';
 
 type Rec = Record<string, unknown>;
 
@@ -14,7 +14,12 @@ const SERVER_ERROR = m('internal', 'DB_ERROR');
  * code, then the class.
  */
 function readMongo(source: Rec, code: unknown, labels: readonly string[], name?: string) {
-  const byCode = typeof code === 'number' ? MONGODB_CODES[code] : undefined;
+  const byCode =
+    code === 8000
+      ? atlasMeaning(source.message)
+      : typeof code === 'number'
+        ? MONGODB_CODES[code]
+        : undefined;
   const byClass = name === undefined ? undefined : MONGODB_DRIVER_CLASSES.get(name);
   let row: DatabaseMeaning = byCode ?? byClass ?? SERVER_ERROR;
   let scope: DatabaseRetryScope = 'operation';

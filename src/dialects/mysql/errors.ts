@@ -51,6 +51,8 @@ export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
   1060: m('conflict', 'DB_ALREADY_EXISTS'), // ER_DUP_FIELDNAME (42S21)
   1061: m('conflict', 'DB_ALREADY_EXISTS'), // ER_DUP_KEYNAME (42000)
   1064: m('validation', 'DB_SYNTAX_ERROR'), // ER_PARSE_ERROR (42000)
+  1099: m('validation', 'DB_INVALID_STATEMENT'), // ER_TABLE_NOT_LOCKED_FOR_WRITE (HY000)
+  1100: m('validation', 'DB_INVALID_STATEMENT'), // ER_TABLE_NOT_LOCKED (HY000)
   1149: m('validation', 'DB_SYNTAX_ERROR'), // ER_SYNTAX_ERROR (42000)
   1153: m('validation', 'DB_PROGRAM_LIMIT'), // ER_NET_PACKET_TOO_LARGE (08S01): waiting cannot help
   // who you are, what you may do (42000 is also a syntax error: the number decides)
@@ -75,7 +77,7 @@ export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
   // the server and its resources
   1040: m('unavailable', 'DB_TOO_MANY_CONNECTIONS', true), // ER_CON_COUNT_ERROR (08004)
   1203: m('unavailable', 'DB_TOO_MANY_CONNECTIONS', true), // ER_TOO_MANY_USER_CONNECTIONS (42000)
-  1226: m('quota', 'DB_QUOTA_EXCEEDED'), // ER_USER_LIMIT_REACHED: an hourly account limit
+  1226: m('quota', 'DB_QUOTA_EXCEEDED'), // ER_USER_LIMIT_REACHED: see accountLimitReached
   1129: m('unavailable', 'DB_CONNECTION_ERROR'), // ER_HOST_IS_BLOCKED: until FLUSH HOSTS
   1021: m('unavailable', 'DB_DISK_FULL', true), // ER_DISK_FULL
   1114: m('unavailable', 'DB_DISK_FULL', true), // ER_RECORD_FILE_FULL
@@ -107,6 +109,18 @@ export function optionPreventsStatement(message: string): DatabaseMeaning {
   return /read[-_]only/i.test(message)
     ? m('unavailable', 'DB_READ_ONLY', true)
     : m('validation', 'DB_INVALID_STATEMENT');
+}
+
+/**
+ * `ER_USER_LIMIT_REACHED` (1226) names the account resource that refused: `max_user_connections`
+ * counts open connections (one closing lets the next in, as with 1040), the hourly ones
+ * (`max_queries_per_hour`, `max_updates_per_hour`, `max_connections_per_hour`) wait for the hour
+ * to pass, a quota.
+ */
+export function accountLimitReached(message: string): DatabaseMeaning {
+  return message.includes("'max_user_connections'")
+    ? m('unavailable', 'DB_TOO_MANY_CONNECTIONS', true)
+    : m('quota', 'DB_QUOTA_EXCEEDED');
 }
 
 /**

@@ -2,6 +2,7 @@ export {
   MYSQL2_CLIENT_CODES,
   MYSQL2_CLIENT_MESSAGES,
   MYSQL_ERRNOS,
+  accountLimitReached,
   optionPreventsStatement,
 } from './errors.js';
 export { mysqlClientReader, mysqlReader } from './reader.js';

@@ -6,6 +6,7 @@ import {
   MYSQL2_CLIENT_CODES,
   MYSQL2_CLIENT_MESSAGES,
   MYSQL_ERRNOS,
+  accountLimitReached,
   optionPreventsStatement,
 } from './errors.js';
 
@@ -34,7 +35,11 @@ export const mysqlReader: Reader = {
       if (typeof sqlState !== 'string') return undefined;
       const message = typeof view.message === 'string' ? view.message : '';
       const row =
-        (errno === 1290 ? optionPreventsStatement(message) : MYSQL_ERRNOS[errno]) ??
+        (errno === 1290
+          ? optionPreventsStatement(message)
+          : errno === 1226
+            ? accountLimitReached(message)
+            : MYSQL_ERRNOS[errno]) ??
         (isSqlState(sqlState) ? sqlStateMeaning(sqlState) : undefined) ??
         m('internal', 'DB_ERROR');
       return databaseError(e, row, 'mysql', {

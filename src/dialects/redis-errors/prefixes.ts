@@ -56,6 +56,18 @@ export const REDIS_ERR_TEXTS: readonly (readonly [RegExp, DatabaseMeaning])[] = 
   ],
   [/^ERR (invalid password|AUTH .* called without any password)/, m('auth', 'DB_AUTH_FAILED')],
   [/^ERR no such key/, m('not_found', 'DB_NO_DATA')],
+  // The server's shared replies for an argument out of its range or of the wrong form
+  // (`shared.outofrangeerr`, "DB index is out of range", "invalid expire time in '…' command",
+  // "increment or decrement would overflow", "timeout is not a float or out of range", …).
+  [
+    /^ERR .*(?:out of range|invalid|would overflow|is negative)/i,
+    m('validation', 'DB_DATA_EXCEPTION'),
+  ],
+  // MULTI / EXEC / DISCARD / WATCH used out of order.
+  [
+    /^ERR .*(?:without MULTI|can not be nested|inside MULTI)/,
+    m('validation', 'DB_INVALID_STATEMENT'),
+  ],
   [/^ERR Protocol error/, m('protocol', 'DB_PROTOCOL_ERROR')],
 ];
 

@@ -1,0 +1,105 @@
+// The fresh-case harness of test/world-fresh.test.ts: each family is a list of cases, each case
+// builds one error with a real client library and says what a careful client makes of it. A
+// case runs as one test (`it.fails` for a known miss, with the reason in its `miss`), and every
+// outcome is counted per family so the run prints the score a reviewer would measure.
+import { afterAll, expect, it } from 'vitest';
+import { decode } from 'agent-errors';
+import { runCli } from '../../src/cli/main.js';
+
+/** What a careful client makes of an error. */
+export interface Careful {
+  readonly category: string;
+  readonly retryable: boolean;
+  /** The documented wait, in ms, where the service sends one. */
+  readonly retryAfterMs?: number | undefined;
+  /** What to run again, for a retryable database error (`details.retryScope`). */
+  readonly scope?: 'transaction' | 'commit' | 'operation' | undefined;
+}
+
+/** One fresh case: a label, the error built by the real library, the careful reading. */
+export interface FreshCase {
+  readonly label: string;
+  readonly build: () => Promise<unknown>;
+  readonly careful: Careful;
+  /** Set when the case is a known miss: what is missing (the test is `it.fails`). */
+  readonly miss?: string;
+}
+
+const scores = new Map<string, { cases: number; right: number; wrong: string[] }>();
+
+/** What `decode(error)` says, in the terms of {@link Careful}: only the members `careful` names. */
+export function reading(error: unknown, careful: Careful): Careful {
+  const d = decode(error);
+  return {
+    category: d.category,
+    retryable: d.retryable,
+    ...('retryAfterMs' in careful ? { retryAfterMs: d.retryAfterMs } : {}),
+    ...('scope' in careful
+      ? { scope: d.details?.retryScope as 'transaction' | 'commit' | 'operation' | undefined }
+      : {}),
+  };
+}
+
+/**
+ * The cases of `family` as tests, scored. `read` turns the built error into a reading (the
+ * decoder by default; the CLI's explain for printed forms).
+ */
+export function freshCases(
+  family: string,
+  cases: readonly FreshCase[],
+  read: (error: unknown, careful: Careful) => Careful | Promise<Careful> = reading,
+): void {
+  const score = { cases: 0, right: 0, wrong: [] as string[] };
+  scores.set(family, score);
+  for (const c of cases) {
+    const run = async (): Promise<void> => {
+      score.cases += 1;
+      const got = await read(await c.build(), c.careful);
+      const right = JSON.stringify(got) === JSON.stringify(c.careful);
+      if (right) score.right += 1;
+      else score.wrong.push(`${c.label}: ${JSON.stringify(got)}`);
+      expect(got).toEqual(c.careful);
+    };
+    if (c.miss === undefined) it(c.label, run, 30_000);
+    else it.fails(`${c.label} (known miss: ${c.miss})`, run, 30_000);
+  }
+}
+
+/** What `promise` rejected with; it must reject. */
+export async function rejected(
+  promise: Promise<unknown> | (() => Promise<unknown>),
+): Promise<unknown> {
+  try {
+    await (typeof promise === 'function' ? promise() : promise);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+afterAll(() => {
+  const lines = [...scores].map(
+    ([family, s]) =>
+      `  ${family.padEnd(14)} ${String(s.right).padStart(3)}/${String(s.cases).padEnd(3)} right` +
+      (s.wrong.length > 0 ? `\n${s.wrong.map((w) => `      wrong: ${w}`).join('\n')}` : ''),
+  );
+  if (process.env.FRESH_SCORE)
+    process.stdout.write(`fresh cases, per family:\n${lines.join('\n')}\n`);
+});
+
+/**
+ * What `agent-errors explain --json` says of `String(error)`, the printed form people paste, in
+ * the terms of {@link Careful}; an explain that finds no error reads as category `none`.
+ */
+export async function explained(error: unknown, careful: Careful): Promise<Careful> {
+  let out = '';
+  const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } };
+  const code = await runCli(['explain', '--json', String(error)], io);
+  if (code !== 0) return { category: 'none', retryable: false };
+  const report = JSON.parse(out) as { category: string; retryable: boolean; retryAfterMs?: number };
+  return {
+    category: report.category,
+    retryable: report.retryable,
+    ...('retryAfterMs' in careful ? { retryAfterMs: report.retryAfterMs } : {}),
+  };
+}
