@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import got from 'got';
 import ky from 'ky';
 import { request as octokitRequest } from '@octokit/request';
-import { WebClient } from '@slack/web-api';
+import { LogLevel, WebClient } from '@slack/web-api';
 import {
   InsufficientScopeError,
   OAuthErrorCode,
@@ -286,6 +286,8 @@ describe('@slack/web-api against Slack’s documented answers', () => {
       new WebClient('xoxb-test', {
         slackApiUrl: `http://127.0.0.1:${port}/api/`,
         retryConfig: { retries: 0 },
+        // The client warns on the console about the refused connection this test causes.
+        logLevel: LogLevel.ERROR,
       }).chat.postMessage({ channel: 'C1', text: 'hi' }),
     );
     expect((down as { code?: string }).code).toBe('slack_webapi_request_error');

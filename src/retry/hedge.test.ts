@@ -74,7 +74,13 @@ describe('hedge against a real server on 127.0.0.1', () => {
       const calls = 20;
       for (let k = 0; k < calls; k++) {
         await expect(
-          hedge(({ signal }) => get(server.url, signal), { delayMs: 50, maxAttempts: 3, budget }),
+          // Hedges here go on failures only (a non-fatal failure sends the next at once): a
+          // timer hedge would race a 503 that a loaded machine answers late, and add a request.
+          hedge(({ signal }) => get(server.url, signal), {
+            delayMs: 60_000,
+            maxAttempts: 3,
+            budget,
+          }),
         ).rejects.toMatchObject({ category: 'unavailable', code: 'UNAVAILABLE' });
       }
       // Unthrottled, each call would send all 3 attempts (60 requests). Each failure takes a

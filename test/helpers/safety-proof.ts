@@ -235,7 +235,6 @@ export const WAYS_OUT: readonly WayOut[] = [
       const handler = createHandler({
         protocol,
         // The error as the code threw it, whatever it is.
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
         methods: { fail: () => Promise.reject(e) },
         ...quiet,
       });
@@ -272,7 +271,6 @@ export const WAYS_OUT: readonly WayOut[] = [
   {
     name: 'RetryError',
     send: async (e) => {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       const failed = await retry(() => Promise.reject(e), { maxAttempts: 1 }).catch(
         (x: unknown) => x,
       );

@@ -61,7 +61,6 @@ async function waysOut(make: () => unknown): Promise<[string, string][]> {
   }
   for (const road of ROADS) out.push([road.name, await wireText(road.send(make(), quiet))]);
   // The forms are thrown as they come: some are plain objects on purpose.
-  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
   const retried = await retry(() => Promise.reject(make()), { maxAttempts: 1 }).catch(
     (e: unknown) => e,
   );

@@ -282,7 +282,7 @@ describe('errorBoundary', () => {
     expect(payload.message).toBe('cannot read [PATH], password=[REDACTED]');
     expect(onError).toHaveBeenCalledWith(boom, { errorId: payload.details.errorId });
     const thrownString = await errorBoundary(() => {
-      throw 'just a string'; // eslint-disable-line @typescript-eslint/only-throw-error
+      throw 'just a string';
     })();
     expect(!thrownString.ok && thrownString.error.message).toBe('just a string');
   });
