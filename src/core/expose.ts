@@ -114,7 +114,7 @@ export function classifyWith(decoder: Classifier | undefined, value: unknown): A
  * field: the common case, told before the shape checks. Never throws (a proxy's
  * `getPrototypeOf` trap may).
  */
-function isOwnInstance(value: unknown): boolean {
+function isOwnInstance(value: unknown): value is AgentError {
   try {
     return value instanceof AgentError;
   } catch {

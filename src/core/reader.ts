@@ -169,6 +169,7 @@ export interface Reader {
    * encoder) asks the decoder's readers this before sending anything else as unexpected.
    */
   exposable?(this: void, error: object): AgentError | undefined;
+  /**
    * Whether an instance is one of the compatibility classes this reader reads (ACP's
    * `RequestError`, opentabs' `ToolError`…), as its upstream package builds it: such an error was
    * meant to be sent with its own words. A decoder trusts an instance's words only when it
