@@ -399,20 +399,21 @@ function ratePolicy(breaker: unknown): RatePolicy | undefined {
     { min: 1 },
   );
   return {
-    failureRatio:
-ratioOption('breaker.failureRatio', breaker.failureRatio) ?? 0.5,
+    failureRatio: ratioOption('breaker.failureRatio', breaker.failureRatio) ?? 0.5,
     slowCallDurationMs: slowCallDurationMs ?? Infinity,
     slowCallRatio: ratioOption('breaker.slowCallRatio', breaker.slowCallRatio) ?? 1,
-    minimumThroughput:
+    // A count window never holds more calls than its size (Resilience4j clamps the same way).
+    minimumThroughput: Math.min(
       numberOption(WHERE, 'breaker.minimumThroughput', breaker.minimumThroughput, {
         min: 1,
         integer: true,
       }) ?? 10,
+      windowCalls ?? Infinity,
+    ),
     windowCalls: windowCalls ?? 0,
     samplingDurationMs: samplingDurationMs ?? 30_000,
     breakDurationMs: Math.min(
-      numberOption(WHERE, 'breaker.halfOpenAfterMs', breaker.halfOpenAfterMs, { min: 1 }) ??
-        5_000,
+      numberOption(WHERE, 'breaker.halfOpenAfterMs', breaker.halfOpenAfterMs, { min: 1 }) ?? 5_000,
       MAX_TIMER_MS,
     ),
     halfOpenProbes:
@@ -425,11 +426,17 @@ ratioOption('breaker.failureRatio', breaker.failureRatio) ?? 0.5,
 
 function concurrencyPolicy(target: unknown, value: unknown): ConcurrencyPolicy | undefined {
   if (value === undefined || value === false) return undefined;
-  const expected = 'ConcurrencyOptions ({ maxConcurrent, maxQueued?, queueTimeoutMs?, … }) or false';
+  const expected =
+    'ConcurrencyOptions ({ maxConcurrent, maxQueued?, queueTimeoutMs?, … }) or false';
   if (value === null || typeof value !== 'object')
     throw optionError(WHERE, 'concurrency', expected, value);
   if (target === undefined)
-    throw optionError(WHERE, 'concurrency', 'given with a target (bulkheads are per target)', value);
+    throw optionError(
+      WHERE,
+      'concurrency',
+      'given with a target (bulkheads are per target)',
+      value,
+    );
   const c = value as ConcurrencyOptions;
   const maxConcurrent = numberOption(WHERE, 'concurrency.maxConcurrent', c.maxConcurrent, {
     min: 1,

@@ -32,8 +32,7 @@ export interface RatePolicy {
 
 /** What a rate breaker answers before an attempt. @internal */
 export type RateAdmission =
-  | { readonly go: true; readonly probe: boolean }
-  | { readonly go: false; readonly waitMs: number };
+  { readonly go: true; readonly probe: boolean } | { readonly go: false; readonly waitMs: number };
 
 const GO: RateAdmission = Object.freeze({ go: true, probe: false });
 const PROBE: RateAdmission = Object.freeze({ go: true, probe: true });
@@ -180,7 +179,14 @@ export class RateBreaker {
       if (p.calls < policy.halfOpenProbes) return;
       const reason = tripped(p, policy);
       if (reason === undefined) this.#close(onChange);
-      else this.#open(policy, now, HALF_OPEN, reason === 'failure_rate' ? 'probe_failed' : 'probe_slow', onChange);
+      else
+        this.#open(
+          policy,
+          now,
+          HALF_OPEN,
+          reason === 'failure_rate' ? 'probe_failed' : 'probe_slow',
+          onChange,
+        );
       return;
     }
     if (this.#state !== CLOSED) return;
@@ -224,7 +230,10 @@ export class RateBreaker {
 }
 
 /** Which threshold `counts` reach, if any. */
-function tripped(counts: Counts, policy: RatePolicy): 'failure_rate' | 'slow_call_rate' | undefined {
+function tripped(
+  counts: Counts,
+  policy: RatePolicy,
+): 'failure_rate' | 'slow_call_rate' | undefined {
   if (counts.calls === 0) return undefined;
   if (counts.failures / counts.calls >= policy.failureRatio) return 'failure_rate';
   if (counts.slow / counts.calls >= policy.slowCallRatio) return 'slow_call_rate';
