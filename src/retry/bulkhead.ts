@@ -31,9 +31,19 @@ export interface LimitChange {
 /** Why a turn was not given: the queue is full, or the wait was too long. @internal */
 export type Refusal = 'full' | 'queue_timeout';
 
+/** What a refused turn rejects with (the caller turns it into its own error). @internal */
+export class BulkheadRefusal extends Error {
+  readonly refusal: Refusal;
+
+  constructor(refusal: Refusal) {
+    super(`bulkhead: ${refusal}`);
+    this.refusal = refusal;
+  }
+}
+
 interface Waiter {
   resolve: () => void;
-  reject: (reason: unknown) => void;
+  reject: (reason: Error) => void;
 }
 
 /** One target's bulkhead. @internal */
@@ -80,14 +90,14 @@ export class Bulkhead {
     }
     if (this.#queue.length >= policy.maxQueued || waitMs <= 0) return 'full';
     return new Promise<void>((resolve, reject) => {
-      const leave = (reason: unknown): void => {
+      const leave = (reason: Error): void => {
         const at = this.#queue.indexOf(waiter);
         if (at >= 0) this.#queue.splice(at, 1);
         signal?.removeEventListener('abort', onAbort);
         clock.clearTimeout(timer);
         reject(reason);
       };
-      const onAbort = (): void => leave(signal?.reason);
+      const onAbort = (): void => leave(signal?.reason as Error);
       const waiter: Waiter = {
         resolve: () => {
           signal?.removeEventListener('abort', onAbort);
@@ -97,7 +107,7 @@ export class Bulkhead {
         reject: leave,
       };
       const timer = Number.isFinite(waitMs)
-        ? clock.setTimeout(() => leave('queue_timeout' satisfies Refusal), waitMs)
+        ? clock.setTimeout(() => leave(new BulkheadRefusal('queue_timeout')), waitMs)
         : undefined;
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#queue.push(waiter);

@@ -18,7 +18,7 @@ async function call(
   target: string,
   clock: ManualClock,
   breaker: CircuitBreakerOptions,
-  outcome: { fail?: AgentError; takesMs?: number },
+  outcome: { fail?: AgentError | undefined; takesMs?: number },
   events: GovernorEvent[] = [],
 ): Promise<'ok' | 'fail' | 'refused'> {
   let reached = false;

@@ -3,7 +3,7 @@ import { AttemptContext, CallState, runWithTimeout } from './attempt.js';
 import { backoffDelay, decorrelatedDelay } from './backoff.js';
 import { optionError } from './check-option.js';
 import { raceAbort, sleep } from './clock.js';
-import { processBulkheads } from './bulkhead.js';
+import { BulkheadRefusal, processBulkheads } from './bulkhead.js';
 import type { Bulkhead, LimitChange, Refusal } from './bulkhead.js';
 import { processRateBreakers } from './rate-breaker.js';
 import type { RateBreaker } from './rate-breaker.js';
@@ -344,15 +344,18 @@ class Call<T> {
     const turn = bulkhead.enter(policy, s.clock, Math.min(policy.queueTimeoutMs, leftMs), s.signal);
     if (turn === true) return;
     try {
-      if (turn === 'full') throw 'full' satisfies Refusal;
+      if (turn === 'full') throw new BulkheadRefusal('full');
       await turn;
-    } catch (refusal) {
+    } catch (failure) {
       this.#releaseProbes(probe, rateProbe);
       if (s.signal?.aborted) throw this.#aborted();
+      if (!(failure instanceof BulkheadRefusal)) throw failure;
       const target = s.target as string;
+      const { refusal } = failure;
+      // Waiting in the queue ran into the call's deadline rather than queueTimeoutMs.
       if (refusal === 'queue_timeout' && leftMs <= policy.queueTimeoutMs)
         throw this.#stop(this.#lastError ?? bulkheadError(target, bulkhead, refusal), 'deadline');
-      throw this.#stop(bulkheadError(target, bulkhead, refusal as Refusal), 'bulkhead_full');
+      throw this.#stop(bulkheadError(target, bulkhead, refusal), 'bulkhead_full');
     }
   }
 
