@@ -159,10 +159,7 @@ describe('AIMD: "too many concurrent requests" lowers the limit, successes raise
         target,
         clock,
         options,
-        async () => {
-          if (fail) throw fail;
-          return 'ok';
-        },
+        () => (fail ? Promise.reject(fail) : Promise.resolve('ok')),
         events,
       );
     await once(concurrencyLimited());
