@@ -8,6 +8,7 @@ import type {
 } from './retry-state.js';
 
 const CLOSED = 0;
+const TOKEN_ROUNDING = 1e-9;
 const OPEN = 1;
 const HALF_OPEN = 2;
 
@@ -126,7 +127,8 @@ export class MemoryRetryStateStore implements RetryStateStore {
         }
       }
     }
-    return budget && e.tokens <= policy.maxTokens / 2;
+    // Within rounding: fractional costs (5 / 14) summed should land on the half they aim at.
+    return budget && e.tokens <= policy.maxTokens / 2 + TOKEN_ROUNDING;
   }
 
   #add(target: string, policy: TargetPolicy): TargetEntry {
