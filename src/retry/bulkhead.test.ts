@@ -67,7 +67,7 @@ describe('a bulkhead per target', () => {
     const results = calls.map((c) => start(target, clock, options, c.attempt));
     await flush();
     expect(calls.map((c) => c.started)).toEqual([true, true, false, false]);
-    const refused = await results[3];
+    const refused = await (results[3] as (typeof results)[number]);
     expect(refused.ok).toBe(false);
     const error = (refused as { error: AgentError }).error;
     expect(retryStopOf(error)).toEqual({ attempts: 0, reason: 'bulkhead_full' });

@@ -342,9 +342,11 @@ export function readOptions(
     target,
     state: target === undefined ? undefined : (o.state ?? processRetryState),
     policy: targetPolicy(target, o.budget, o.breaker, attemptTimeoutMs),
-    rate: target === undefined ? undefined : ratePolicy(o.breaker),
-    concurrency: concurrencyPolicy(target, o.concurrency),
-    throttledCost: throttledCost(o.budget),
+    // The features a call does not name cost it nothing beyond these checks.
+    rate: target === undefined || o.breaker === undefined ? undefined : ratePolicy(o.breaker),
+    concurrency:
+      o.concurrency === undefined ? undefined : concurrencyPolicy(target, o.concurrency),
+    throttledCost: o.budget === undefined ? DEFAULT_THROTTLED_COST : throttledCost(o.budget),
   };
 }
 

@@ -149,8 +149,8 @@ class Call<T> {
     this.#start = this.#state.deadline - settings.maxElapsedMs;
     const target = settings.target;
     if (target !== undefined) {
-      if (settings.rate) this.#rate = processRateBreakers.of(target, settings.rate);
-      if (settings.concurrency) this.#bulkhead = processBulkheads.of(target, settings.concurrency);
+      this.#rate = settings.rate && processRateBreakers.of(target, settings.rate);
+      this.#bulkhead = settings.concurrency && processBulkheads.of(target, settings.concurrency);
       if (settings.onEvent)
         this.#onBreakerChange = ({ from, to, reason }) =>
           this.#emit({ type: 'breaker_change', target, state: to, previous: from, reason });
