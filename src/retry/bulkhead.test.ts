@@ -1,12 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { GoogleGenAI } from '@google/genai';
-import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
 import { toAgentError } from '../front/decode.js';
 import { fromFetchResponse } from '../dialects/http/response.js';
 import { createManualClock, flush } from '../../test/helpers/manual-clock.js';
 import type { ManualClock } from '../../test/helpers/manual-clock.js';
+import { providerClients } from '../../test/helpers/provider-clients.js';
 import { rejection, scriptedServer } from '../../test/helpers/provider-server.js';
 import type { ScriptedAnswer } from '../../test/helpers/provider-server.js';
 import { isConcurrencyLimit } from './failure-kinds.js';
@@ -222,34 +221,13 @@ describe('the classifier marks a concurrency limit, as providers word it', () =>
   });
   afterAll(() => server.close());
 
-  const viaOpenAI = (answer: ScriptedAnswer) => {
-    server.answer(answer);
-    const client = new OpenAI({ apiKey: 'k', baseURL: `${server.url}/v1`, maxRetries: 0 });
-    return rejection(() =>
-      client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
-    );
-  };
-  const viaAnthropic = (answer: ScriptedAnswer) => {
-    server.answer(answer);
-    const client = new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 });
-    return rejection(() =>
-      client.messages.create({
-        model: 'claude-sonnet-4-6',
-        max_tokens: 8,
-        messages: [{ role: 'user', content: 'hi' }],
-      }),
-    );
-  };
-  const viaGemini = (answer: ScriptedAnswer) => {
-    server.answer(answer);
-    const client = new GoogleGenAI({
-      apiKey: 'k',
-      httpOptions: { baseUrl: server.url, retryOptions: { attempts: 1 } },
-    });
-    return rejection(() =>
-      client.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi' }),
-    );
-  };
+  const via = (sdk: 'viaOpenAI' | 'viaAnthropic' | 'viaGemini') => (answer: ScriptedAnswer) =>
+    providerClients(server)[sdk](answer);
+  const [viaOpenAI, viaAnthropic, viaGemini] = [
+    via('viaOpenAI'),
+    via('viaAnthropic'),
+    via('viaGemini'),
+  ];
   const viaFetch = async (answer: ScriptedAnswer) => {
     server.answer(answer);
     return fromFetchResponse(await fetch(`${server.url}/v1/chat`, { method: 'POST' }));

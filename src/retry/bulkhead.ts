@@ -9,6 +9,7 @@
  * @internal
  */
 import type { Clock } from './clock.js';
+import { PerTarget } from './per-target.js';
 
 /** The settings of a target's bulkhead, resolved from `concurrency`'s options. @internal */
 export interface ConcurrencyPolicy {
@@ -147,44 +148,8 @@ export class Bulkhead {
   }
 }
 
-/**
- * Every target's bulkhead in this process. At most `maxTargets` idle ones are kept (the oldest
- * idle one goes first).
- * @internal
- */
-export class Bulkheads {
-  readonly #targets = new Map<string, Bulkhead>();
-  readonly #maxTargets: number;
-
-  constructor(maxTargets = 10_000) {
-    this.#maxTargets = maxTargets;
-  }
-
-  /** The target's bulkhead, made on first use. */
-  of(target: string, policy: ConcurrencyPolicy): Bulkhead {
-    let bulkhead = this.#targets.get(target);
-    if (bulkhead === undefined) {
-      if (this.#targets.size >= this.#maxTargets) this.#forgetIdle();
-      bulkhead = new Bulkhead(policy);
-      this.#targets.set(target, bulkhead);
-    }
-    return bulkhead;
-  }
-
-  /** Forget every target (tests). */
-  clear(): void {
-    this.#targets.clear();
-  }
-
-  #forgetIdle(): void {
-    for (const [target, bulkhead] of this.#targets) {
-      if (bulkhead.active === 0 && bulkhead.queued === 0) {
-        this.#targets.delete(target);
-        return;
-      }
-    }
-  }
-}
-
-/** The bulkheads of this process. @internal */
-export const processBulkheads = new Bulkheads();
+/** The bulkheads of this process (only an idle one may be forgotten). @internal */
+export const processBulkheads = new PerTarget<Bulkhead, ConcurrencyPolicy>(
+  (policy) => new Bulkhead(policy),
+  (bulkhead) => bulkhead.active === 0 && bulkhead.queued === 0,
+);

@@ -344,8 +344,7 @@ export function readOptions(
     policy: targetPolicy(target, o.budget, o.breaker, attemptTimeoutMs),
     // The features a call does not name cost it nothing beyond these checks.
     rate: target === undefined || o.breaker === undefined ? undefined : ratePolicy(o.breaker),
-    concurrency:
-      o.concurrency === undefined ? undefined : concurrencyPolicy(target, o.concurrency),
+    concurrency: o.concurrency === undefined ? undefined : concurrencyPolicy(target, o.concurrency),
     throttledCost: o.budget === undefined ? DEFAULT_THROTTLED_COST : throttledCost(o.budget),
   };
 }

@@ -8,6 +8,7 @@
  * outcomes changes on every call, which a shared store would pay for with a round trip each.
  * @internal
  */
+import { PerTarget } from './per-target.js';
 import type { BreakerChange, BreakerChangeListener } from './retry-state.js';
 
 /** The settings of a rate breaker, resolved from `breaker`'s options. @internal */
@@ -240,38 +241,8 @@ function tripped(
   return undefined;
 }
 
-/**
- * Every target's rate breaker in this process. At most `maxTargets` are kept (the oldest goes
- * first), so targets named after URLs or users cannot grow it without bound.
- * @internal
- */
-export class RateBreakers {
-  readonly #targets = new Map<string, RateBreaker>();
-  readonly #maxTargets: number;
-
-  constructor(maxTargets = 10_000) {
-    this.#maxTargets = maxTargets;
-  }
-
-  /** The target's breaker, made on first use. */
-  of(target: string, policy: RatePolicy): RateBreaker {
-    let breaker = this.#targets.get(target);
-    if (breaker === undefined) {
-      if (this.#targets.size >= this.#maxTargets) {
-        const oldest = this.#targets.keys().next();
-        if (oldest.done !== true) this.#targets.delete(oldest.value);
-      }
-      breaker = new RateBreaker(policy);
-      this.#targets.set(target, breaker);
-    }
-    return breaker;
-  }
-
-  /** Forget every target (tests). */
-  clear(): void {
-    this.#targets.clear();
-  }
-}
-
-/** The rate breakers of this process. @internal */
-export const processRateBreakers = new RateBreakers();
+/** The rate breakers of this process (any may be forgotten: a forgotten window starts empty). @internal */
+export const processRateBreakers = new PerTarget<RateBreaker, RatePolicy>(
+  (policy) => new RateBreaker(policy),
+  () => true,
+);
