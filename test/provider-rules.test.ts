@@ -1,10 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAgentError } from 'agent-errors';
 import { fromFetchResponse } from 'agent-errors/http';
-import { rejection, scriptedServer } from './helpers/provider-server.js';
+import { providerClients } from './helpers/provider-clients.js';
+import { scriptedServer } from './helpers/provider-server.js';
 import type { ScriptedAnswer } from './helpers/provider-server.js';
 
 // Each provider's and platform's documented error table (sources in docs/design.md's mapping
@@ -19,36 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function viaOpenAI(answer: ScriptedAnswer): Promise<unknown> {
-  server.answer(answer);
-  const client = new OpenAI({ apiKey: 'k', baseURL: `${server.url}/v1`, maxRetries: 0 });
-  return rejection(() =>
-    client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
-  );
-}
-
-async function viaAnthropic(answer: ScriptedAnswer): Promise<unknown> {
-  server.answer(answer);
-  const client = new Anthropic({ apiKey: 'k', baseURL: server.url, maxRetries: 0 });
-  return rejection(() =>
-    client.messages.create({
-      model: 'claude-sonnet-4-6',
-      max_tokens: 8,
-      messages: [{ role: 'user', content: 'hi' }],
-    }),
-  );
-}
-
-async function viaGemini(answer: ScriptedAnswer): Promise<unknown> {
-  server.answer(answer);
-  const client = new GoogleGenAI({
-    apiKey: 'k',
-    httpOptions: { baseUrl: server.url, retryOptions: { attempts: 1 } },
-  });
-  return rejection(() =>
-    client.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi' }),
-  );
-}
+const viaOpenAI = (answer: ScriptedAnswer) => providerClients(server).viaOpenAI(answer);
+const viaAnthropic = (answer: ScriptedAnswer) => providerClients(server).viaAnthropic(answer);
+const viaGemini = (answer: ScriptedAnswer) => providerClients(server).viaGemini(answer);
 
 async function viaFetch(answer: ScriptedAnswer): Promise<unknown> {
   server.answer(answer);

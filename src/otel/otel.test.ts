@@ -36,6 +36,7 @@ import {
 import { withFallback } from '../retry/fallback.js';
 import { hedge } from '../retry/hedge.js';
 import { MemoryRetryStateStore } from '../retry/memory-retry-state.js';
+import { createManualClock } from '../../test/helpers/manual-clock.js';
 
 const spans = new InMemorySpanExporter();
 const tracer = new BasicTracerProvider({
@@ -343,21 +344,87 @@ describe('recordGovernorEvent with retry() and withFallback()', () => {
     expect(span.status).toEqual({ code: SpanStatusCode.UNSET });
     expect(span.events.map((e) => e.name)).toEqual([
       'retry',
+      'circuit_breaker.state_change',
       'fallback',
       'circuit_breaker',
       'fallback',
     ]);
-    expect(span.events[1]?.attributes).toMatchObject({
+    expect(span.events[2]?.attributes).toMatchObject({
       'error.type': 'UNAVAILABLE',
       'fallback.from': 0,
       'fallback.to': 1,
     });
-    expect(span.events[2]?.attributes).toEqual({
+    expect(span.events[3]?.attributes).toEqual({
       'breaker.target': 'otel-primary',
       'breaker.state': 'open',
       'breaker.wait_ms': expect.any(Number),
     });
-    expect(span.events[3]?.attributes).toMatchObject({ 'error.type': 'CIRCUIT_OPEN' });
+    expect(span.events[4]?.attributes).toMatchObject({ 'error.type': 'CIRCUIT_OPEN' });
+  });
+
+  it('records every breaker state change with its reason, and concurrency changes', async () => {
+    const clock = createManualClock();
+    const down = () => Promise.reject(AgentError.unavailable('down'));
+    const span = await traced(async (s) => {
+      const options = {
+        target: 'otel-rates',
+        clock,
+        maxAttempts: 1,
+        breaker: {
+          failureRatio: 0.5,
+          minimumThroughput: 2,
+          windowCalls: 2,
+          halfOpenAfterMs: 1_000,
+        },
+        concurrency: { maxConcurrent: 4 },
+        onEvent: (event: Parameters<typeof recordGovernorEvent>[1]) =>
+          recordGovernorEvent(s, event),
+      };
+      const call = (fn: () => Promise<unknown>) => retry(fn, options).catch(() => undefined);
+      await call(down);
+      await call(down); // 2 of 2 failed: open
+      await clock.advance(1_000);
+      await call(() => Promise.resolve('ok')); // the probe succeeds: closed
+      await call(() =>
+        Promise.reject(
+          AgentError.rateLimited('Too many concurrent requests', {
+            details: { limit: 'concurrency' },
+          }),
+        ),
+      );
+    });
+    expect(span.status).toEqual({ code: SpanStatusCode.UNSET });
+    const changes = span.events.filter((e) => e.name !== 'concurrency_limit');
+    expect(changes.map((e) => e.attributes)).toEqual([
+      {
+        'breaker.target': 'otel-rates',
+        'breaker.state': 'open',
+        'breaker.previous_state': 'closed',
+        'breaker.reason': 'failure_rate',
+      },
+      {
+        'breaker.target': 'otel-rates',
+        'breaker.state': 'half_open',
+        'breaker.previous_state': 'open',
+        'breaker.reason': 'break_elapsed',
+      },
+      {
+        'breaker.target': 'otel-rates',
+        'breaker.state': 'closed',
+        'breaker.previous_state': 'half_open',
+        'breaker.reason': 'probes_succeeded',
+      },
+    ]);
+    expect(changes.every((e) => e.name === 'circuit_breaker.state_change')).toBe(true);
+    expect(span.events.at(-1)).toMatchObject({
+      name: 'concurrency_limit',
+      attributes: {
+        'concurrency.target': 'otel-rates',
+        'concurrency.limit': 2,
+        'concurrency.previous_limit': 4,
+        'concurrency.reason': 'concurrency_limited',
+      },
+    });
   });
 
   it('records a hedge sent', async () => {

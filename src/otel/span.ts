@@ -138,7 +138,10 @@ export function recordRetry(span: SpanLike, event: RetryEventLike): void {
  * or any object like it. Declared here so that this entry does not load the retry entry.
  */
 export interface GovernorEventLike {
-  /** `'retry'`, `'hedge'`, `'fallback'` or `'breaker'`; any other type is not recorded. */
+  /**
+   * `'retry'`, `'hedge'`, `'fallback'`, `'breaker'`, `'breaker_change'` or `'concurrency'`; any
+   * other type is not recorded.
+   */
   readonly type: string;
   /** The error behind a retry or a fallback. */
   readonly error?: unknown;
@@ -152,18 +155,26 @@ export interface GovernorEventLike {
   readonly to?: number;
   /** A breaker: its target. */
   readonly target?: string;
-  /** A breaker: the state it was found in. */
+  /** A breaker: the state it was found in (or, for a change, the state it went to). */
   readonly state?: string;
   /** A breaker: how long it stays so. */
   readonly waitMs?: number;
+  /** A change: the breaker's state before, or the concurrency limit before. */
+  readonly previous?: string | number;
+  /** A change: why it happened. */
+  readonly reason?: string;
+  /** A concurrency change: the target's limit now. */
+  readonly limit?: number;
 }
 
 /**
  * Record what the retry governor did as an event on the span of the whole operation, status
  * untouched (only the operation's outcome may fail the span): `retry` (as {@link recordRetry}),
  * `hedge` (`hedge.attempt`, `hedge.delay_ms`), `fallback` (the error's fields, `fallback.from`,
- * `fallback.to`) and `circuit_breaker`
- * (`breaker.target`, `breaker.state`, `breaker.wait_ms`). Pass it as `onEvent`.
+ * `fallback.to`), `circuit_breaker` (`breaker.target`, `breaker.state`, `breaker.wait_ms`),
+ * `circuit_breaker.state_change` (`breaker.target`, `breaker.state`, `breaker.previous_state`,
+ * `breaker.reason`) and `concurrency_limit` (`concurrency.target`, `concurrency.limit`,
+ * `concurrency.previous_limit`, `concurrency.reason`). Pass it as `onEvent`.
  *
  * @example
  * await retry(callModel, { target: 'openai', onEvent: (event) => recordGovernorEvent(span, event) });
@@ -192,5 +203,20 @@ export function recordGovernorEvent(span: SpanLike, event: GovernorEventLike): v
     if (typeof event.state === 'string') attributes['breaker.state'] = event.state;
     if (typeof event.waitMs === 'number') attributes['breaker.wait_ms'] = event.waitMs;
     note(span, 'circuit_breaker', attributes);
+  } else if (event.type === 'breaker_change') {
+    const attributes: ErrorAttributes = {};
+    if (typeof event.target === 'string') attributes['breaker.target'] = event.target;
+    if (typeof event.state === 'string') attributes['breaker.state'] = event.state;
+    if (typeof event.previous === 'string') attributes['breaker.previous_state'] = event.previous;
+    if (typeof event.reason === 'string') attributes['breaker.reason'] = event.reason;
+    note(span, 'circuit_breaker.state_change', attributes);
+  } else if (event.type === 'concurrency') {
+    const attributes: ErrorAttributes = {};
+    if (typeof event.target === 'string') attributes['concurrency.target'] = event.target;
+    if (typeof event.limit === 'number') attributes['concurrency.limit'] = event.limit;
+    if (typeof event.previous === 'number')
+      attributes['concurrency.previous_limit'] = event.previous;
+    if (typeof event.reason === 'string') attributes['concurrency.reason'] = event.reason;
+    note(span, 'concurrency_limit', attributes);
   }
 }

@@ -63,6 +63,18 @@ export function isThrottling(error: AgentError): boolean {
 }
 
 /**
+ * Whether the failure says the target refused because too many of our requests run at once (a
+ * 429 or 503 with "too many concurrent requests"), as the classifier marks it
+ * (`details.limit === 'concurrency'`): it lowers the target's concurrency limit.
+ * @internal
+ */
+export function isConcurrencyLimit(error: AgentError): boolean {
+  if (error.category !== 'rate_limit' && error.category !== 'unavailable') return false;
+  const details = error.details as { readonly limit?: unknown } | undefined;
+  return details?.limit === 'concurrency';
+}
+
+/**
  * Whether the source said "do not retry" against its category's default (a 429 with
  * `x-should-retry: false`, `AgentError.rateLimited(m, { retryable: false })`): that wins over
  * `shouldRetry`.

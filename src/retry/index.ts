@@ -3,6 +3,7 @@ export type { RetryFunction } from './retry.js';
 export type {
   AttemptFunction,
   CircuitBreakerOptions,
+  ConcurrencyOptions,
   RetryBudgetOptions,
   RetryDecisionContext,
   GovernorEvent,
@@ -21,7 +22,16 @@ export { RETRY_ATTEMPT_HEADER } from './attempt.js';
 export type { RetryAttempt } from './attempt.js';
 export { RetryError, isRetryError, retryStopOf } from './retry-error.js';
 export type { RetryErrorLike, RetryStop, RetryStopReason } from './retry-error.js';
-export type { Admission, AttemptReport, RetryStateStore, TargetPolicy } from './retry-state.js';
+export type {
+  Admission,
+  AttemptReport,
+  BreakerChange,
+  BreakerChangeListener,
+  BreakerChangeReason,
+  BreakerState,
+  RetryStateStore,
+  TargetPolicy,
+} from './retry-state.js';
 export { backoffDelay, decorrelatedDelay } from './backoff.js';
 export type { BackoffDelayOptions, DecorrelatedDelayOptions } from './backoff.js';
 export { systemClock } from './clock.js';

@@ -1,7 +1,14 @@
 import { GO } from './retry-state.js';
-import type { Admission, AttemptReport, RetryStateStore, TargetPolicy } from './retry-state.js';
+import type {
+  Admission,
+  AttemptReport,
+  BreakerChangeListener,
+  RetryStateStore,
+  TargetPolicy,
+} from './retry-state.js';
 
 const CLOSED = 0;
+const TOKEN_ROUNDING = 1e-9;
 const OPEN = 1;
 const HALF_OPEN = 2;
 
@@ -40,13 +47,19 @@ export class MemoryRetryStateStore implements RetryStateStore {
     this.#maxTargets = maxTargets;
   }
 
-  admit(target: string, policy: TargetPolicy, now: number): Admission {
+  admit(
+    target: string,
+    policy: TargetPolicy,
+    now: number,
+    onBreakerChange?: BreakerChangeListener,
+  ): Admission {
     const e = this.#targets.get(target);
     if (e === undefined) return GO;
     if (e.breaker === OPEN && policy.failureThreshold > 0) {
       if (now < e.openUntil) return { kind: 'open', waitMs: e.openUntil - now, probe: '' };
       e.breaker = HALF_OPEN;
       e.successes = 0;
+      onBreakerChange?.({ from: 'open', to: 'half_open', reason: 'break_elapsed' });
     }
     if (e.waitUntil > now) return { kind: 'wait', waitMs: e.waitUntil - now, probe: '' };
     const halfOpen = e.breaker === HALF_OPEN && policy.failureThreshold > 0;
@@ -64,7 +77,13 @@ export class MemoryRetryStateStore implements RetryStateStore {
     return { kind: 'go', waitMs: 0, probe: e.probe };
   }
 
-  record(target: string, report: AttemptReport, policy: TargetPolicy, now: number): boolean {
+  record(
+    target: string,
+    report: AttemptReport,
+    policy: TargetPolicy,
+    now: number,
+    onBreakerChange?: BreakerChangeListener,
+  ): boolean {
     let e = this.#targets.get(target);
     if (e === undefined) {
       // A success, or a failure that changes nothing, on a target at rest: nothing to remember.
@@ -83,24 +102,33 @@ export class MemoryRetryStateStore implements RetryStateStore {
       e.probeNeeded = false;
       if (e.breaker === HALF_OPEN && report.probe !== '') {
         e.successes += 1;
-        if (e.successes >= policy.successThreshold) e.breaker = CLOSED;
+        if (e.successes >= policy.successThreshold) {
+          e.breaker = CLOSED;
+          onBreakerChange?.({ from: 'half_open', to: 'closed', reason: 'probes_succeeded' });
+        }
       }
       if (atRest(e, policy, now)) this.#targets.delete(target);
       return false;
     }
-    if (budget && report.cost) e.tokens = Math.max(0, e.tokens - 1);
+    if (budget && report.cost) e.tokens = Math.max(0, e.tokens - (report.tokens ?? 1));
     if (report.waitMs >= 0) {
       e.waitUntil = Math.max(e.waitUntil, now + report.waitMs);
       e.probeNeeded = true;
     }
     if (report.unhealthy && policy.failureThreshold > 0) {
-      if (e.breaker === HALF_OPEN) open(e, policy, now);
-      else if (e.breaker === CLOSED) {
+      if (e.breaker === HALF_OPEN) {
+        open(e, policy, now);
+        onBreakerChange?.({ from: 'half_open', to: 'open', reason: 'probe_failed' });
+      } else if (e.breaker === CLOSED) {
         e.failures += 1;
-        if (e.failures >= policy.failureThreshold) open(e, policy, now);
+        if (e.failures >= policy.failureThreshold) {
+          open(e, policy, now);
+          onBreakerChange?.({ from: 'closed', to: 'open', reason: 'consecutive_failures' });
+        }
       }
     }
-    return budget && e.tokens <= policy.maxTokens / 2;
+    // Within rounding: fractional costs (5 / 14) summed should land on the half they aim at.
+    return budget && e.tokens <= policy.maxTokens / 2 + TOKEN_ROUNDING;
   }
 
   #add(target: string, policy: TargetPolicy): TargetEntry {

@@ -7,6 +7,9 @@ import { processRetryState } from './memory-retry-state.js';
 import { isRetryStateStore } from './retry-state.js';
 import type { RetryStateStore, TargetPolicy } from './retry-state.js';
 import type { RetryAttempt } from './attempt.js';
+import type { BreakerChangeReason, BreakerState } from './retry-state.js';
+import type { RatePolicy } from './rate-breaker.js';
+import type { ConcurrencyPolicy } from './bulkhead.js';
 
 /** What `onRetry` receives (frozen). */
 export interface RetryEvent {
@@ -24,7 +27,11 @@ export interface RetryEvent {
  * - `fallback`: `withFallback` gave up on alternative `from` and calls `to` (0 is the primary);
  * - `hedge`: `hedge` sent attempt `attempt` after waiting `delayMs` (or at once after a
  *   non-fatal failure);
- * - `breaker`: the target's circuit breaker turned the call away (`state: 'open'`).
+ * - `breaker`: the target's circuit breaker turned the call away (`state: 'open'`);
+ * - `breaker_change`: the target's circuit breaker went from state `previous` to `state`, and
+ *   why (told by the call whose attempt, or whose arrival, made the change);
+ * - `concurrency`: the target's concurrency limit went from `previous` to `limit`, lowered by a
+ *   failure that said "too many concurrent requests" or raised by a success.
  */
 export type GovernorEvent =
   | {
@@ -45,6 +52,20 @@ export type GovernorEvent =
       readonly target: string;
       readonly state: 'open';
       readonly waitMs: number;
+    }
+  | {
+      readonly type: 'breaker_change';
+      readonly target: string;
+      readonly state: BreakerState;
+      readonly previous: BreakerState;
+      readonly reason: BreakerChangeReason;
+    }
+  | {
+      readonly type: 'concurrency';
+      readonly target: string;
+      readonly limit: number;
+      readonly previous: number;
+      readonly reason: 'concurrency_limited' | 'success';
     };
 
 /**
@@ -65,6 +86,13 @@ export interface RetryBudgetOptions {
   maxTokens?: number;
   /** Tokens each success gives back, in (0, 1]. Default `0.1`. */
   tokenRatio?: number;
+  /**
+   * Tokens a retry after throttling (a rate limit or an overloaded server that gave no wait of
+   * its own) costs, where a retry after a transient fault costs one. Default `5 / 14`, the
+   * ratio of the AWS SDKs' 2026 retry quota costs (5 for throttling, 14 for other errors): the
+   * server said "later", not "broken", so retrying it drains the budget more slowly.
+   */
+  throttledCost?: number;
 }
 
 /** The circuit breaker of one target (the `breaker` option of {@link retry}). */
@@ -73,8 +101,51 @@ export interface CircuitBreakerOptions {
   failureThreshold?: number;
   /** How long it stays open before one probe is let through. Default `5_000`. */
   halfOpenAfterMs?: number;
-  /** Successful probes that close it again. Default `1`. */
+  /** Successful probes that close it again (the consecutive breaker). Default `1`. */
   successThreshold?: number;
+  /**
+   * Open when at least this share, in (0, 1], of the calls in the window failed in a way that
+   * says the target is unhealthy (Polly's `FailureRatio`; Resilience4j's
+   * `failureRateThreshold` / 100). Giving it (or `slowCallDurationMs`) makes the breaker see
+   * rates; the consecutive count (`failureThreshold`) then applies only if given too. Default
+   * `0.5` when the breaker sees rates.
+   */
+  failureRatio?: number;
+  /** A call that takes at least this long (ms) is slow (Resilience4j's `slowCallDurationThreshold`). */
+  slowCallDurationMs?: number;
+  /** Open when at least this share, in (0, 1], of the calls in the window were slow. Default `1`. */
+  slowCallRatio?: number;
+  /** Calls the window must hold before its rates are judged. Default `10`. */
+  minimumThroughput?: number;
+  /** A window of the last this many calls (Resilience4j's count-based sliding window). */
+  windowCalls?: number;
+  /**
+   * A window of the calls of the last this many ms (Polly's `SamplingDuration`; Resilience4j's
+   * time-based window). Default `30_000` unless `windowCalls` is given.
+   */
+  samplingDurationMs?: number;
+  /**
+   * Probes let through while half-open; when all have reported, their rates close or reopen the
+   * breaker (Resilience4j's `permittedNumberOfCallsInHalfOpenState`). Rate breaker only. Default `1`.
+   */
+  halfOpenProbes?: number;
+}
+
+/** The bulkhead of one target (the `concurrency` option of {@link retry}), in this process. */
+export interface ConcurrencyOptions {
+  /** Attempts to the target that may run at once, and the highest the adaptive limit goes. */
+  maxConcurrent: number;
+  /** The lowest the adaptive limit goes. Default `1`. */
+  minConcurrent?: number;
+  /** Attempts that may wait for a turn; any further one is turned away. Default `0`. */
+  maxQueued?: number;
+  /** How long an attempt may wait for a turn. Default: as long as the call may last. */
+  queueTimeoutMs?: number;
+  /**
+   * What a failure saying "too many concurrent requests" multiplies the limit by, in (0, 1];
+   * `1` turns adaptation off. Default `0.5`.
+   */
+  decreaseFactor?: number;
 }
 
 /** Options of {@link retry}. */
@@ -162,6 +233,11 @@ export interface RetryOptions {
   budget?: RetryBudgetOptions | false;
   /** The target's circuit breaker, or `false` for none. Needs `target`. */
   breaker?: CircuitBreakerOptions | false;
+  /**
+   * The target's bulkhead in this process, whose limit adapts to "too many concurrent requests"
+   * (see {@link ConcurrencyOptions}). Needs `target`. Default: none.
+   */
+  concurrency?: ConcurrencyOptions | false;
   /** Where targets' state lives. Default: this process's memory. */
   state?: RetryStateStore;
   /** Where time and timers come from (tests). Default {@link systemClock}. */
@@ -198,6 +274,12 @@ export interface Settings {
   target: string | undefined;
   state: RetryStateStore | undefined;
   policy: TargetPolicy | undefined;
+  /** The rate breaker's settings, when the breaker sees rates. */
+  rate: RatePolicy | undefined;
+  /** The bulkhead's settings, when there is one. */
+  concurrency: ConcurrencyPolicy | undefined;
+  /** What a retry after throttling costs the budget. */
+  throttledCost: number;
 }
 
 /** The fn type, for the check. @internal */
@@ -260,6 +342,130 @@ export function readOptions(
     target,
     state: target === undefined ? undefined : (o.state ?? processRetryState),
     policy: targetPolicy(target, o.budget, o.breaker, attemptTimeoutMs),
+    // The features a call does not name cost it nothing beyond these checks.
+    rate: target === undefined || o.breaker === undefined ? undefined : ratePolicy(o.breaker),
+    concurrency: o.concurrency === undefined ? undefined : concurrencyPolicy(target, o.concurrency),
+    throttledCost: o.budget === undefined ? DEFAULT_THROTTLED_COST : throttledCost(o.budget),
+  };
+}
+
+const DEFAULT_THROTTLED_COST = 5 / 14;
+
+function throttledCost(budget: unknown): number {
+  if (budget === undefined || budget === false || budget === null || typeof budget !== 'object')
+    return DEFAULT_THROTTLED_COST;
+  const cost = (budget as RetryBudgetOptions).throttledCost;
+  return numberOption(WHERE, 'budget.throttledCost', cost) ?? DEFAULT_THROTTLED_COST;
+}
+
+/** A share in (0, 1], or `undefined` when absent. */
+function ratioOption(option: string, value: unknown): number | undefined {
+  const ratio = numberOption(WHERE, option, value);
+  if (ratio !== undefined && (ratio <= 0 || ratio > 1))
+    throw optionError(WHERE, option, 'a number in (0, 1]', ratio);
+  return ratio;
+}
+
+/** Whether `breaker`'s options ask for a breaker that sees rates. */
+function seesRates(breaker: unknown): breaker is CircuitBreakerOptions {
+  if (breaker === undefined || breaker === false || breaker === null || typeof breaker !== 'object')
+    return false;
+  const b = breaker as CircuitBreakerOptions;
+  return b.failureRatio !== undefined || b.slowCallDurationMs !== undefined;
+}
+
+function ratePolicy(breaker: unknown): RatePolicy | undefined {
+  if (!seesRates(breaker)) return undefined;
+  const windowCalls = numberOption(WHERE, 'breaker.windowCalls', breaker.windowCalls, {
+    min: 1,
+    integer: true,
+  });
+  const samplingDurationMs = numberOption(
+    WHERE,
+    'breaker.samplingDurationMs',
+    breaker.samplingDurationMs,
+    { min: 1 },
+  );
+  if (windowCalls !== undefined && samplingDurationMs !== undefined)
+    throw optionError(
+      WHERE,
+      'breaker',
+      'given windowCalls or samplingDurationMs, not both (a window counts calls or time)',
+      breaker,
+    );
+  const slowCallDurationMs = numberOption(
+    WHERE,
+    'breaker.slowCallDurationMs',
+    breaker.slowCallDurationMs,
+    { min: 1 },
+  );
+  return {
+    failureRatio: ratioOption('breaker.failureRatio', breaker.failureRatio) ?? 0.5,
+    slowCallDurationMs: slowCallDurationMs ?? Infinity,
+    slowCallRatio: ratioOption('breaker.slowCallRatio', breaker.slowCallRatio) ?? 1,
+    // A count window never holds more calls than its size (Resilience4j clamps the same way).
+    minimumThroughput: Math.min(
+      numberOption(WHERE, 'breaker.minimumThroughput', breaker.minimumThroughput, {
+        min: 1,
+        integer: true,
+      }) ?? 10,
+      windowCalls ?? Infinity,
+    ),
+    windowCalls: windowCalls ?? 0,
+    samplingDurationMs: samplingDurationMs ?? 30_000,
+    breakDurationMs: Math.min(
+      numberOption(WHERE, 'breaker.halfOpenAfterMs', breaker.halfOpenAfterMs, { min: 1 }) ?? 5_000,
+      MAX_TIMER_MS,
+    ),
+    halfOpenProbes:
+      numberOption(WHERE, 'breaker.halfOpenProbes', breaker.halfOpenProbes, {
+        min: 1,
+        integer: true,
+      }) ?? 1,
+  };
+}
+
+function concurrencyPolicy(target: unknown, value: unknown): ConcurrencyPolicy | undefined {
+  if (value === undefined || value === false) return undefined;
+  const expected =
+    'ConcurrencyOptions ({ maxConcurrent, maxQueued?, queueTimeoutMs?, … }) or false';
+  if (value === null || typeof value !== 'object')
+    throw optionError(WHERE, 'concurrency', expected, value);
+  if (target === undefined)
+    throw optionError(
+      WHERE,
+      'concurrency',
+      'given with a target (bulkheads are per target)',
+      value,
+    );
+  const c = value as ConcurrencyOptions;
+  const maxConcurrent = numberOption(WHERE, 'concurrency.maxConcurrent', c.maxConcurrent, {
+    min: 1,
+    integer: true,
+  });
+  if (maxConcurrent === undefined)
+    throw optionError(WHERE, 'concurrency.maxConcurrent', 'an integer >= 1', undefined);
+  const minConcurrent =
+    numberOption(WHERE, 'concurrency.minConcurrent', c.minConcurrent, { min: 1, integer: true }) ??
+    1;
+  if (minConcurrent > maxConcurrent)
+    throw optionError(
+      WHERE,
+      'concurrency.minConcurrent',
+      `at most maxConcurrent (${maxConcurrent})`,
+      minConcurrent,
+    );
+  return {
+    maxConcurrent,
+    minConcurrent,
+    maxQueued:
+      numberOption(WHERE, 'concurrency.maxQueued', c.maxQueued, {
+        integer: true,
+        allowInfinity: true,
+      }) ?? 0,
+    // Infinity: bounded by what is left of the call's time.
+    queueTimeoutMs: numberOption(WHERE, 'concurrency.queueTimeoutMs', c.queueTimeoutMs) ?? Infinity,
+    decreaseFactor: ratioOption('concurrency.decreaseFactor', c.decreaseFactor) ?? 0.5,
   };
 }
 
@@ -320,7 +526,7 @@ function targetPolicy(
         : (numberOption(WHERE, 'budget.maxTokens', b?.maxTokens, { min: 1 }) ?? 10),
     tokenRatio,
     failureThreshold:
-      breaker === false
+      breaker === false || (seesRates(breaker) && c?.failureThreshold === undefined)
         ? 0
         : (numberOption(WHERE, 'breaker.failureThreshold', c?.failureThreshold, {
             min: 1,

@@ -13,6 +13,8 @@ import type { AgentErrorLike } from '../core/agent-error.js';
  * - `outcome_unknown`: the attempt may have reached the server (a timeout, a dropped
  *   connection, or `markSent()` was called) and the call is not idempotent;
  * - `circuit_open`: the target's circuit breaker is open (`retryAfterMs`: until its probe);
+ * - `bulkhead_full`: the target's bulkhead (`concurrency`) had no turn free and no room in its
+ *   queue, or the attempt waited `queueTimeoutMs` in the queue (code `BULKHEAD_FULL`);
  * - `already_retried`: the error already went through a retry loop (ours or another
  *   library's), and `retryNested` is not set.
  */
@@ -25,6 +27,7 @@ export type RetryStopReason =
   | 'retry_after_too_long'
   | 'outcome_unknown'
   | 'circuit_open'
+  | 'bulkhead_full'
   | 'already_retried';
 
 const REASONS: readonly RetryStopReason[] = [
@@ -36,6 +39,7 @@ const REASONS: readonly RetryStopReason[] = [
   'retry_after_too_long',
   'outcome_unknown',
   'circuit_open',
+  'bulkhead_full',
   'already_retried',
 ];
 

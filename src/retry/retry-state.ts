@@ -11,7 +11,12 @@
  */
 export interface RetryStateStore {
   /** Before each attempt: may it go now? `now` is the caller's clock (a store may use its own). */
-  admit(target: string, policy: TargetPolicy, now: number): Admission | PromiseLike<Admission>;
+  admit(
+    target: string,
+    policy: TargetPolicy,
+    now: number,
+    onBreakerChange?: BreakerChangeListener,
+  ): Admission | PromiseLike<Admission>;
   /**
    * After each attempt: what happened. Answers whether retries to the target are throttled now
    * (the budget is at or below half of `maxTokens`).
@@ -21,8 +26,47 @@ export interface RetryStateStore {
     report: AttemptReport,
     policy: TargetPolicy,
     now: number,
+    onBreakerChange?: BreakerChangeListener,
   ): boolean | PromiseLike<boolean>;
 }
+
+/** A circuit breaker's state. */
+export type BreakerState = 'closed' | 'open' | 'half_open';
+
+/**
+ * Why a circuit breaker changed state:
+ * - `consecutive_failures`: `failureThreshold` unhealthy failures in a row opened it;
+ * - `failure_rate` / `slow_call_rate`: the share of unhealthy / slow calls in its window reached
+ *   `failureRatio` / `slowCallRatio` (with at least `minimumThroughput` calls);
+ * - `break_elapsed`: it has been open `halfOpenAfterMs`, and lets probes through (half-open);
+ * - `probes_succeeded`: the probes succeeded, it closed;
+ * - `probe_failed` / `probe_slow`: the probes failed / were slow, it opened again.
+ */
+export type BreakerChangeReason =
+  | 'consecutive_failures'
+  | 'failure_rate'
+  | 'slow_call_rate'
+  | 'break_elapsed'
+  | 'probes_succeeded'
+  | 'probe_failed'
+  | 'probe_slow';
+
+/** A circuit breaker's change of state, as a {@link RetryStateStore} reports it. */
+export interface BreakerChange {
+  /** The state it left. */
+  readonly from: BreakerState;
+  /** The state it is in now. */
+  readonly to: BreakerState;
+  /** Why. */
+  readonly reason: BreakerChangeReason;
+}
+
+/**
+ * Told of each change of a target's breaker state, synchronously, by the store that made it. A
+ * store that keeps its breaker elsewhere (Redis) may not tell: the change is then seen only as
+ * calls turned away.
+ */
+export type BreakerChangeListener = (change: BreakerChange) => void;
 
 /** The settings a {@link RetryStateStore} applies to a target, as {@link retry} resolved them. */
 export interface TargetPolicy {
@@ -59,8 +103,13 @@ export interface AttemptReport {
   readonly ok: boolean;
   /** The probe the attempt held (from {@link Admission}), `''` when none. */
   readonly probe: string;
-  /** A retryable failure: it costs the budget one token. */
+  /** A retryable failure: it costs the budget `tokens` (one when absent). */
   readonly cost: boolean;
+  /**
+   * What the failure costs the budget when `cost` is set: `1` for a transient fault, less for
+   * throttling (`budget.throttledCost`). A store that ignores it charges one token.
+   */
+  readonly tokens?: number;
   /** A failure that says the target is unhealthy: it counts for the breaker. */
   readonly unhealthy: boolean;
   /** The server asked every caller to wait this long (ms); `-1` when it did not. */

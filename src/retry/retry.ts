@@ -3,8 +3,13 @@ import { AttemptContext, CallState, runWithTimeout } from './attempt.js';
 import { backoffDelay, decorrelatedDelay } from './backoff.js';
 import { optionError } from './check-option.js';
 import { raceAbort, sleep } from './clock.js';
+import { BulkheadRefusal, processBulkheads } from './bulkhead.js';
+import type { Bulkhead, LimitChange, Refusal } from './bulkhead.js';
+import { processRateBreakers } from './rate-breaker.js';
+import type { RateBreaker } from './rate-breaker.js';
 import {
   alreadyRetried,
+  isConcurrencyLimit,
   isThrottling,
   isUnhealthy,
   mayHaveReachedServer,
@@ -12,6 +17,8 @@ import {
 } from './failure-kinds.js';
 import { classify } from './classify.js';
 import { decoderOption, readOptions } from './options.js';
+import type { ConcurrencyPolicy } from './bulkhead.js';
+import type { RatePolicy } from './rate-breaker.js';
 import type {
   AttemptFunction,
   GovernorEvent,
@@ -22,7 +29,13 @@ import type {
 import { RetryError } from './retry-error.js';
 import type { RetryStopReason } from './retry-error.js';
 import { SUCCESS } from './retry-state.js';
-import type { Admission, AttemptReport, RetryStateStore, TargetPolicy } from './retry-state.js';
+import type {
+  Admission,
+  AttemptReport,
+  BreakerChangeListener,
+  RetryStateStore,
+  TargetPolicy,
+} from './retry-state.js';
 import { isThenable } from '../core/is.js';
 
 const WHERE = 'retry';
@@ -118,6 +131,11 @@ class Call<T> {
   #previousDelayMs = 0;
   #lastThrown: unknown;
   #lastError: AgentError | undefined;
+  /** The target's rate breaker and bulkhead, when the options ask for them. */
+  readonly #rate: RateBreaker | undefined;
+  readonly #bulkhead: Bulkhead | undefined;
+  /** Tells `onEvent` of the target's breaker changes (only when there is an `onEvent`). */
+  readonly #onBreakerChange: BreakerChangeListener | undefined;
 
   constructor(fn: AttemptFunction<T>, settings: Settings) {
     this.#fn = fn;
@@ -129,6 +147,14 @@ class Call<T> {
       settings.signal,
     );
     this.#start = this.#state.deadline - settings.maxElapsedMs;
+    const target = settings.target;
+    if (target !== undefined) {
+      this.#rate = settings.rate && processRateBreakers.of(target, settings.rate);
+      this.#bulkhead = settings.concurrency && processBulkheads.of(target, settings.concurrency);
+      if (settings.onEvent)
+        this.#onBreakerChange = ({ from, to, reason }) =>
+          this.#emit({ type: 'breaker_change', target, state: to, previous: from, reason });
+    }
   }
 
   async run(): Promise<T> {
@@ -145,6 +171,9 @@ class Call<T> {
     for (;;) {
       const gate = s.state === undefined ? '' : this.#gate(s.state);
       const probe = typeof gate === 'string' ? gate : await gate;
+      const rateProbe = this.#rate === undefined ? false : this.#rateGate(probe);
+      if (this.#bulkhead !== undefined) await this.#enterBulkhead(probe, rateProbe);
+      const started = this.#rate === undefined ? 0 : s.clock.now();
       const attempt = (this.#attempts += 1);
       let context: AttemptContext | undefined;
       let value!: T;
@@ -169,7 +198,11 @@ class Call<T> {
         thrown = caught;
         failed = true;
       }
+      this.#bulkhead?.leave();
       if (!failed) {
+        if (this.#rate !== undefined) this.#rateRecord(rateProbe, false, started);
+        if (this.#bulkhead !== undefined)
+          this.#limitChanged(this.#bulkhead.raise(s.concurrency as ConcurrencyPolicy));
         if (s.state !== undefined) {
           const report = probe === '' ? SUCCESS : { ...SUCCESS, probe };
           const recorded = this.#record(s.state, report);
@@ -178,19 +211,28 @@ class Call<T> {
         return value;
       }
       if (s.signal?.aborted) {
-        if (s.state !== undefined && probe !== '') this.#release(s.state, probe);
+        this.#releaseProbes(probe, rateProbe);
         throw this.#aborted();
       }
-      await this.#afterFailure(thrown, probe, context?.sent === true);
+      await this.#afterFailure(thrown, probe, context?.sent === true, rateProbe, started);
     }
   }
 
   /** Decide what a failed attempt leads to: a stop (thrown), or a wait before the next one. */
-  async #afterFailure(thrown: unknown, probe: string, sent: boolean): Promise<void> {
+  async #afterFailure(
+    thrown: unknown,
+    probe: string,
+    sent: boolean,
+    rateProbe: boolean,
+    started: number,
+  ): Promise<void> {
     const s = this.#s;
     const attempt = this.#attempts;
     const error = s.classify(thrown);
     const elapsedMs = s.clock.now() - this.#start;
+    if (this.#rate !== undefined) this.#rateRecord(rateProbe, isUnhealthy(error), started);
+    if (this.#bulkhead !== undefined && isConcurrencyLimit(error))
+      this.#limitChanged(this.#bulkhead.lower(s.concurrency as ConcurrencyPolicy));
     // The classifier has read the server's advice (headers, gRPC pushback and RetryInfo).
     const sourceSaysNo = saysDoNotRetry(error);
     const wanted =
@@ -210,6 +252,8 @@ class Call<T> {
         // every caller of the target, already holds them back; charging it too would turn a
         // rate limit the fleet obeys into calls that fail.
         cost: wanted && waitMs < 0,
+        // Throttling costs less than a fault (AWS's 2026 retry quota: 5 against 14).
+        tokens: isThrottling(error) ? s.throttledCost : 1,
         unhealthy: isUnhealthy(error),
         waitMs,
       });
@@ -262,10 +306,81 @@ class Call<T> {
     }
   }
 
+  /** Ask the target's rate breaker whether the attempt may go: whether it is a probe, or a stop. */
+  #rateGate(probe: string): boolean {
+    const s = this.#s;
+    const target = s.target as string;
+    const admission = (this.#rate as RateBreaker).admit(
+      s.rate as RatePolicy,
+      s.clock.now(),
+      this.#onBreakerChange,
+    );
+    if (admission.go) return admission.probe;
+    if (s.state !== undefined && probe !== '') this.#release(s.state, probe);
+    if (s.onEvent) this.#emit({ type: 'breaker', target, state: 'open', waitMs: admission.waitMs });
+    throw this.#stop(circuitOpenError(target, admission.waitMs), 'circuit_open');
+  }
+
+  /** The attempt's verdict, for the rate breaker's window. */
+  #rateRecord(rateProbe: boolean, unhealthy: boolean, started: number): void {
+    const s = this.#s;
+    const now = s.clock.now();
+    (this.#rate as RateBreaker).record(
+      s.rate as RatePolicy,
+      now,
+      rateProbe,
+      unhealthy,
+      now - started,
+      this.#onBreakerChange,
+    );
+  }
+
+  /** Wait for a turn in the target's bulkhead, or stop: it is full, or the wait was too long. */
+  async #enterBulkhead(probe: string, rateProbe: boolean): Promise<void> {
+    const s = this.#s;
+    const policy = s.concurrency as ConcurrencyPolicy;
+    const bulkhead = this.#bulkhead as Bulkhead;
+    const leftMs = this.#state.deadline - s.clock.now();
+    const turn = bulkhead.enter(policy, s.clock, Math.min(policy.queueTimeoutMs, leftMs), s.signal);
+    if (turn === true) return;
+    try {
+      if (turn === 'full') throw new BulkheadRefusal('full');
+      await turn;
+    } catch (failure) {
+      this.#releaseProbes(probe, rateProbe);
+      if (s.signal?.aborted) throw this.#aborted();
+      if (!(failure instanceof BulkheadRefusal)) throw failure;
+      const target = s.target as string;
+      const { refusal } = failure;
+      // Waiting in the queue ran into the call's deadline rather than queueTimeoutMs.
+      if (refusal === 'queue_timeout' && leftMs <= policy.queueTimeoutMs)
+        throw this.#stop(this.#lastError ?? bulkheadError(target, bulkhead, refusal), 'deadline');
+      throw this.#stop(bulkheadError(target, bulkhead, refusal), 'bulkhead_full');
+    }
+  }
+
+  /** Tell `onEvent` of a change of the target's concurrency limit. */
+  #limitChanged(change: LimitChange | undefined): void {
+    if (change !== undefined && this.#s.onEvent)
+      this.#emit({ type: 'concurrency', target: this.#s.target as string, ...change });
+  }
+
+  /** Give back the probes an attempt held, without a verdict (it never ran, or was aborted). */
+  #releaseProbes(probe: string, rateProbe: boolean): void {
+    const s = this.#s;
+    if (s.state !== undefined && probe !== '') this.#release(s.state, probe);
+    if (rateProbe) this.#rate?.release();
+  }
+
   /** Ask the target's state whether the next attempt may go; the probe it holds, if any. */
   #gate(state: RetryStateStore): string | Promise<string> {
     const s = this.#s;
-    const admission = state.admit(s.target as string, s.policy as TargetPolicy, s.clock.now());
+    const admission = state.admit(
+      s.target as string,
+      s.policy as TargetPolicy,
+      s.clock.now(),
+      this.#onBreakerChange,
+    );
     if (!isThenable(admission) && admission.kind === 'go') return admission.probe;
     return this.#waitAtGate(state, admission);
   }
@@ -313,7 +428,7 @@ class Call<T> {
         if (s.signal?.aborted) throw this.#aborted();
         throw failure;
       }
-      pending = state.admit(target, s.policy as TargetPolicy, s.clock.now());
+      pending = state.admit(target, s.policy as TargetPolicy, s.clock.now(), this.#onBreakerChange);
     }
   }
 
@@ -329,7 +444,13 @@ class Call<T> {
 
   #record(state: RetryStateStore, report: AttemptReport): boolean | PromiseLike<boolean> {
     const s = this.#s;
-    return state.record(s.target as string, report, s.policy as TargetPolicy, s.clock.now());
+    return state.record(
+      s.target as string,
+      report,
+      s.policy as TargetPolicy,
+      s.clock.now(),
+      this.#onBreakerChange,
+    );
   }
 
   /** Give a probe back without a verdict (the caller aborted); not waited for. */
@@ -375,6 +496,18 @@ function circuitOpenError(target: string, waitMs: number): AgentError {
     code: 'CIRCUIT_OPEN',
     retryAfterMs: waitMs,
     details: { target },
+    captureStack: false,
+  });
+}
+
+function bulkheadError(target: string, bulkhead: Bulkhead, refusal: Refusal): AgentError {
+  const why =
+    refusal === 'full'
+      ? `is full (${bulkhead.active} running, ${bulkhead.queued} queued)`
+      : 'kept the attempt waiting past queueTimeoutMs';
+  return AgentError.unavailable(`The bulkhead for ${target} ${why}`, {
+    code: 'BULKHEAD_FULL',
+    details: { target, limit: bulkhead.limit, refusal },
     captureStack: false,
   });
 }

@@ -21,6 +21,10 @@ import { statusMeaning } from './status.js';
 import { readWebApiError, requestIdOf } from './web-apis.js';
 import { isWebResponse } from './web-globals.js';
 
+// How providers word a limit on requests in flight: "Too many concurrent requests" (Anthropic,
+// OpenAI-compatible gateways, Qwen's "for this model"), "concurrency limit exceeded", "exceeded
+// the concurrent request limit".
+const CONCURRENCY_WORDS = /\bconcurren(?:t|cy)\b/i;
 /** An HTTP response as plain data: what {@link fromHttpResponse} reads synchronously. */
 export interface HttpResponseInit {
   /** The status; may be left out when `body` is a problem document or a provider error body. */
@@ -226,6 +230,10 @@ function httpError(
       if (web) details.api = web.api;
     }
   }
+  // "Too many concurrent requests": the limit is on requests in flight, not on their rate, so a
+  // governor lowers its concurrency rather than only waiting (LangChain's CAP among WAIT / STOP).
+  if ((category === 'rate_limit' || category === 'unavailable') && CONCURRENCY_WORDS.test(message))
+    details = { ...details, limit: 'concurrency' };
   return decodedError({
     message,
     category,
