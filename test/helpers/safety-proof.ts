@@ -23,6 +23,7 @@ import { isRecord } from '../../src/core/is.js';
 import { SECRET_FORMATS, formatPattern } from '../../src/core/secret-formats.js';
 import type { SecretFormat } from '../../src/core/secret-formats.js';
 import { ROADS } from './roads.js';
+import { acpWrapped, idempotencyRecord, mcpWrapped, peerOverTcp } from './safety-proof-live.js';
 import { FORMAT_SAMPLES } from './secret-samples.js';
 
 // Secrets --------------------------------------------------------------------------------------
@@ -276,9 +277,24 @@ export const WAYS_OUT: readonly WayOut[] = [
       const failed = await retry(() => Promise.reject(e), { maxAttempts: 1 }).catch(
         (x: unknown) => x,
       );
-      return `${json(failed)}\n${json(encode(failed, 'jsonrpc', quiet))}`;
+      const message = (failed as Error).message;
+      return [
+        message,
+        json(failed),
+        json(serializeError(failed)),
+        json(encode(failed, 'jsonrpc', quiet)),
+      ].join('\n');
     },
   },
+  ...RPC.map((p) => ({ name: `peer over TCP (${p})`, send: (e: unknown) => peerOverTcp(p, e) })),
+  ...(['v1', 'v2'] as const).flatMap((sdk) =>
+    (['tool', 'wrapped tool', 'resource', 'prompt'] as const).map((road) => ({
+      name: `MCP SDK ${sdk} withMcpErrors ${road}`,
+      send: (e: unknown) => mcpWrapped(sdk, road, e),
+    })),
+  ),
+  { name: 'ACP SDK withAcpErrors', send: (e) => acpWrapped(e) },
+  { name: 'idempotency record in Redis', send: (e) => idempotencyRecord(e) },
   { name: 'JSON.stringify (toJSON)', send: (e) => JSON.stringify(e) },
   { name: 'serializeError', send: (e) => json(serializeError(e)) },
   { name: 'toJsonSafe', send: (e) => json(toJsonSafe(e)) },
@@ -318,9 +334,16 @@ export interface Leak {
   readonly fragment: string;
 }
 
-/** What crossed for one planted error: a fragment of the secret, or its bytes as numbers. */
-export function findLeak(bytes: string, secret: Secret): string | undefined {
-  for (const fragment of fragments(secret)) if (bytes.includes(fragment)) return fragment;
+/**
+ * What crossed for one planted error: a fragment of the secret, or its bytes as numbers. A
+ * fragment the context writes itself (`PRIVAT` of a `PRIVATE-TOKEN:` line and of a PEM key) is
+ * the context's word, not the secret's.
+ */
+export function findLeak(bytes: string, secret: Secret, context?: Context): string | undefined {
+  const framing = context === undefined ? '' : JSON.stringify(context.plant(''));
+  for (const fragment of fragments(secret)) {
+    if (bytes.includes(fragment) && !framing.includes(fragment)) return fragment;
+  }
   const first = [...Buffer.from(secret.value).subarray(0, 6)].join(',');
   return bytes.includes(first) ? `bytes ${first}` : undefined;
 }
