@@ -121,6 +121,11 @@ export const CONTEXTS: readonly Context[] = [
     (s) => `"url":"https://api.test/v1?a=1\\u0026token=${s}\\u0026b=2"`,
   ),
   text('XML element', true, (s) => `<Credentials><ApiKey>${s}</ApiKey></Credentials>`),
+  // Families the round-3 fresh attack got through (test/helpers/fresh-attack.ts).
+  text('.netrc entry', true, (s) => `machine api.test login ana password ${s}`),
+  text('query percent-encoded twice', true, (s) => `next=%252F%253Fapi_key%253D${s}%2526x`),
+  text('HTML-escaped JSON', true, (s) => `<pre>{&quot;api_key&quot;:&quot;${s}&quot;}</pre>`),
+  text('HTML entity for =', true, (s) => `password&#61;${s}`),
   text('Ruby hash', true, (s) => `{:token => "${s}", :user => "ana"}`),
   text('PHP array', true, (s) => `array('password' => '${s}', 'user' => 'ana')`),
   text('mysql -p glued', true, (s) => `Command failed: mysql -u root -p${s} app`),
