@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ATTACKS } from '../helpers/fresh-attack.js';
 import { WAYS_OUT, carrier, findLeak } from '../helpers/safety-proof.js';
+import type { Planted } from '../helpers/safety-proof.js';
 import { closeLiveWays } from '../helpers/safety-proof-live.js';
 
 const INVISIBLE = /[\u00ad\u200b-\u200f\u2060\ufeff]/g;
@@ -19,7 +20,7 @@ describe('a fresh attack: forms the proof did not have, through every way out', 
       glued: false,
       kept: '',
     };
-    const planted = { text: attack.text, details: attack.details };
+    const planted: Planted = attack;
     const leaks: string[] = [];
     for (const way of WAYS_OUT) {
       const bytes = await way.send(
