@@ -20,6 +20,7 @@ import { withAcpErrors } from 'agent-errors/acp';
 import { withMcpErrors, withToolErrors } from 'agent-errors/mcp';
 import { withIdempotency } from 'agent-errors/retry';
 import { RedisIdempotencyStore } from 'agent-errors/redis';
+import { connectAcp } from './acp-connect.js';
 import {
   MISSING_REDIS_MESSAGE,
   connectRedis,
@@ -183,34 +184,20 @@ export async function mcpWrapped(sdk: 'v1' | 'v2', road: McpRoad, error: unknown
 // The ACP SDK's agent, wrapped ---------------------------------------------------------------------
 
 const acpPeer = lazily(() => {
-  const toAgent = new TransformStream<Uint8Array, Uint8Array>();
-  const toClient = new TransformStream<Uint8Array, Uint8Array>();
-  const bytes: Uint8Array[] = [];
-  const tapped = toClient.readable.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        bytes.push(chunk);
-        controller.enqueue(chunk);
-      },
-    }),
+  const peer = connectAcp(
+    withAcpErrors(acp.agent(), acp.RequestError, quiet).onRequest('*', throwCurrent),
   );
-  const agentApp = withAcpErrors(acp.agent(), acp.RequestError, quiet).onRequest('*', throwCurrent);
-  const agentSide = agentApp.connect(acp.ndJsonStream(toClient.writable, toAgent.readable));
-  const clientSide = acp.client().connect(acp.ndJsonStream(toAgent.writable, tapped));
-  closers.push(() => {
-    clientSide.close();
-    agentSide.close();
-  });
-  return Promise.resolve({ agent: clientSide.agent, bytes });
+  closers.push(() => peer.close());
+  return Promise.resolve(peer);
 });
 
 /** The bytes the ACP SDK client read when the wrapped agent's handler threw `error`. */
 export async function acpWrapped(error: unknown): Promise<string> {
-  const { agent, bytes } = await acpPeer();
-  bytes.length = 0;
+  const peer = await acpPeer();
+  peer.clear();
   current = error;
-  await agent.request('x/fail', {}).catch(() => undefined);
-  return Buffer.concat(bytes).toString('utf8');
+  await peer.agent.request('x/fail', {}).catch(() => undefined);
+  return peer.wire();
 }
 
 // Idempotency records in a real redis-server ---------------------------------------------------------

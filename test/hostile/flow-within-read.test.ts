@@ -118,6 +118,20 @@ async function wsClient(port: number): Promise<Client> {
   };
 }
 
+/** Wait (bounded) until the server has stopped answering: no progress over 10 reports. */
+async function untilStalled(server: Server): Promise<void> {
+  let last = -1;
+  let still = 0;
+  for (let k = 0; k < 400 && still < 10 && !server.exited(); k++) {
+    await sleep(50);
+    if (server.stats.handled === last) still++;
+    else {
+      last = server.stats.handled;
+      still = 0;
+    }
+  }
+}
+
 const request = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'big' });
 
 let running: { server: Server; client: Client } | undefined;
@@ -141,17 +155,7 @@ describe('memory bounded within one read', () => {
       if (writes === 'one write') await client.send(ids.map(request));
       else for (let i = 0; i < N; i += 50) await client.send(ids.slice(i, i + 50).map(request));
 
-      // Wait (bounded) until the server has stopped answering: no progress over 10 reports.
-      let last = -1;
-      let still = 0;
-      for (let k = 0; k < 400 && still < 10 && !server.exited(); k++) {
-        await sleep(50);
-        if (server.stats.handled === last) still++;
-        else {
-          last = server.stats.handled;
-          still = 0;
-        }
-      }
+      await untilStalled(server);
       const stalledAt = server.stats.handled;
       const { heap, buffers } = server.stats;
       expect(server.exited()).toBe(false);
@@ -194,16 +198,7 @@ describe('1 MB answers to 3,000 requests in one read: the heap grows by at most 
         transport === 'ws' ? await wsClient(server.port) : await tcpClient(server.port);
       running = { server, client };
       await client.send(Array.from({ length: FLOOD_REQUESTS }, (_, i) => request(i + 1)));
-      let last = -1;
-      let still = 0;
-      for (let k = 0; k < 400 && still < 10 && !server.exited(); k++) {
-        await sleep(50);
-        if (server.stats.handled === last) still++;
-        else {
-          last = server.stats.handled;
-          still = 0;
-        }
-      }
+      await untilStalled(server);
       const growth = (server.stats.heap - baseline) / MB;
       console.log(
         `${transport}: 1 MB answers, stalled after ${server.stats.handled} of ${FLOOD_REQUESTS}; ` +
