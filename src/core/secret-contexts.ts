@@ -108,20 +108,28 @@ export interface KeyJudge {
 
 const KEY_CHAR = String.raw`\p{L}\p{N}\p{M}\p{Cf}_.\-`;
 // A key starts a word (see WORD_START in secret-formats.ts, here for any script), also after a
-// `\u0026` (`&` as Go's JSON encoder writes it, `?a=1\u0026token=…`).
-const KEY_START = String.raw`(?:(?<![${KEY_CHAR}\\%])|(?<=\\[nrt]|%[0-9A-Fa-f]{2}|\\u0026))`;
-// `=` or `:` (also full-width, also percent-encoded), Ruby's and PHP's `=>`, with optional quotes,
-// also escaped ones (JSON inside JSON), and a little space around.
-const SEPARATOR = String.raw`\\?["']?[ \t]{0,4}(?:=>|[=:\uFF1A\uFF1D]|%3[AaDd])[ \t]{0,4}\\?["']?`;
+// `\u0026` (`&` as Go's JSON encoder writes it, `?a=1\u0026token=…`) and after a percent-encoded
+// character, once or twice encoded (`%3F`, `%253F`).
+const KEY_START = String.raw`(?:(?<![${KEY_CHAR}\\%])|(?<=\\[nrt]|%(?:25)?[0-9A-Fa-f]{2}|\\u0026))`;
+// A quote: plain, JSON-escaped (JSON inside JSON) or as an HTML entity (`&quot;`, `&#39;`).
+const QUOTE = String.raw`(?:\\?["']|&(?:quot|apos|#3[49]|#x2[27]);)`;
+// `=` or `:` (also full-width, percent-encoded once or twice, or as an HTML entity), Ruby's and
+// PHP's `=>`, with optional quotes and a little space around.
+const SEPARATOR = String.raw`${QUOTE}?[ \t]{0,4}(?:=>|[=:\uFF1A\uFF1D]|%(?:25)?3[AaDd]|&(?:#(?:61|58|x3[AaDd])|equals|colon);)[ \t]{0,4}${QUOTE}?`;
 // `--password hunter2`: a command-line flag and its value.
 const FLAG = String.raw`--[${KEY_CHAR}]{1,62}`;
+// `machine api.test login ana password hunter2`: a .netrc entry, whose keywords and values are
+// separated by white space only. Read after `login <name>` (or `machine <host>`), so prose that
+// says "password is required" is left alone.
+const NETRC = String.raw`(?<=\b(?:login|machine)[ \t]{1,8}\S{1,128}[ \t]{1,8})(password|passwd)([ \t]{1,8})(?=\S)`;
 const KEY_AND_SEPARATOR = new RegExp(
-  String.raw`${KEY_START}(?:(${FLAG})([ \t]+)(?=[^\s-])|([${KEY_CHAR}]{1,64})(${SEPARATOR}))`,
+  String.raw`${KEY_START}(?:(${FLAG})([ \t]+)(?=[^\s-])|([${KEY_CHAR}]{1,64})(${SEPARATOR}))|${NETRC}`,
   'gu',
 );
 
 /** Whether {@link redactKeyValues} may have something to do: a separator somewhere. */
-export const KEY_SEPARATOR_HINT = /[=:\uFF1A\uFF1D]|%3[AaDd]|--/;
+export const KEY_SEPARATOR_HINT =
+  /[=:\uFF1A\uFF1D]|%(?:25)?3[AaDd]|--|&#|&(?:equals|colon);|login[ \t]/;
 
 // Value extents, read from just after the separator. The ellipsis is left out of every one so
 // that a message cut after a key (`password=…`) is not read as holding a secret the next time.
@@ -168,8 +176,8 @@ export function redactKeyValues(text: string, isSecretKey: KeyJudge): string {
   let copied = 0;
   KEY_AND_SEPARATOR.lastIndex = 0;
   for (let m = KEY_AND_SEPARATOR.exec(text); m !== null; m = KEY_AND_SEPARATOR.exec(text)) {
-    const key = (m[1] ?? m[3]) as string;
-    const separator = (m[2] ?? m[4]) as string;
+    const key = (m[1] ?? m[3] ?? m[5]) as string;
+    const separator = (m[2] ?? m[4] ?? m[6]) as string;
     const normalised = normaliseKey(key);
     const inQuery = isQueryParameter(text, m.index, separator);
     // A key that does not name a secret may still hold one: the high-entropy fallback decides.
@@ -231,6 +239,8 @@ function findValue(
 }
 
 function valuePattern(separator: string, normalised: string, authorization: boolean): RegExp {
+  // After an HTML-entity quote the value runs to the next entity's `&`, as a bare value does.
+  if (separator.endsWith(';')) return BARE_VALUE;
   if (separator.endsWith('\\"')) return ESCAPED_QUOTED_VALUE;
   if (separator.endsWith('"')) return DOUBLE_QUOTED_VALUE;
   if (separator.endsWith("'")) return SINGLE_QUOTED_VALUE;

@@ -574,7 +574,7 @@ function walkList(list: readonly unknown[], depth: number, ctx: Ctx, key?: strin
     out.push(
       ctx.redact && i > 0 && isListedSecret(list, i, ctx, key)
         ? REDACTED
-        : (walk(list[i], depth + 1, ctx) ?? null),
+        : (walk(list[i], depth + 1, ctx, LIST_ITEM) ?? null),
     );
   }
   if (list.length > n) out.push(`[${list.length - n} more items]`);
@@ -583,17 +583,27 @@ function walkList(list: readonly unknown[], depth: number, ctx: Ctx, key?: strin
 
 /**
  * Whether `list[i]` is a secret whose name is the item before it: the value of a `[name, value]`
- * pair (`['Authorization', 'Bearer …']`, what `Object.entries` and `Headers` give), or any value
- * of a flat name, value, name, value… list of headers (Node's `rawHeaders`, `rawTrailers`).
+ * pair (`['Authorization', 'Bearer …']`) in a list of pairs (what `Object.entries` and `Headers`
+ * give) or under a headers key, or any value of a flat name, value, name, value… list of headers
+ * (Node's `rawHeaders`, `rawTrailers`). A two-item list anywhere else is a list, not a pair: a
+ * validation error's missing fields `['password', 'email']` are names, and names are not secrets.
  */
 function isListedSecret(list: readonly unknown[], i: number, ctx: Ctx, key?: string): boolean {
   const name = list[i - 1];
   if (typeof name !== 'string' || name.length > KEY_CACHE_MAX_LENGTH) return false;
-  const pair = list.length === 2 || (i % 2 === 1 && key !== undefined && HEADER_LIST.test(key));
+  const headers = key !== undefined && HEADER_LIST.test(key);
+  const pair = (list.length === 2 && (key === LIST_ITEM || headers)) || (i % 2 === 1 && headers);
   return pair && isSecretHolder(list[i], keyInfo(name, ctx));
 }
 
 const HEADER_LIST = /(?:headers|trailers)$/i;
+
+/**
+ * The key a list's item is walked under (what its `toJSON` is given): it tells a pair inside a
+ * list of pairs from a two-item list elsewhere. A property named `''` reads the same; it is no
+ * list of pairs either way but may hold one, and then is read as one, which only redacts more.
+ */
+const LIST_ITEM = '';
 
 // Fields written in this order first; every other own enumerable property follows.
 const ERROR_FIELDS = new Set([

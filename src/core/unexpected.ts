@@ -1,4 +1,5 @@
 import { decodedError } from './agent-error.js';
+import { copyRecord, isTooWideToCopy } from './copy-record.js';
 import type { AgentError } from './agent-error.js';
 import type { ErrorCategory } from './categories.js';
 
@@ -32,8 +33,10 @@ export function wireDetails(error: {
   const details = error.details;
   const errorId = error.errorId;
   if (typeof errorId !== 'string') return details;
-  const out: Record<string, unknown> = {};
-  if (details !== undefined) for (const key of Object.keys(details)) out[key] = details[key];
+  // Details too wide to copy go as they are: the serialiser would cut the errorId added after
+  // their first maxKeys members anyway.
+  if (details !== undefined && isTooWideToCopy(details)) return details;
+  const out = details === undefined ? {} : copyRecord(details);
   out.errorId = errorId;
   return out;
 }

@@ -1,5 +1,6 @@
 import { AgentError, isAgentError } from '../core/agent-error.js';
 import type { AgentErrorLike } from '../core/agent-error.js';
+import { redactString } from '../core/redact.js';
 
 /**
  * Why {@link retry} stopped retrying:
@@ -55,7 +56,9 @@ const BRAND = Symbol.for('agent-errors.RetryError');
 /**
  * What {@link retry} rejects with: the last error, classified, with how many attempts were made
  * and why retrying stopped. It *is* that error for every decision — same `code`, `category`,
- * `retryable`, `retryAfterMs`, `wire` and `message` — plus `attempts`, `reason` and `lastError`,
+ * `retryable`, `retryAfterMs` and `wire`, and its `message` with secrets redacted (a retry's
+ * failure is what gets logged, far from the call that knew what its text held) — plus
+ * `attempts`, `reason` and `lastError`,
  * and `details.retry = { attempts, reason }` so the stop survives the wire and `structuredClone`.
  * `cause` is exactly what the last attempt threw (or the abort reason).
  *
@@ -75,7 +78,7 @@ export class RetryError extends AgentError {
   declare readonly lastError: AgentError;
 
   constructor(lastError: AgentError, stop: RetryStop, cause: unknown) {
-    super(lastError.message, {
+    super(redactString(lastError.message), {
       category: lastError.category,
       code: lastError.code,
       retryable: lastError.retryable,

@@ -5,32 +5,9 @@ import { z } from 'zod';
 import { AgentError, decode } from '../index.js';
 import { RequestError } from '../dialects/acp/index.js';
 import { withAcpErrors } from './acp.js';
+import { connectAcp } from '../../test/helpers/acp-connect.js';
 
-/** An SDK agent app and the SDK's client, talking newline-delimited JSON over in-memory streams. */
-function connect(agentApp: acp.AgentApp, clientApp = acp.client()) {
-  const toAgent = new TransformStream<Uint8Array, Uint8Array>();
-  const toClient = new TransformStream<Uint8Array, Uint8Array>();
-  const bytes: Uint8Array[] = [];
-  const tapped = toClient.readable.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        bytes.push(chunk);
-        controller.enqueue(chunk);
-      },
-    }),
-  );
-  const agentConnection = agentApp.connect(acp.ndJsonStream(toClient.writable, toAgent.readable));
-  const clientConnection = clientApp.connect(acp.ndJsonStream(toAgent.writable, tapped));
-  return {
-    agent: clientConnection.agent,
-    agentSide: agentConnection,
-    wire: () => Buffer.concat(bytes).toString('utf8'),
-    close() {
-      clientConnection.close();
-      agentConnection.close();
-    },
-  };
-}
+const connect = connectAcp;
 
 function failWith(thrown: () => unknown) {
   return ({ method }: { method: string }) => {

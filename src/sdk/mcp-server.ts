@@ -1,6 +1,6 @@
 import { AgentError } from '../core/agent-error.js';
 import { stripMcpErrorPrefix } from '../dialects/tool/mcp-prefix.js';
-import { sanitizeMessage } from '../core/sanitize-message.js';
+import { redactThenCut } from '../core/sanitize-message.js';
 import { schemaFailureError, schemaIssuesOf } from '../dialects/schema/issues.js';
 import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
@@ -99,14 +99,13 @@ async function inputFailure(schema: unknown, args: unknown, refusal: unknown): P
       return error;
     }
   }
-  // The SDK's own words (the size limit, a schema whose issues cannot be read).
-  return AgentError.validation(
-    sanitizeMessage(stripMcpErrorPrefix(refusal.message), { maxLength: 300 }),
-    {
-      code: 'VALIDATION_ERROR',
-      captureStack: false,
-    },
-  );
+  // The SDK's own words (the size limit, a schema whose issues cannot be read): an error the code
+  // means to send, so its text goes as written with secrets redacted, and the encoder masks its
+  // paths only when `maskPaths: true` asks, as for every other intended message.
+  return AgentError.validation(redactThenCut(stripMcpErrorPrefix(refusal.message), 300), {
+    code: 'VALIDATION_ERROR',
+    captureStack: false,
+  });
 }
 
 /**

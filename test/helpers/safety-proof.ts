@@ -23,6 +23,7 @@ import { isRecord } from '../../src/core/is.js';
 import { SECRET_FORMATS, formatPattern } from '../../src/core/secret-formats.js';
 import type { SecretFormat } from '../../src/core/secret-formats.js';
 import { ROADS } from './roads.js';
+import { acpWrapped, idempotencyRecord, mcpWrapped, peerOverTcp } from './safety-proof-live.js';
 import { FORMAT_SAMPLES } from './secret-samples.js';
 
 // Secrets --------------------------------------------------------------------------------------
@@ -120,6 +121,11 @@ export const CONTEXTS: readonly Context[] = [
     (s) => `"url":"https://api.test/v1?a=1\\u0026token=${s}\\u0026b=2"`,
   ),
   text('XML element', true, (s) => `<Credentials><ApiKey>${s}</ApiKey></Credentials>`),
+  // Families the round-3 fresh attack got through (test/helpers/fresh-attack.ts).
+  text('.netrc entry', true, (s) => `machine api.test login ana password ${s}`),
+  text('query percent-encoded twice', true, (s) => `next=%252F%253Fapi_key%253D${s}%2526x`),
+  text('HTML-escaped JSON', true, (s) => `<pre>{&quot;api_key&quot;:&quot;${s}&quot;}</pre>`),
+  text('HTML entity for =', true, (s) => `password&#61;${s}`),
   text('Ruby hash', true, (s) => `{:token => "${s}", :user => "ana"}`),
   text('PHP array', true, (s) => `array('password' => '${s}', 'user' => 'ana')`),
   text('mysql -p glued', true, (s) => `Command failed: mysql -u root -p${s} app`),
@@ -274,9 +280,24 @@ export const WAYS_OUT: readonly WayOut[] = [
       const failed = await retry(() => Promise.reject(e), { maxAttempts: 1 }).catch(
         (x: unknown) => x,
       );
-      return `${json(failed)}\n${json(encode(failed, 'jsonrpc', quiet))}`;
+      const message = (failed as Error).message;
+      return [
+        message,
+        json(failed),
+        json(serializeError(failed)),
+        json(encode(failed, 'jsonrpc', quiet)),
+      ].join('\n');
     },
   },
+  ...RPC.map((p) => ({ name: `peer over TCP (${p})`, send: (e: unknown) => peerOverTcp(p, e) })),
+  ...(['v1', 'v2'] as const).flatMap((sdk) =>
+    (['tool', 'wrapped tool', 'resource', 'prompt'] as const).map((road) => ({
+      name: `MCP SDK ${sdk} withMcpErrors ${road}`,
+      send: (e: unknown) => mcpWrapped(sdk, road, e),
+    })),
+  ),
+  { name: 'ACP SDK withAcpErrors', send: (e) => acpWrapped(e) },
+  { name: 'idempotency record in Redis', send: (e) => idempotencyRecord(e) },
   { name: 'JSON.stringify (toJSON)', send: (e) => JSON.stringify(e) },
   { name: 'serializeError', send: (e) => json(serializeError(e)) },
   { name: 'toJsonSafe', send: (e) => json(toJsonSafe(e)) },
@@ -316,9 +337,16 @@ export interface Leak {
   readonly fragment: string;
 }
 
-/** What crossed for one planted error: a fragment of the secret, or its bytes as numbers. */
-export function findLeak(bytes: string, secret: Secret): string | undefined {
-  for (const fragment of fragments(secret)) if (bytes.includes(fragment)) return fragment;
+/**
+ * What crossed for one planted error: a fragment of the secret, or its bytes as numbers. A
+ * fragment the context writes itself (`PRIVAT` of a `PRIVATE-TOKEN:` line and of a PEM key) is
+ * the context's word, not the secret's.
+ */
+export function findLeak(bytes: string, secret: Secret, context?: Context): string | undefined {
+  const framing = context === undefined ? '' : JSON.stringify(context.plant(''));
+  for (const fragment of fragments(secret)) {
+    if (bytes.includes(fragment) && !framing.includes(fragment)) return fragment;
+  }
   const first = [...Buffer.from(secret.value).subarray(0, 6)].join(',');
   return bytes.includes(first) ? `bytes ${first}` : undefined;
 }

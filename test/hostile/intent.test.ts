@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentError, PROTOCOLS, encode, toAgentError, toExposableError } from 'agent-errors';
 import { retry } from 'agent-errors/retry';
 import { ToolError } from 'agent-errors/tool';
+import { ARCP_ERROR_CODES } from 'agent-errors/arcp';
 import { isMeantToSend } from '../../src/registry/intent.js';
 import { findChromium, skipBrowserTests } from '../helpers/chromium.js';
 import { ROADS, wireText } from '../helpers/roads.js';
@@ -47,6 +48,27 @@ const FORMS: Record<string, () => unknown> = {
     Object.assign(new Error(`waiting ${MARK}`), { name: 'TimeoutError' }),
   "playwright-core's TimeoutError class": () =>
     new playwrightErrors.TimeoutError(`Timeout 50ms exceeded ${MARK}`),
+  // Errors of other libraries that carry an ARCP code and a boolean `retryable`, but are not built
+  // by upstream @arcp/core's classes (no `details` of their own, or another name).
+  ...Object.fromEntries(
+    ARCP_ERROR_CODES.flatMap((code) => [
+      [
+        `an Error with ARCP code ${code} and retryable`,
+        () => Object.assign(new Error(`${code} ${MARK}`), { code, retryable: code === 'TIMEOUT' }),
+      ],
+      [
+        `a subclass named RuntimeFault with ${code}, retryable and details`,
+        () => {
+          class RuntimeFault extends Error {
+            readonly code = code;
+            readonly retryable = false;
+            readonly details = {};
+          }
+          return new RuntimeFault(`${code} ${MARK}`);
+        },
+      ],
+    ]),
+  ),
 };
 
 /** Every way out, each giving the text that crosses the wire. */

@@ -2,7 +2,7 @@
 // positions, the bytes that crossed scanned for any 6-character fragment of the secret. Sampled
 // here; `SAFETY_FULL=1 npx vitest run test/hostile/safety-proof.test.ts` (or
 // `node scripts/safety-proof.mjs`) runs the whole cross product and prints its table.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AgentError } from 'agent-errors';
 import {
   CONTEXTS,
@@ -14,11 +14,14 @@ import {
   cases,
   findLeak,
 } from '../helpers/safety-proof.js';
+import { closeLiveWays, redisAvailable } from '../helpers/safety-proof-live.js';
 import type { Leak } from '../helpers/safety-proof.js';
 
 const FULL = process.env.SAFETY_FULL === '1';
 
 describe('no fragment of a secret crosses any way out', () => {
+  afterAll(closeLiveWays);
+
   it(
     FULL ? 'the full cross product' : 'a sample meeting every format, context and way out',
     async () => {
@@ -36,7 +39,7 @@ describe('no fragment of a secret crosses any way out', () => {
         tried.secrets.add(secret.name);
         tried.contexts.add(context.name);
         tried.ways.add(way.name);
-        const fragment = findLeak(bytes, secret);
+        const fragment = findLeak(bytes, secret, context);
         const row = table.get(context.name) ?? { tried: 0, leaked: 0 };
         row.tried++;
         if (fragment !== undefined) {
@@ -64,6 +67,17 @@ describe('no fragment of a secret crosses any way out', () => {
     },
     FULL ? 3_600_000 : 120_000,
   );
+
+  it('every way out carries what an intended error says (no way is scanned empty)', async () => {
+    const silent: string[] = [];
+    const redis = await redisAvailable();
+    for (const way of WAYS_OUT) {
+      if (way.name.includes('Redis') && !redis) continue;
+      const bytes = await way.send(AgentError.validation('carriedmark: bad input'));
+      if (!bytes.includes('carriedmark')) silent.push(way.name);
+    }
+    expect(silent).toEqual([]);
+  });
 
   it('numbers under secret keys never cross', async () => {
     const leaks: string[] = [];

@@ -2,7 +2,9 @@
 // counts every trap it is asked stands for a 30,000-key object; the work each walk does on it
 // must stay within a small multiple of what it writes, not grow with the object's width.
 import { describe, expect, it } from 'vitest';
-import { AgentError, decode, serializeError, toJsonSafe } from 'agent-errors';
+import { AgentError, PROTOCOLS, decode, encode, serializeError, toJsonSafe } from 'agent-errors';
+import { createHandler } from 'agent-errors/jsonrpc';
+import { ROADS } from '../helpers/roads.js';
 
 const WIDTH = 30_000;
 
@@ -53,6 +55,47 @@ describe('walks bounded by maxKeys, whatever the width', () => {
     expect(out.message).toBe('wide');
     expect(out['…']).toMatch(/more keys/);
     expect(traps()).toBeLessThanOrEqual(10 * 100);
+  });
+
+  // Wide details of an error meant to be sent, through every encoder and road (an unexpected
+  // error's details never leave). One `ownKeys` of a 30,000-key proxy costs V8 a few hundred
+  // milliseconds whatever the walk does, so each way is asked once.
+  const encoders: [string, (error: unknown) => unknown][] = [
+    ...PROTOCOLS.map((p): [string, (error: unknown) => unknown] => [
+      `encode ${p}`,
+      (e) => JSON.stringify(encode(e, p, { onError: () => {} })),
+    ]),
+    [
+      'encode mcp toolResult',
+      (e) => JSON.stringify(encode(e, 'mcp', { as: 'toolResult', onError: () => {} })),
+    ],
+    ...ROADS.map((road): [string, (error: unknown) => unknown] => [
+      road.name,
+      (e) => road.send(e, { onError: () => {} }),
+    ]),
+  ];
+  it.each(encoders.map(([way]) => way))('an AgentError with wide details, %s', async (way) => {
+    const send = (encoders.find(([w]) => w === way) as [string, (e: unknown) => unknown])[1];
+    const { value, traps } = countingWide();
+    await send(AgentError.validation('bad', { details: value }));
+    expect(traps()).toBeLessThanOrEqual(10 * 100);
+  });
+
+  it('createHandler, every JSON-RPC protocol', async () => {
+    for (const protocol of ['jsonrpc', 'acp', 'mcp', 'lsp', 'a2a'] as const) {
+      const { value, traps } = countingWide();
+      const handler = createHandler({
+        protocol,
+        methods: {
+          fail: () => {
+            throw AgentError.validation('bad', { details: value });
+          },
+        },
+        onError: () => {},
+      });
+      await handler.handle('{"jsonrpc":"2.0","id":1,"method":"fail"}');
+      expect(traps(), protocol).toBeLessThanOrEqual(10 * 100);
+    }
   });
 
   it('still says how many keys were left out', () => {

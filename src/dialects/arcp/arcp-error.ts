@@ -67,13 +67,27 @@ export interface ARCPErrorLike {
 
 /**
  * Whether `value` is an {@link ARCPError}: an instance, one from another copy of the package
- * (by brand), or a copy of one (by shape: an ARCP `code`, a string `message`, boolean `retryable`).
+ * (by brand), an instance of upstream `@arcp/core`'s classes (by their shape, below), or a plain
+ * copy of one (by shape: an ARCP `code`, a string `message`, boolean `retryable`).
  *
  * @example
  * isArcpError(JSON.parse(JSON.stringify({ code: 'TIMEOUT', message: 'slow', retryable: true }))); // true
  */
 export function isArcpError(value: unknown): value is ARCPErrorLike {
-  return hasBrandOrShape(value, BRAND, hasArcpErrorShape);
+  return hasBrandOrShape(value, BRAND, hasArcpErrorShape, hasUpstreamArcpShape);
+}
+
+/**
+ * An instance of upstream `@arcp/core`'s classes as its constructor builds one (§12: one class per
+ * code): named `ARCPError` or its code's class (`PermissionDeniedError` for `PERMISSION_DENIED`),
+ * with its own `details` record (set by the constructor, `{}` when none is given). Another
+ * library's error that happens to carry an ARCP code and a boolean `retryable` (named `Error`, or
+ * without `details`) is not one: it is unexpected, and its text stays home.
+ */
+function hasUpstreamArcpShape(v: Record<PropertyKey, unknown>): boolean {
+  if (!hasArcpErrorShape(v) || !isRecord(v.details)) return false;
+  if (!Object.prototype.hasOwnProperty.call(v, 'details')) return false;
+  return v.name === 'ARCPError' || v.name === ARCP_ERRORS[v.code as ArcpErrorCode].className;
 }
 
 function hasArcpErrorShape(v: Record<PropertyKey, unknown>): boolean {

@@ -13,7 +13,7 @@ import type { ArcpErrorCode } from './codes.js';
 import { locateEnvelopePayload } from './envelopes.js';
 import { isErrorPayloadShape, isPlainErrorPayload, sendPayload, toPayload } from './payload.js';
 import type { ErrorPayload, ToPayloadOptions } from './payload.js';
-import { copyRecord } from '../../core/copy-record.js';
+import { copyRecord, isTooWideToCopy } from '../../core/copy-record.js';
 import { isRecord } from '../../core/is.js';
 import { wireDetails } from '../../core/unexpected.js';
 
@@ -168,6 +168,15 @@ export function toArcpError(error: unknown, options?: ToArcpErrorOptions): ARCPE
       ? wireCode
       : ARCP_CODE_BY_CATEGORY[hub.category];
   const sent = wireDetails(hub);
+  // Details too wide to copy go as they are: the serialiser cuts them at maxKeys, and what would
+  // be added here (after them) with them.
+  if (sent !== undefined && isTooWideToCopy(sent)) {
+    return createARCPError(code, hub.message, {
+      retryable: hub.retryable,
+      details: sent,
+      cause: error,
+    });
+  }
   const details = sent === undefined ? {} : copyRecord(sent);
   if (hub.code !== code) details.agentCode = hub.code;
   if (hub.category !== ARCP_ERRORS[code].category) details.agentCategory = hub.category;

@@ -9,7 +9,7 @@ import type { Classifier } from '../../core/expose.js';
 import { wireDetails } from '../../core/unexpected.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import { describeValue } from '../../core/is.js';
-import { copyRecord } from '../../core/copy-record.js';
+import { copyRecord, isTooWideToCopy } from '../../core/copy-record.js';
 import { redactThenCut } from '../../core/sanitize-message.js';
 import type { RpcClassification } from './rpc-code-table.js';
 import { readHubFields, validDelayMs } from '../../core/lenient-options.js';
@@ -370,7 +370,8 @@ export function encodeRpcError(
   const details = wireDetails(error);
   const restored = !needsWireHints(error, classify(code, error.message, details));
   let data = details;
-  if (!restored) {
+  // Details too wide to copy go as they are: the serialiser cuts them at maxKeys, hints and all.
+  if (!restored && (details === undefined || !isTooWideToCopy(details))) {
     data = details === undefined ? {} : copyRecord(details);
     data[WIRE_HINTS_KEY] = wireHintsOf(error);
   }
