@@ -1,0 +1,149 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One answer of the scripted server: what it writes for one request. */
+export type Answer = (res: ServerResponse, req: IncomingMessage) => void;
+
+/** A request the server received: when (ms since the script started) and for which model. */
+export interface Seen {
+  readonly at: number;
+  readonly model: string;
+}
+
+/** A chat completion saying `text`, as JSON or (when the request asked to stream) as SSE. */
+export const completion =
+  (text = 'hello'): Answer =>
+  (res, req) => {
+    const streamed = (req as IncomingMessage & { streamed?: boolean }).streamed === true;
+    if (!streamed) {
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-1',
+          object: 'chat.completion',
+          created: 0,
+          model: 'gpt-test',
+          choices: [
+            { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' },
+          ],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+      return;
+    }
+    res.setHeader('content-type', 'text/event-stream');
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-1',
+        object: 'chat.completion.chunk',
+        created: 0,
+        model: 'gpt-test',
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: text }, null));
+    res.write(chunk({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  };
+
+/** An error as OpenAI's API answers it: `{ error: { message, type, code } }`. */
+export const openaiError =
+  (status: number, error: Record<string, unknown>, headers: Record<string, string> = {}): Answer =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ error }));
+  };
+
+/** The failures of the request-count table, as OpenAI sends them. */
+export const answers = {
+  rateLimited: openaiError(
+    429,
+    { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' },
+    { 'retry-after': '1' },
+  ),
+  rateLimitedLong: openaiError(
+    429,
+    { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' },
+    { 'retry-after': '120' },
+  ),
+  overloaded: openaiError(503, {
+    message: 'The engine is currently overloaded, please try again later',
+    type: 'server_error',
+    code: null,
+  }),
+  outOfQuota: openaiError(429, {
+    message: 'You exceeded your current quota, please check your plan and billing details.',
+    type: 'insufficient_quota',
+    code: 'insufficient_quota',
+  }),
+  badKey: openaiError(401, {
+    message: 'Incorrect API key provided: sk-test.',
+    type: 'invalid_request_error',
+    code: 'invalid_api_key',
+  }),
+  contextTooLong: openaiError(400, {
+    message:
+      "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+    type: 'invalid_request_error',
+    code: 'context_length_exceeded',
+  }),
+} satisfies Record<string, Answer>;
+
+/** `answer`, written `ms` after the request arrived (a slow model). */
+export const slow =
+  (ms: number, answer: Answer): Answer =>
+  (res, req) => {
+    const timer = setTimeout(() => answer(res, req), ms);
+    res.on('close', () => clearTimeout(timer));
+  };
+
+/**
+ * A server on 127.0.0.1 (a free port) answering as OpenAI's chat completions API does: each
+ * request gets the next answer of its script, then completions. It records each request's time
+ * and model.
+ */
+export async function openaiScriptServer(script: readonly Answer[]) {
+  const pending = [...script];
+  const seen: Seen[] = [];
+  const start = Date.now();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: { model?: unknown; stream?: unknown } = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
+      } catch {
+        // Not JSON: recorded with no model.
+      }
+      seen.push({
+        at: Date.now() - start,
+        model: typeof body.model === 'string' ? body.model : '',
+      });
+      (req as IncomingMessage & { streamed?: boolean }).streamed = body.stream === true;
+      (pending.shift() ?? completion())(res, req);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    seen,
+    /** The models asked, in order. */
+    models: () => seen.map((s) => s.model),
+    /** Milliseconds between consecutive requests. */
+    gaps: () => seen.slice(1).map((s, k) => s.at - seen[k]!.at),
+    /** Resolves once `count` requests have arrived (polls for at most `ms`). */
+    async received(count: number, ms = 5_000) {
+      for (let waited = 0; seen.length < count; waited += 10) {
+        if (waited >= ms)
+          throw new Error(`expected ${count} requests within ${ms} ms, got ${seen.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
