@@ -53,13 +53,15 @@ const adapter: AiRetryMiddlewareOptions = { random: () => 0.5 };
 
 describe('aiRetryMiddleware in the real AI SDK: the request-count table', () => {
   it('counts and spaces the requests of each failure, with the SDK loop and with the governor', async () => {
-    const { rateLimited, overloaded, outOfQuota, badKey, contextTooLong } = answers;
+    const { rateLimited, rateLimitedLong, overloaded, outOfQuota, badKey, contextTooLong } =
+      answers;
     const overloaded529 = (res: Parameters<Answer>[0]) => {
       res.writeHead(529, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { type: 'overloaded_error', message: 'Overloaded' } }));
     };
     const rows = {
       rateLimited: [rateLimited],
+      rateLimitedLong: [rateLimitedLong, rateLimitedLong, rateLimitedLong],
       overloaded529: [overloaded529, overloaded529],
       overloaded503: [overloaded],
       outOfQuota: [outOfQuota, outOfQuota, outOfQuota],
@@ -89,6 +91,9 @@ describe('aiRetryMiddleware in the real AI SDK: the request-count table', () => 
     expect(table).toEqual({
       // Both wait the server's second; the SDK honours hints under 60 s.
       rateLimited: { sdk: [2, true], governor: [2, true] },
+      // Asked for 120 s, the SDK comes back after its 2 s and 4 s; the governor (maxDelayMs
+      // 30 s by default) stops instead of coming back early.
+      rateLimitedLong: { sdk: [3, false], governor: [1, false] },
       overloaded529: { sdk: [3, true], governor: [3, true] },
       overloaded503: { sdk: [2, true], governor: [2, true] },
       // The SDK retries every 429, quota included; the governor stops at once.
@@ -113,6 +118,8 @@ describe('aiRetryMiddleware in the real AI SDK: the request-count table', () => 
     expect(throttled[0]).toBeLessThan(1_500);
     expect(throttled[1]).toBeGreaterThanOrEqual(950);
     expect(bare[at('outOfQuota')]!.gaps[0]).toBeGreaterThanOrEqual(1_950);
+    expect(bare[at('rateLimitedLong')]!.gaps[0]).toBeGreaterThanOrEqual(1_950);
+    expect(bare[at('rateLimitedLong')]!.gaps[0]).toBeLessThan(3_500);
 
     // What each way out rejects with decodes to the same verdict: the SDK's RetryError (its
     // last APICallError) and the governor's RetryError (cause: the APICallError) are quota.
