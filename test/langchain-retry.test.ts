@@ -6,7 +6,13 @@ import { isRetryError } from '../src/retry/retry-error.js';
 import { langChainFailedAttempt, withLangChainRetry } from '../src/sdk/langchain.js';
 import type { LangChainRetryOptions } from '../src/sdk/langchain.js';
 import { createManualClock } from './helpers/manual-clock.js';
-import { answers, completion, openaiScriptServer, slow } from './helpers/openai-script.js';
+import {
+  answers,
+  completion,
+  openaiError,
+  openaiScriptServer,
+  slow,
+} from './helpers/openai-script.js';
 import type { Answer } from './helpers/openai-script.js';
 
 // LangChain.js (@langchain/core 1.x, @langchain/openai 1.5.8's ChatOpenAI) against a 127.0.0.1
@@ -180,9 +186,15 @@ describe('withLangChainRetry: fallbacks by category, waits past LangChain’s ca
 });
 
 describe("langChainFailedAttempt in LangChain's own withRetry loop", () => {
-  it('stops at once on quota, and waits the server’s second (plus p-retry’s backoff) on a 429', async () => {
-    const [quota, limited] = await Promise.all([
+  it('stops at once on quota and on a wait above maxDelayMs; retries a 429 after its wait', async () => {
+    const longWait = openaiError(
+      429,
+      { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+      { 'retry-after': '45' },
+    );
+    const [quota, tooLong, limited] = await Promise.all([
       serve([answers.outOfQuota, answers.outOfQuota]),
+      serve([longWait, longWait]),
       serve([answers.rateLimited]),
     ]);
     const retried = (chat: typeof quota.chat) =>
@@ -190,15 +202,18 @@ describe("langChainFailedAttempt in LangChain's own withRetry loop", () => {
         stopAfterAttempt: 3,
         onFailedAttempt: langChainFailedAttempt(),
       });
-    const [stopped, waited] = await Promise.all([
+    const [stopped, refused, waited] = await Promise.all([
       settle(retried(quota.chat).invoke('Hi')),
+      // LangChain alone would wait the 45 s (under its 60 s line); the default maxDelayMs is 30 s.
+      settle(retried(tooLong.chat).invoke('Hi')),
       settle(retried(limited.chat).invoke('Hi')),
     ]);
-    expect(stopped.ok).toBe(false);
-    expect(quota.server.seen.length).toBe(1);
+    expect([stopped.ok, quota.server.seen.length]).toEqual([false, 1]);
+    expect([refused.ok, tooLong.server.seen.length]).toEqual([false, 1]);
+    expect(refused.ok || toAgentError(refused.error).retryAfterMs).toBe(45_000);
     expect(waited).toEqual({ ok: true, text: 'hello' });
     expect(limited.server.seen.length).toBe(2);
-    // Never early: the server's 1 s, then p-retry's own 1–2 s.
-    expect(limited.server.gaps()[0]).toBeGreaterThanOrEqual(1_950);
+    // Never early: the longer of the server's 1 s and p-retry's own 1–2 s.
+    expect(limited.server.gaps()[0]).toBeGreaterThanOrEqual(950);
   });
 });

@@ -112,9 +112,10 @@ export interface LangChainFailedAttemptOptions {
  * onFailedAttempt })`, or a model's `new ChatOpenAI({ onFailedAttempt })` (its `AsyncCaller`) —
  * that decides with this library's classification: it rethrows (so the loop stops at once) what
  * is not worth retrying — a quota, an auth failure, a context too long, a "do not retry", a
- * wait longer than `maxDelayMs` — and before a retry waits what the server asked for.
- * LangChain's loop then adds its own backoff (p-retry's 1–2 s, doubling): the retry is never
- * early, but later than asked. For waits exactly as asked, use {@link withLangChainRetry}.
+ * wait longer than `maxDelayMs`. Otherwise it sets the error's `retryAfterMs` to the wait the
+ * server asked for (`retry-after-ms`, `Retry-After`, …), the property LangChain's p-retry reads:
+ * it then waits the longer of that and its own backoff (1–2 s, doubling), never less than 1 s.
+ * For waits exactly as asked, and fallbacks by category, use {@link withLangChainRetry}.
  *
  * @example
  * const model = new ChatOpenAI({ model: 'gpt-4.1', maxRetries: 0 }).withRetry({
@@ -124,14 +125,14 @@ export interface LangChainFailedAttemptOptions {
  */
 export function langChainFailedAttempt(
   options: LangChainFailedAttemptOptions = {},
-): (error: unknown) => Promise<void> {
+): (error: unknown) => void {
   const { maxDelayMs = 30_000, classify = toAgentError } = options;
-  return async (thrown) => {
+  return (thrown) => {
     const error = classify(thrown);
     const waitMs = error.retryAfterMs;
     if (saysDoNotRetry(error) || !error.retryable || (waitMs !== undefined && waitMs > maxDelayMs))
       throw thrown;
-    if (waitMs !== undefined && waitMs > 0)
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    if (waitMs !== undefined && typeof thrown === 'object' && thrown !== null)
+      (thrown as { retryAfterMs?: number }).retryAfterMs = waitMs;
   };
 }
