@@ -6,8 +6,14 @@ import { isRetryError } from '../src/retry/retry-error.js';
 import { aiRetryMiddleware } from '../src/sdk/ai-sdk-middleware.js';
 import type { AiRetryMiddlewareOptions } from '../src/sdk/ai-sdk-middleware.js';
 import { createManualClock } from './helpers/manual-clock.js';
-import { answers, completion, openaiScriptServer, slow } from './helpers/openai-script.js';
-import type { Answer } from './helpers/openai-script.js';
+import {
+  answers,
+  failureRows,
+  measureBothWays,
+  timerArmed,
+  openaiScriptServer,
+} from './helpers/openai-script.js';
+import type { Answer, Measured, Outcome } from './helpers/openai-script.js';
 
 // The AI SDK (ai@6 with @ai-sdk/openai) against a 127.0.0.1 server answering as OpenAI does. Each
 // case runs twice, on a server of its own: with the SDK's own loop (its default `maxRetries: 2`)
@@ -25,7 +31,6 @@ async function serve(script: readonly Answer[]) {
   return { server, provider };
 }
 
-type Outcome = { ok: true; text: string } | { ok: false; error: unknown };
 const settle = (run: Promise<{ text: string }>): Promise<Outcome> =>
   run.then(
     ({ text }) => ({ ok: true, text }),
@@ -33,7 +38,10 @@ const settle = (run: Promise<{ text: string }>): Promise<Outcome> =>
   );
 
 /** One generateText call against a fresh server: how it ended and what the server received. */
-async function measure(script: readonly Answer[], middleware?: AiRetryMiddlewareOptions) {
+async function measure(
+  script: readonly Answer[],
+  middleware?: AiRetryMiddlewareOptions,
+): Promise<Measured> {
   const { server, provider } = await serve(script);
   const base = provider.chat('gpt-test');
   const outcome = await settle(
@@ -53,41 +61,13 @@ const adapter: AiRetryMiddlewareOptions = { random: () => 0.5 };
 
 describe('aiRetryMiddleware in the real AI SDK: the request-count table', () => {
   it('counts and spaces the requests of each failure, with the SDK loop and with the governor', async () => {
-    const { rateLimited, rateLimitedLong, overloaded, outOfQuota, badKey, contextTooLong } =
-      answers;
     const overloaded529 = (res: Parameters<Answer>[0]) => {
       res.writeHead(529, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { type: 'overloaded_error', message: 'Overloaded' } }));
     };
-    const rows = {
-      rateLimited: [rateLimited],
-      rateLimitedLong: [rateLimitedLong, rateLimitedLong, rateLimitedLong],
-      overloaded529: [overloaded529, overloaded529],
-      overloaded503: [overloaded],
-      outOfQuota: [outOfQuota, outOfQuota, outOfQuota],
-      badKey: [badKey, badKey, badKey],
-      contextTooLong: [contextTooLong, contextTooLong, contextTooLong],
-      slowModel: [slow(1_200, completion('late'))],
-    };
-    const names = Object.keys(rows) as (keyof typeof rows)[];
+    const rows = { ...failureRows(), overloaded529: [overloaded529, overloaded529] };
     // Every run at once: the SDK's own waits (2 s, then 4 s) are real time.
-    const [bare, governed] = await Promise.all([
-      Promise.all(names.map((n) => measure(rows[n]))),
-      Promise.all(
-        names.map((n) =>
-          measure(rows[n], n === 'slowModel' ? { ...adapter, attemptTimeoutMs: 400 } : adapter),
-        ),
-      ),
-    ]);
-    const table = Object.fromEntries(
-      names.map((n, k) => [
-        n,
-        {
-          sdk: [bare[k]!.requests, bare[k]!.outcome.ok],
-          governor: [governed[k]!.requests, governed[k]!.outcome.ok],
-        },
-      ]),
-    );
+    const { bare, governed, table } = await measureBothWays(rows, adapter, measure);
     expect(table).toEqual({
       // Both wait the server's second; the SDK honours hints under 60 s.
       rateLimited: { sdk: [2, true], governor: [2, true] },
@@ -95,7 +75,7 @@ describe('aiRetryMiddleware in the real AI SDK: the request-count table', () => 
       // 30 s by default) stops instead of coming back early.
       rateLimitedLong: { sdk: [3, false], governor: [1, false] },
       overloaded529: { sdk: [3, true], governor: [3, true] },
-      overloaded503: { sdk: [2, true], governor: [2, true] },
+      overloaded503: { sdk: [3, true], governor: [3, true] },
       // The SDK retries every 429, quota included; the governor stops at once.
       outOfQuota: { sdk: [3, false], governor: [1, false] },
       badKey: { sdk: [1, false], governor: [1, false] },
@@ -103,28 +83,27 @@ describe('aiRetryMiddleware in the real AI SDK: the request-count table', () => 
       // The SDK waits out a slow model; the governor's attempt timeout moves on.
       slowModel: { sdk: [1, true], governor: [2, true] },
     });
-    const at = (k: keyof typeof rows) => names.indexOf(k);
     // The slow answer arrives late without the governor; with it, the second, prompt one wins.
-    expect(bare[at('slowModel')]!.outcome).toEqual({ ok: true, text: 'late' });
-    expect(governed[at('slowModel')]!.outcome).toEqual({ ok: true, text: 'hello' });
+    expect(bare.slowModel.outcome).toEqual({ ok: true, text: 'late' });
+    expect(governed.slowModel.outcome).toEqual({ ok: true, text: 'hello' });
     // The spacing: the server's 1 s for both; for overload, the SDK's fixed 2 s then 4 s against
     // the governor's jittered throttling backoff (1 s base, half of it here, then 1 s).
-    expect(bare[at('rateLimited')]!.gaps[0]).toBeGreaterThanOrEqual(950);
-    expect(governed[at('rateLimited')]!.gaps[0]).toBeGreaterThanOrEqual(950);
-    expect(bare[at('overloaded529')]!.gaps[0]).toBeGreaterThanOrEqual(1_950);
-    expect(bare[at('overloaded529')]!.gaps[1]).toBeGreaterThanOrEqual(3_950);
-    const throttled = governed[at('overloaded529')]!.gaps;
+    expect(bare.rateLimited.gaps[0]).toBeGreaterThanOrEqual(950);
+    expect(governed.rateLimited.gaps[0]).toBeGreaterThanOrEqual(950);
+    expect(bare.overloaded529.gaps[0]).toBeGreaterThanOrEqual(1_950);
+    expect(bare.overloaded529.gaps[1]).toBeGreaterThanOrEqual(3_950);
+    const throttled = governed.overloaded529.gaps;
     expect(throttled[0]).toBeGreaterThanOrEqual(450);
     expect(throttled[0]).toBeLessThan(1_500);
     expect(throttled[1]).toBeGreaterThanOrEqual(950);
-    expect(bare[at('outOfQuota')]!.gaps[0]).toBeGreaterThanOrEqual(1_950);
-    expect(bare[at('rateLimitedLong')]!.gaps[0]).toBeGreaterThanOrEqual(1_950);
-    expect(bare[at('rateLimitedLong')]!.gaps[0]).toBeLessThan(3_500);
+    expect(bare.outOfQuota.gaps[0]).toBeGreaterThanOrEqual(1_950);
+    expect(bare.rateLimitedLong.gaps[0]).toBeGreaterThanOrEqual(1_950);
+    expect(bare.rateLimitedLong.gaps[0]).toBeLessThan(3_500);
 
     // What each way out rejects with decodes to the same verdict: the SDK's RetryError (its
     // last APICallError) and the governor's RetryError (cause: the APICallError) are quota.
-    const sdkQuota = bare[at('outOfQuota')]!.outcome;
-    const ourQuota = governed[at('outOfQuota')]!.outcome;
+    const sdkQuota = bare.outOfQuota.outcome;
+    const ourQuota = governed.outOfQuota.outcome;
     expect(sdkQuota.ok || (sdkQuota.error as Error).name).toBe('AI_RetryError');
     expect(ourQuota.ok || isRetryError(ourQuota.error)).toBe(true);
     for (const outcome of [sdkQuota, ourQuota]) {
@@ -135,9 +114,9 @@ describe('aiRetryMiddleware in the real AI SDK: the request-count table', () => 
         false,
       ]);
     }
-    const context = governed[at('contextTooLong')]!.outcome;
+    const context = governed.contextTooLong.outcome;
     expect(context.ok || toAgentError(context.error).code).toBe('CONTEXT_TOO_LONG');
-    const auth = governed[at('badKey')]!.outcome;
+    const auth = governed.badKey.outcome;
     expect(auth.ok || toAgentError(auth.error).category).toBe('auth');
   }, 15_000);
 
@@ -164,10 +143,7 @@ describe('aiRetryMiddleware: waits past the SDK cap, fallback, streams', () => {
     });
     const run = settle(generateText({ model, maxRetries: 0, prompt: 'Hi' }));
     await server.received(1);
-    // Bounded: the first answer has been read once the governor's wait is armed.
-    for (let k = 0; k < 200 && !clock.delays.includes(120_000); k++)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(clock.delays).toContain(120_000);
+    await timerArmed(clock, 120_000);
     await clock.advance(119_000);
     expect(server.seen.length).toBe(1);
     await clock.advance(1_000);

@@ -8,12 +8,13 @@ import type { LangChainRetryOptions } from '../src/sdk/langchain.js';
 import { createManualClock } from './helpers/manual-clock.js';
 import {
   answers,
-  completion,
   openaiError,
+  failureRows,
+  measureBothWays,
+  timerArmed,
   openaiScriptServer,
-  slow,
 } from './helpers/openai-script.js';
-import type { Answer } from './helpers/openai-script.js';
+import type { Answer, Measured, Outcome } from './helpers/openai-script.js';
 
 // LangChain.js (@langchain/core 1.x, @langchain/openai 1.5.8's ChatOpenAI) against a 127.0.0.1
 // server answering as OpenAI does. Each case runs on a server of its own twice: with LangChain's
@@ -38,7 +39,6 @@ async function serve(script: readonly Answer[]) {
   return { server, chat };
 }
 
-type Outcome = { ok: true; text: string } | { ok: false; error: unknown };
 const settle = (run: PromiseLike<{ content: unknown }>): Promise<Outcome> =>
   Promise.resolve(run).then(
     ({ content }) => ({ ok: true, text: String(content) }),
@@ -48,7 +48,7 @@ const settle = (run: PromiseLike<{ content: unknown }>): Promise<Outcome> =>
 async function measure(
   script: readonly Answer[],
   governor?: Omit<LangChainRetryOptions, 'fallbacks'>,
-) {
+): Promise<Measured> {
   const { server, chat } = await serve(script);
   const outcome = await settle(
     governor
@@ -62,62 +62,34 @@ const governor: Omit<LangChainRetryOptions, 'fallbacks'> = { random: () => 0.5 }
 
 describe('withLangChainRetry with the real ChatOpenAI: the request-count table', () => {
   it('counts and spaces the requests of each failure, with LangChain’s loop and with the governor', async () => {
-    const { rateLimited, rateLimitedLong, overloaded, outOfQuota, badKey, contextTooLong } =
-      answers;
-    const rows = {
-      rateLimited: [rateLimited],
-      rateLimitedLong: [rateLimitedLong],
-      overloaded503: [overloaded, overloaded],
-      outOfQuota: [outOfQuota, outOfQuota, outOfQuota],
-      badKey: [badKey, badKey, badKey],
-      contextTooLong: [contextTooLong, contextTooLong, contextTooLong],
-      slowModel: [slow(1_200, completion('late'))],
-    };
-    const names = Object.keys(rows) as (keyof typeof rows)[];
-    const [bare, governed] = await Promise.all([
-      Promise.all(names.map((n) => measure(rows[n]))),
-      Promise.all(
-        names.map((n) =>
-          measure(rows[n], n === 'slowModel' ? { ...governor, attemptTimeoutMs: 400 } : governor),
-        ),
-      ),
-    ]);
-    const table = Object.fromEntries(
-      names.map((n, k) => [
-        n,
-        {
-          langchain: [bare[k]!.requests, bare[k]!.outcome.ok],
-          governor: [governed[k]!.requests, governed[k]!.outcome.ok],
-        },
-      ]),
-    );
+    const rows = failureRows();
+    const { bare, governed, table } = await measureBothWays(rows, governor, measure);
     expect(table).toEqual({
-      rateLimited: { langchain: [2, true], governor: [2, true] },
+      rateLimited: { sdk: [2, true], governor: [2, true] },
       // LangChain stops on a wait over 60 s ("capacity"); the governor on one over maxDelayMs.
-      rateLimitedLong: { langchain: [1, false], governor: [1, false] },
-      overloaded503: { langchain: [3, true], governor: [3, true] },
-      outOfQuota: { langchain: [1, false], governor: [1, false] },
-      badKey: { langchain: [1, false], governor: [1, false] },
-      contextTooLong: { langchain: [1, false], governor: [1, false] },
-      slowModel: { langchain: [1, true], governor: [2, true] },
+      rateLimitedLong: { sdk: [1, false], governor: [1, false] },
+      overloaded503: { sdk: [3, true], governor: [3, true] },
+      outOfQuota: { sdk: [1, false], governor: [1, false] },
+      badKey: { sdk: [1, false], governor: [1, false] },
+      contextTooLong: { sdk: [1, false], governor: [1, false] },
+      slowModel: { sdk: [1, true], governor: [2, true] },
     });
-    const at = (k: keyof typeof rows) => names.indexOf(k);
     // The slow answer arrives late without the governor; with it, the second, prompt one wins.
-    expect(bare[at('slowModel')]!.outcome).toEqual({ ok: true, text: 'late' });
-    expect(governed[at('slowModel')]!.outcome).toEqual({ ok: true, text: 'hello' });
-    // LangChain's backoff ignores the server's 1 s: p-retry's 1–2 s, then 2–4 s.
-    expect(bare[at('rateLimited')]!.gaps[0]).toBeGreaterThanOrEqual(950);
-    expect(governed[at('rateLimited')]!.gaps[0]).toBeGreaterThanOrEqual(950);
-    expect(governed[at('rateLimited')]!.gaps[0]).toBeLessThan(1_500);
-    expect(bare[at('overloaded503')]!.gaps[1]).toBeGreaterThanOrEqual(1_950);
+    expect(bare.slowModel.outcome).toEqual({ ok: true, text: 'late' });
+    expect(governed.slowModel.outcome).toEqual({ ok: true, text: 'hello' });
+    // LangChain waits the longer of the server's 1 s and p-retry's 1–2 s (then 2–4 s).
+    expect(bare.rateLimited.gaps[0]).toBeGreaterThanOrEqual(950);
+    expect(governed.rateLimited.gaps[0]).toBeGreaterThanOrEqual(950);
+    expect(governed.rateLimited.gaps[0]).toBeLessThan(1_500);
+    expect(bare.overloaded503.gaps[1]).toBeGreaterThanOrEqual(1_950);
     // The governor: 200 ms transient base (half of it here), then 400 ms; LangChain's p-retry
     // never comes back sooner than 1 s.
-    expect(governed[at('overloaded503')]!.gaps[0]).toBeLessThan(1_000);
-    expect(bare[at('overloaded503')]!.gaps[0]).toBeGreaterThanOrEqual(950);
+    expect(governed.overloaded503.gaps[0]).toBeLessThan(1_000);
+    expect(bare.overloaded503.gaps[0]).toBeGreaterThanOrEqual(950);
 
     for (const row of ['outOfQuota', 'badKey', 'contextTooLong'] as const) {
-      const ours = governed[at(row)]!.outcome;
-      const theirs = bare[at(row)]!.outcome;
+      const ours = governed[row].outcome;
+      const theirs = bare[row].outcome;
       expect(ours.ok || isRetryError(ours.error)).toBe(true);
       const verdicts = [ours, theirs].map((o) => {
         const decoded = toAgentError(o.ok ? undefined : o.error);
@@ -162,9 +134,7 @@ describe('withLangChainRetry: fallbacks by category, waits past LangChain’s ca
     );
     const run = settle(ask.invoke('Hi'));
     await server.received(1);
-    for (let k = 0; k < 200 && !clock.delays.includes(120_000); k++)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(clock.delays).toContain(120_000);
+    await timerArmed(clock, 120_000);
     await clock.advance(119_000);
     expect(server.seen.length).toBe(1);
     await clock.advance(1_000);

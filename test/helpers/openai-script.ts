@@ -147,3 +147,70 @@ export async function openaiScriptServer(script: readonly Answer[]) {
     },
   };
 }
+
+/** How one call ended: the model's text, or what it rejected with. */
+export type Outcome = { ok: true; text: string } | { ok: false; error: unknown };
+
+/** One call measured against a fresh server: how it ended, the requests and their spacing. */
+export interface Measured {
+  readonly outcome: Outcome;
+  readonly requests: number;
+  readonly gaps: readonly number[];
+}
+
+/**
+ * Each row's script measured twice at once — with the SDK's own loop (`measure(script)`) and with
+ * the governor (`measure(script, governor)`; the slow model's row adds `attemptTimeoutMs: 400`)
+ * — each run against a server of its own: the runs per row, and the table of request counts and
+ * outcomes (`[requests, ok]`) the tests compare.
+ */
+export async function measureBothWays<Row extends string, Options extends object>(
+  rows: Record<Row, readonly Answer[]>,
+  governor: Options,
+  measure: (script: readonly Answer[], governor?: Options) => Promise<Measured>,
+) {
+  const names = Object.keys(rows) as Row[];
+  const runs = await Promise.all(
+    names.flatMap((row) => [
+      measure(rows[row]),
+      measure(rows[row], row === 'slowModel' ? { ...governor, attemptTimeoutMs: 400 } : governor),
+    ]),
+  );
+  const bare = {} as Record<Row, Measured>;
+  const governed = {} as Record<Row, Measured>;
+  const table = {} as Record<Row, { sdk: [number, boolean]; governor: [number, boolean] }>;
+  names.forEach((row, k) => {
+    const [sdk, ours] = [runs[2 * k]!, runs[2 * k + 1]!];
+    bare[row] = sdk;
+    governed[row] = ours;
+    table[row] = {
+      sdk: [sdk.requests, sdk.outcome.ok],
+      governor: [ours.requests, ours.outcome.ok],
+    };
+  });
+  return { bare, governed, table };
+}
+
+/**
+ * The failures of the request-count table both SDK adapters' tests measure, each as the script
+ * of one server: what it answers before it answers with completions.
+ */
+export function failureRows() {
+  const { rateLimited, rateLimitedLong, overloaded, outOfQuota, badKey, contextTooLong } = answers;
+  return {
+    rateLimited: [rateLimited],
+    rateLimitedLong: [rateLimitedLong, rateLimitedLong, rateLimitedLong],
+    overloaded503: [overloaded, overloaded],
+    outOfQuota: [outOfQuota, outOfQuota, outOfQuota],
+    badKey: [badKey, badKey, badKey],
+    contextTooLong: [contextTooLong, contextTooLong, contextTooLong],
+    slowModel: [slow(1_200, completion('late'))],
+  };
+}
+
+/** Resolves once `clock` has a timer of `ms` (the governor armed its wait); polls, bounded. */
+export async function timerArmed(clock: { readonly delays: readonly number[] }, ms: number) {
+  for (let k = 0; k < 200 && !clock.delays.includes(ms); k++)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  if (!clock.delays.includes(ms)) throw new Error(`no timer of ${ms} ms was set within 1 s`);
+}
