@@ -1,37 +1,17 @@
 import { createServer } from 'node:http';
-import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, OpenAIChatCompletionsModel, run, setTracingDisabled } from '@openai/agents';
 import type { ModelRetrySettings } from '@openai/agents';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentsRetryPolicy } from '../src/retry/agents-retry-policy.js';
+import { completion as completionOf, openaiError } from './helpers/openai-script.js';
+import type { Answer } from './helpers/openai-script.js';
 
 setTracingDisabled(true);
 
-type Answer = (res: ServerResponse) => void;
-
-const completion: Answer = (res) => {
-  res.setHeader('content-type', 'application/json');
-  res.end(
-    JSON.stringify({
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 0,
-      model: 'gpt-test',
-      choices: [
-        { index: 0, message: { role: 'assistant', content: 'hello' }, finish_reason: 'stop' },
-      ],
-      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-    }),
-  );
-};
-const openaiError =
-  (status: number, error: Record<string, unknown>, headers: Record<string, string> = {}): Answer =>
-  (res) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify({ error }));
-  };
+// Answers as OpenAI's chat completions API writes them (shared with the other SDK adapters' tests).
+const completion = completionOf();
 const rateLimited = openaiError(
   429,
   { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
@@ -47,9 +27,9 @@ const outOfQuota = openaiError(429, {
 // The server answers each request with the next script line, then completions; it logs when.
 let script: Answer[] = [];
 let seen: number[] = [];
-const server = createServer((_req, res) => {
+const server = createServer((req, res) => {
   seen.push(Date.now());
-  (script.shift() ?? completion)(res);
+  (script.shift() ?? completion)(res, req);
 });
 let baseURL = '';
 

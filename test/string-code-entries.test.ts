@@ -41,11 +41,13 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "TOOL_ERROR_CATEGORIES",
         "ToolError",
         "agentsRetryPolicy",
+        "aiRetryMiddleware",
         "formatModelErrorText",
         "formatToolErrorText",
         "fromToolErrorText",
         "isToolError",
         "isToolErrorCategory",
+        "langChainFailedAttempt",
         "parseToolErrorText",
         "reviveToolError",
         "toToolError",
@@ -54,6 +56,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "toolErrorReader",
         "toolTextReader",
         "withAiToolErrors",
+        "withLangChainRetry",
       ]
     `);
     expect(Object.keys(arcp).sort()).toMatchInlineSnapshot(`
