@@ -95,7 +95,7 @@ describe.skipIf(skipRedisTests())('Redis errors from a real server, node-redis a
     const n = await nodeRedis(primary.port, '');
     const io = ioRedis(primary.port, '');
     for (const error of [await failure(n.get('k')), await failure(io.get('k'))])
-      expect(reading(error)).toMatchObject({
+      expect(reading(error), String(error)).toMatchObject({
         category: 'auth',
         code: 'DB_AUTH_FAILED',
         prefix: 'NOAUTH',

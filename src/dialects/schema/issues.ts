@@ -42,10 +42,12 @@ export function schemaIssuesOf(value: unknown): SchemaIssue[] | undefined {
     const { message, path } = issue as { message?: unknown; path?: unknown };
     if (typeof message !== 'string') return undefined;
     // A schema failure is sent as it is (the exposure rule): its messages, which schema
-    // libraries may write with the rejected value in them, are sanitised here, once.
+    // libraries may write with the rejected value in them, are redacted and bounded here, once.
+    // Paths stay as written, as in any message meant to be sent (the one path rule); an encoder
+    // given `maskPaths: true` masks them.
     out.push({
       path: Array.isArray(path) ? (path as unknown[]).map(pathSegment) : [],
-      message: sanitizeMessage(message),
+      message: sanitizeMessage(message, { maskPaths: false }),
     });
   }
   return out;
