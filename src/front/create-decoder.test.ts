@@ -97,9 +97,11 @@ describe('createDecoder', () => {
       { name: 'x', recognise: 1 },
       { recognise() {} },
       { name: 'x', recognise() {}, meantToSend: true },
+      { name: 'x', recognise() {}, exposable: 'yes' },
+      { name: 'x', recognise() {}, fallback: 'last' },
     ]) {
       expect(() => createDecoder([bad as never])).toThrow(
-        /createDecoder: readers\[0\] must be a reader \(\{ name: string, recognise\(view, context\) and\/or recogniseText\(text, protocol\), optional meantToSend\(value\) \}\)/,
+        /createDecoder: readers\[0\] must be a reader \(\{ name: string, recognise\(view, context\) and\/or recogniseText\(text, protocol\), optional meantToSend\(value\), exposable\(error\), fallback: boolean \}\)/,
       );
     }
   });

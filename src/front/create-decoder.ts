@@ -342,10 +342,12 @@ function checkedReader(reader: unknown, index: number): Reader {
     (r.recognise !== undefined && typeof r.recognise !== 'function') ||
     (r.recogniseText !== undefined && typeof r.recogniseText !== 'function') ||
     (r.meantToSend !== undefined && typeof r.meantToSend !== 'function') ||
+    (r.exposable !== undefined && typeof r.exposable !== 'function') ||
+    (r.fallback !== undefined && typeof r.fallback !== 'boolean') ||
     (r.recognise === undefined && r.recogniseText === undefined)
   ) {
     throw new TypeError(
-      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) and/or recogniseText(text, protocol), optional meantToSend(value) }); received ${describeValue(reader)}`,
+      `createDecoder: readers[${index}] must be a reader ({ name: string, recognise(view, context) and/or recogniseText(text, protocol), optional meantToSend(value), exposable(error), fallback: boolean }); received ${describeValue(reader)}`,
     );
   }
   return r as Reader;
