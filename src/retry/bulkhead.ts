@@ -8,7 +8,9 @@
  * avoidance), up to `maxConcurrent`.
  * @internal
  */
+import { numberOption, optionError, ratioOption } from './check-option.js';
 import type { Clock } from './clock.js';
+import type { BulkheadFeature, ConcurrencyOptions, RetryFeature } from './options.js';
 import { PerTarget } from './per-target.js';
 
 /** The settings of a target's bulkhead, resolved from `concurrency`'s options. @internal */
@@ -153,3 +155,68 @@ export const processBulkheads = new PerTarget<Bulkhead, ConcurrencyPolicy>(
   (policy) => new Bulkhead(policy),
   (bulkhead) => bulkhead.active === 0 && bulkhead.queued === 0,
 );
+
+const WHERE = 'retry';
+
+/** `concurrency` resolved; it needs a target. */
+function concurrencyPolicy(target: unknown, value: unknown): ConcurrencyPolicy {
+  const expected =
+    'ConcurrencyOptions ({ maxConcurrent, maxQueued?, queueTimeoutMs?, … }) or false';
+  if (value === null || typeof value !== 'object')
+    throw optionError(WHERE, 'concurrency', expected, value);
+  if (target === undefined)
+    throw optionError(
+      WHERE,
+      'concurrency',
+      'given with a target (bulkheads are per target)',
+      value,
+    );
+  const c = value as ConcurrencyOptions;
+  const maxConcurrent = numberOption(WHERE, 'concurrency.maxConcurrent', c.maxConcurrent, {
+    min: 1,
+    integer: true,
+  });
+  if (maxConcurrent === undefined)
+    throw optionError(WHERE, 'concurrency.maxConcurrent', 'an integer >= 1', undefined);
+  const minConcurrent =
+    numberOption(WHERE, 'concurrency.minConcurrent', c.minConcurrent, { min: 1, integer: true }) ??
+    1;
+  if (minConcurrent > maxConcurrent)
+    throw optionError(
+      WHERE,
+      'concurrency.minConcurrent',
+      `at most maxConcurrent (${maxConcurrent})`,
+      minConcurrent,
+    );
+  return {
+    maxConcurrent,
+    minConcurrent,
+    maxQueued:
+      numberOption(WHERE, 'concurrency.maxQueued', c.maxQueued, {
+        integer: true,
+        allowInfinity: true,
+      }) ?? 0,
+    // Infinity: bounded by what is left of the call's time.
+    queueTimeoutMs: numberOption(WHERE, 'concurrency.queueTimeoutMs', c.queueTimeoutMs) ?? Infinity,
+    decreaseFactor: ratioOption(WHERE, 'concurrency.decreaseFactor', c.decreaseFactor) ?? 0.5,
+  };
+}
+
+const BULKHEAD: BulkheadFeature = {
+  feature: 'bulkhead',
+  policy: concurrencyPolicy,
+  bulkheadOf: (target, policy) => processBulkheads.of(target, policy),
+  refusalOf: (failure) => (failure instanceof BulkheadRefusal ? failure.refusal : undefined),
+};
+
+/**
+ * The adaptive bulkhead, for {@link createRetry}'s `features`: a retry made with it accepts
+ * `concurrency: { maxConcurrent, … }` (docs/retry.md, "Adaptive concurrency"). The root `retry`
+ * has it already.
+ *
+ * @example
+ * import { bulkhead, createRetry } from 'agent-errors/retry';
+ * const retry = createRetry(decoder, { features: [bulkhead] });
+ * await retry(call, { target: 'api', concurrency: { maxConcurrent: 8, maxQueued: 32 } });
+ */
+export const bulkhead: RetryFeature = BULKHEAD;

@@ -55,3 +55,11 @@ export function clockOption<C>(
   if (!ok) throw optionError(where, 'clock', `an object with ${methods.join(', ')}`, value);
   return value as C;
 }
+
+/** A share in (0, 1], or `undefined` when absent. @internal */
+export function ratioOption(where: string, option: string, value: unknown): number | undefined {
+  const ratio = numberOption(where, option, value);
+  if (ratio !== undefined && (ratio <= 0 || ratio > 1))
+    throw optionError(where, option, 'a number in (0, 1]', ratio);
+  return ratio;
+}

@@ -1,7 +1,11 @@
 export { createRetry, retry } from './retry.js';
 export type { RetryFunction } from './retry.js';
+export { rateBreaker } from './rate-breaker.js';
+export { bulkhead } from './bulkhead.js';
 export type {
   AttemptFunction,
+  CreateRetryOptions,
+  RetryFeature,
   CircuitBreakerOptions,
   ConcurrencyOptions,
   RetryBudgetOptions,

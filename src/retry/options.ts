@@ -8,8 +8,8 @@ import { isRetryStateStore } from './retry-state.js';
 import type { RetryStateStore, TargetPolicy } from './retry-state.js';
 import type { RetryAttempt } from './attempt.js';
 import type { BreakerChangeReason, BreakerState } from './retry-state.js';
-import type { RatePolicy } from './rate-breaker.js';
-import type { ConcurrencyPolicy } from './bulkhead.js';
+import type { RateBreaker, RatePolicy } from './rate-breaker.js';
+import type { Bulkhead, ConcurrencyPolicy, Refusal } from './bulkhead.js';
 
 /** What `onRetry` receives (frozen). */
 export interface RetryEvent {
@@ -248,6 +248,82 @@ export interface RetryOptions {
 
 export { MAX_TIMER_MS };
 
+/**
+ * A part of the governor that a retry made by {@link createRetry} carries only when it is given
+ * (`createRetry(decoder, { features: [rateBreaker, bulkhead] })`): the rate breaker (`breaker`
+ * with `failureRatio` or `slowCallDurationMs`) and the bulkhead (`concurrency`). A bundle whose
+ * calls never name those options does not carry their code. The root `retry` has every feature.
+ */
+export interface RetryFeature {
+  /** Which feature it is. */
+  readonly feature: 'rateBreaker' | 'bulkhead';
+}
+
+/** The rate breaker, as `createRetry`'s `features` carry it. @internal */
+export interface RateBreakerFeature extends RetryFeature {
+  readonly feature: 'rateBreaker';
+  /** `breaker`'s options resolved, for a breaker that sees rates (a TypeError when bad). */
+  readonly policy: (breaker: CircuitBreakerOptions) => RatePolicy;
+  /** The target's rate breaker in this process. */
+  readonly breakerOf: (target: string, policy: RatePolicy) => RateBreaker;
+}
+
+/** The bulkhead, as `createRetry`'s `features` carry it. @internal */
+export interface BulkheadFeature extends RetryFeature {
+  readonly feature: 'bulkhead';
+  /** `concurrency` resolved (a TypeError when bad, or given with no target). */
+  readonly policy: (target: unknown, concurrency: unknown) => ConcurrencyPolicy;
+  /** The target's bulkhead in this process. */
+  readonly bulkheadOf: (target: string, policy: ConcurrencyPolicy) => Bulkhead;
+  /** Why a wait for a turn failed, when the bulkhead refused it (else a failure of its own). */
+  readonly refusalOf: (failure: unknown) => Refusal | undefined;
+}
+
+/** The features a retry carries, by name. @internal */
+export interface RetryFeatures {
+  readonly rateBreaker?: RateBreakerFeature;
+  readonly bulkhead?: BulkheadFeature;
+}
+
+/** Options of {@link createRetry}. */
+export interface CreateRetryOptions {
+  /**
+   * The optional parts of the governor its calls may use: {@link rateBreaker}, {@link bulkhead}.
+   * A call naming an option whose feature is missing rejects with a TypeError saying which.
+   */
+  features?: readonly RetryFeature[];
+}
+
+/**
+ * `createRetry`'s `features`, checked: each a feature this package exports, once.
+ * @internal
+ */
+export function featuresOption(value: unknown, where: string): RetryFeatures {
+  if (value === undefined) return {};
+  const expected = 'an array of retry features (rateBreaker, bulkhead from agent-errors/retry)';
+  if (!Array.isArray(value)) throw optionError(where, 'features', expected, value);
+  const found: { rateBreaker?: RateBreakerFeature; bulkhead?: BulkheadFeature } = {};
+  for (const item of value as unknown[]) {
+    const name =
+      item !== null && typeof item === 'object' ? (item as RetryFeature).feature : undefined;
+    if (name !== 'rateBreaker' && name !== 'bulkhead')
+      throw optionError(where, 'features', expected, item);
+    if (name === 'rateBreaker') found.rateBreaker = item as RateBreakerFeature;
+    else found.bulkhead = item as BulkheadFeature;
+  }
+  return found;
+}
+
+/** The TypeError of a call naming an option whose feature its retry was made without. */
+function missingFeature(option: string, feature: string, value: unknown): TypeError {
+  return optionError(
+    WHERE,
+    option,
+    `given to a retry that has the ${feature} feature (the root retry, or createRetry(decoder, { features: [${feature}] }))`,
+    value,
+  );
+}
+
 const WHERE = 'retry';
 
 /** Options resolved and checked once per call. @internal */
@@ -278,6 +354,8 @@ export interface Settings {
   rate: RatePolicy | undefined;
   /** The bulkhead's settings, when there is one. */
   concurrency: ConcurrencyPolicy | undefined;
+  /** The features the retry carries (what `rate` and `concurrency` are served by). */
+  features: RetryFeatures;
   /** What a retry after throttling costs the budget. */
   throttledCost: number;
 }
@@ -289,6 +367,7 @@ export type AttemptFunction<T> = (attempt: RetryAttempt) => T | PromiseLike<T>;
 export function readOptions(
   options: RetryOptions,
   defaultClassify: (error: unknown) => AgentError,
+  features: RetryFeatures,
 ): Settings {
   if (options === null || typeof options !== 'object')
     throw optionError(WHERE, 'options', 'an object', options);
@@ -343,8 +422,9 @@ export function readOptions(
     state: target === undefined ? undefined : (o.state ?? processRetryState),
     policy: targetPolicy(target, o.budget, o.breaker, attemptTimeoutMs),
     // The features a call does not name cost it nothing beyond these checks.
-    rate: target === undefined || o.breaker === undefined ? undefined : ratePolicy(o.breaker),
-    concurrency: o.concurrency === undefined ? undefined : concurrencyPolicy(target, o.concurrency),
+    rate: target === undefined ? undefined : ratePolicy(o.breaker, features),
+    concurrency: concurrencyPolicy(target, o.concurrency, features),
+    features,
     throttledCost: o.budget === undefined ? DEFAULT_THROTTLED_COST : throttledCost(o.budget),
   };
 }
@@ -358,12 +438,20 @@ function throttledCost(budget: unknown): number {
   return numberOption(WHERE, 'budget.throttledCost', cost) ?? DEFAULT_THROTTLED_COST;
 }
 
-/** A share in (0, 1], or `undefined` when absent. */
-function ratioOption(option: string, value: unknown): number | undefined {
-  const ratio = numberOption(WHERE, option, value);
-  if (ratio !== undefined && (ratio <= 0 || ratio > 1))
-    throw optionError(WHERE, option, 'a number in (0, 1]', ratio);
-  return ratio;
+function ratePolicy(breaker: unknown, features: RetryFeatures): RatePolicy | undefined {
+  if (!seesRates(breaker)) return undefined;
+  if (features.rateBreaker === undefined) throw missingFeature('breaker', 'rateBreaker', breaker);
+  return features.rateBreaker.policy(breaker);
+}
+
+function concurrencyPolicy(
+  target: unknown,
+  value: unknown,
+  features: RetryFeatures,
+): ConcurrencyPolicy | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (features.bulkhead === undefined) throw missingFeature('concurrency', 'bulkhead', value);
+  return features.bulkhead.policy(target, value);
 }
 
 /** Whether `breaker`'s options ask for a breaker that sees rates. */
@@ -372,101 +460,6 @@ function seesRates(breaker: unknown): breaker is CircuitBreakerOptions {
     return false;
   const b = breaker as CircuitBreakerOptions;
   return b.failureRatio !== undefined || b.slowCallDurationMs !== undefined;
-}
-
-function ratePolicy(breaker: unknown): RatePolicy | undefined {
-  if (!seesRates(breaker)) return undefined;
-  const windowCalls = numberOption(WHERE, 'breaker.windowCalls', breaker.windowCalls, {
-    min: 1,
-    integer: true,
-  });
-  const samplingDurationMs = numberOption(
-    WHERE,
-    'breaker.samplingDurationMs',
-    breaker.samplingDurationMs,
-    { min: 1 },
-  );
-  if (windowCalls !== undefined && samplingDurationMs !== undefined)
-    throw optionError(
-      WHERE,
-      'breaker',
-      'given windowCalls or samplingDurationMs, not both (a window counts calls or time)',
-      breaker,
-    );
-  const slowCallDurationMs = numberOption(
-    WHERE,
-    'breaker.slowCallDurationMs',
-    breaker.slowCallDurationMs,
-    { min: 1 },
-  );
-  return {
-    failureRatio: ratioOption('breaker.failureRatio', breaker.failureRatio) ?? 0.5,
-    slowCallDurationMs: slowCallDurationMs ?? Infinity,
-    slowCallRatio: ratioOption('breaker.slowCallRatio', breaker.slowCallRatio) ?? 1,
-    // A count window never holds more calls than its size (Resilience4j clamps the same way).
-    minimumThroughput: Math.min(
-      numberOption(WHERE, 'breaker.minimumThroughput', breaker.minimumThroughput, {
-        min: 1,
-        integer: true,
-      }) ?? 10,
-      windowCalls ?? Infinity,
-    ),
-    windowCalls: windowCalls ?? 0,
-    samplingDurationMs: samplingDurationMs ?? 30_000,
-    breakDurationMs: Math.min(
-      numberOption(WHERE, 'breaker.halfOpenAfterMs', breaker.halfOpenAfterMs, { min: 1 }) ?? 5_000,
-      MAX_TIMER_MS,
-    ),
-    halfOpenProbes:
-      numberOption(WHERE, 'breaker.halfOpenProbes', breaker.halfOpenProbes, {
-        min: 1,
-        integer: true,
-      }) ?? 1,
-  };
-}
-
-function concurrencyPolicy(target: unknown, value: unknown): ConcurrencyPolicy | undefined {
-  if (value === undefined || value === false) return undefined;
-  const expected =
-    'ConcurrencyOptions ({ maxConcurrent, maxQueued?, queueTimeoutMs?, … }) or false';
-  if (value === null || typeof value !== 'object')
-    throw optionError(WHERE, 'concurrency', expected, value);
-  if (target === undefined)
-    throw optionError(
-      WHERE,
-      'concurrency',
-      'given with a target (bulkheads are per target)',
-      value,
-    );
-  const c = value as ConcurrencyOptions;
-  const maxConcurrent = numberOption(WHERE, 'concurrency.maxConcurrent', c.maxConcurrent, {
-    min: 1,
-    integer: true,
-  });
-  if (maxConcurrent === undefined)
-    throw optionError(WHERE, 'concurrency.maxConcurrent', 'an integer >= 1', undefined);
-  const minConcurrent =
-    numberOption(WHERE, 'concurrency.minConcurrent', c.minConcurrent, { min: 1, integer: true }) ??
-    1;
-  if (minConcurrent > maxConcurrent)
-    throw optionError(
-      WHERE,
-      'concurrency.minConcurrent',
-      `at most maxConcurrent (${maxConcurrent})`,
-      minConcurrent,
-    );
-  return {
-    maxConcurrent,
-    minConcurrent,
-    maxQueued:
-      numberOption(WHERE, 'concurrency.maxQueued', c.maxQueued, {
-        integer: true,
-        allowInfinity: true,
-      }) ?? 0,
-    // Infinity: bounded by what is left of the call's time.
-    queueTimeoutMs: numberOption(WHERE, 'concurrency.queueTimeoutMs', c.queueTimeoutMs) ?? Infinity,
-    decreaseFactor: ratioOption('concurrency.decreaseFactor', c.decreaseFactor) ?? 0.5,
-  };
 }
 
 function jitterOption(value: unknown): boolean {

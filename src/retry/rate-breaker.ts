@@ -8,6 +8,9 @@
  * outcomes changes on every call, which a shared store would pay for with a round trip each.
  * @internal
  */
+import { MAX_TIMER_MS } from '../core/timer-delay.js';
+import { numberOption, optionError, ratioOption } from './check-option.js';
+import type { CircuitBreakerOptions, RateBreakerFeature, RetryFeature } from './options.js';
 import { PerTarget } from './per-target.js';
 import type { BreakerChange, BreakerChangeListener } from './retry-state.js';
 
@@ -246,3 +249,74 @@ export const processRateBreakers = new PerTarget<RateBreaker, RatePolicy>(
   (policy) => new RateBreaker(policy),
   () => true,
 );
+
+const WHERE = 'retry';
+
+/** `breaker`'s options resolved, for a breaker that sees rates. */
+function ratePolicy(breaker: CircuitBreakerOptions): RatePolicy {
+  const windowCalls = numberOption(WHERE, 'breaker.windowCalls', breaker.windowCalls, {
+    min: 1,
+    integer: true,
+  });
+  const samplingDurationMs = numberOption(
+    WHERE,
+    'breaker.samplingDurationMs',
+    breaker.samplingDurationMs,
+    { min: 1 },
+  );
+  if (windowCalls !== undefined && samplingDurationMs !== undefined)
+    throw optionError(
+      WHERE,
+      'breaker',
+      'given windowCalls or samplingDurationMs, not both (a window counts calls or time)',
+      breaker,
+    );
+  const slowCallDurationMs = numberOption(
+    WHERE,
+    'breaker.slowCallDurationMs',
+    breaker.slowCallDurationMs,
+    { min: 1 },
+  );
+  return {
+    failureRatio: ratioOption(WHERE, 'breaker.failureRatio', breaker.failureRatio) ?? 0.5,
+    slowCallDurationMs: slowCallDurationMs ?? Infinity,
+    slowCallRatio: ratioOption(WHERE, 'breaker.slowCallRatio', breaker.slowCallRatio) ?? 1,
+    // A count window never holds more calls than its size (Resilience4j clamps the same way).
+    minimumThroughput: Math.min(
+      numberOption(WHERE, 'breaker.minimumThroughput', breaker.minimumThroughput, {
+        min: 1,
+        integer: true,
+      }) ?? 10,
+      windowCalls ?? Infinity,
+    ),
+    windowCalls: windowCalls ?? 0,
+    samplingDurationMs: samplingDurationMs ?? 30_000,
+    breakDurationMs: Math.min(
+      numberOption(WHERE, 'breaker.halfOpenAfterMs', breaker.halfOpenAfterMs, { min: 1 }) ?? 5_000,
+      MAX_TIMER_MS,
+    ),
+    halfOpenProbes:
+      numberOption(WHERE, 'breaker.halfOpenProbes', breaker.halfOpenProbes, {
+        min: 1,
+        integer: true,
+      }) ?? 1,
+  };
+}
+
+const RATE_BREAKER: RateBreakerFeature = {
+  feature: 'rateBreaker',
+  policy: ratePolicy,
+  breakerOf: (target, policy) => processRateBreakers.of(target, policy),
+};
+
+/**
+ * The circuit breaker that sees rates, for {@link createRetry}'s `features`: a retry made with
+ * it accepts `breaker: { failureRatio, slowCallDurationMs, … }` (docs/retry.md, "Breakers that
+ * see rates"). The root `retry` has it already.
+ *
+ * @example
+ * import { createRetry, rateBreaker } from 'agent-errors/retry';
+ * const retry = createRetry(decoder, { features: [rateBreaker] });
+ * await retry(call, { target: 'api', breaker: { failureRatio: 0.5, windowCalls: 20 } });
+ */
+export const rateBreaker: RetryFeature = RATE_BREAKER;

@@ -3,9 +3,9 @@ import { AttemptContext, CallState, runWithTimeout } from './attempt.js';
 import { backoffDelay, decorrelatedDelay } from './backoff.js';
 import { optionError } from './check-option.js';
 import { raceAbort, sleep } from './clock.js';
-import { BulkheadRefusal, processBulkheads } from './bulkhead.js';
+import { bulkhead as bulkheadFeature } from './bulkhead.js';
 import type { Bulkhead, LimitChange, Refusal } from './bulkhead.js';
-import { processRateBreakers } from './rate-breaker.js';
+import { rateBreaker } from './rate-breaker.js';
 import type { RateBreaker } from './rate-breaker.js';
 import {
   alreadyRetried,
@@ -16,13 +16,17 @@ import {
   saysDoNotRetry,
 } from './failure-kinds.js';
 import { classify } from './classify.js';
-import { decoderOption, readOptions } from './options.js';
+import { decoderOption, featuresOption, readOptions } from './options.js';
 import type { ConcurrencyPolicy } from './bulkhead.js';
 import type { RatePolicy } from './rate-breaker.js';
 import type {
   AttemptFunction,
+  BulkheadFeature,
+  CreateRetryOptions,
   GovernorEvent,
+  RateBreakerFeature,
   RetryDecoder,
+  RetryFeatures,
   RetryOptions,
   Settings,
 } from './options.js';
@@ -74,8 +78,14 @@ const MAX_SHARED_WAIT_MS = 3_600_000;
  * );
  */
 export function retry<T>(fn: AttemptFunction<T>, options: RetryOptions = {}): Promise<T> {
-  return retryWith(fn, options, classify);
+  return retryWith(fn, options, classify, EVERY_FEATURE);
 }
+
+// The root `retry` carries every part of the governor; `createRetry` only those it is given.
+const EVERY_FEATURE: RetryFeatures = {
+  rateBreaker: rateBreaker as RateBreakerFeature,
+  bulkhead: bulkheadFeature as BulkheadFeature,
+};
 
 type RetryClassifier = (error: unknown) => AgentError;
 
@@ -85,8 +95,11 @@ export type RetryFunction = <T>(fn: AttemptFunction<T>, options?: RetryOptions) 
 /**
  * {@link retry} classifying with `decoder` (as `createDecoder(readers)` makes) unless a call
  * names its own `classify` or `decoder`. A bundle that imports `createRetry` and not `retry`
- * carries only that decoder's readers, not every reader the default classifier holds. Throws a
- * `TypeError` when `decoder` has no `toAgentError` function.
+ * carries only that decoder's readers, not every reader the default classifier holds, and only
+ * the optional parts of the governor named in `features` ({@link rateBreaker} for `breaker`'s
+ * rates, {@link bulkhead} for `concurrency`): a call naming an option whose feature is missing
+ * rejects with a `TypeError` saying which. Throws a `TypeError` when `decoder` has no
+ * `toAgentError` function, or `features` holds something else than those features.
  *
  * @example
  * import { createDecoder } from 'agent-errors';
@@ -95,21 +108,28 @@ export type RetryFunction = <T>(fn: AttemptFunction<T>, options?: RetryOptions) 
  * const retry = createRetry(createDecoder([providerSdkReader]));
  * const models = await retry(() => openai.models.list());
  */
-export function createRetry(decoder: RetryDecoder): RetryFunction {
+export function createRetry(
+  decoder: RetryDecoder,
+  options: CreateRetryOptions = {},
+): RetryFunction {
   // `null` for a missing decoder: the check then throws, as for any value that is no decoder.
   const classifyWith = decoderOption(decoder ?? null, 'createRetry') as RetryClassifier;
-  return (fn, options = {}) => retryWith(fn, options, classifyWith);
+  if (options === null || typeof options !== 'object')
+    throw optionError('createRetry', 'options', 'an object ({ features? })', options);
+  const features = featuresOption(options.features, 'createRetry');
+  return (fn, callOptions = {}) => retryWith(fn, callOptions, classifyWith, features);
 }
 
 function retryWith<T>(
   fn: AttemptFunction<T>,
   options: RetryOptions,
   defaultClassify: RetryClassifier,
+  features: RetryFeatures,
 ): Promise<T> {
   let settings: Settings;
   try {
     if (typeof fn !== 'function') throw optionError(WHERE, 'fn', 'a function', fn);
-    settings = readOptions(options, defaultClassify);
+    settings = readOptions(options, defaultClassify, features);
   } catch (error) {
     // A TypeError naming the option, as a rejection: the call is asynchronous either way.
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
@@ -149,8 +169,9 @@ class Call<T> {
     this.#start = this.#state.deadline - settings.maxElapsedMs;
     const target = settings.target;
     if (target !== undefined) {
-      this.#rate = settings.rate && processRateBreakers.of(target, settings.rate);
-      this.#bulkhead = settings.concurrency && processBulkheads.of(target, settings.concurrency);
+      const { rateBreaker, bulkhead } = settings.features;
+      this.#rate = settings.rate && rateBreaker?.breakerOf(target, settings.rate);
+      this.#bulkhead = settings.concurrency && bulkhead?.bulkheadOf(target, settings.concurrency);
       if (settings.onEvent)
         this.#onBreakerChange = ({ from, to, reason }) =>
           this.#emit({ type: 'breaker_change', target, state: to, previous: from, reason });
@@ -343,20 +364,25 @@ class Call<T> {
     const leftMs = this.#state.deadline - s.clock.now();
     const turn = bulkhead.enter(policy, s.clock, Math.min(policy.queueTimeoutMs, leftMs), s.signal);
     if (turn === true) return;
-    try {
-      if (turn === 'full') throw new BulkheadRefusal('full');
-      await turn;
-    } catch (failure) {
-      this.#releaseProbes(probe, rateProbe);
-      if (s.signal?.aborted) throw this.#aborted();
-      if (!(failure instanceof BulkheadRefusal)) throw failure;
-      const target = s.target as string;
-      const { refusal } = failure;
-      // Waiting in the queue ran into the call's deadline rather than queueTimeoutMs.
-      if (refusal === 'queue_timeout' && leftMs <= policy.queueTimeoutMs)
-        throw this.#stop(this.#lastError ?? bulkheadError(target, bulkhead, refusal), 'deadline');
-      throw this.#stop(bulkheadError(target, bulkhead, refusal), 'bulkhead_full');
+    let failure: unknown;
+    if (turn !== 'full') {
+      try {
+        await turn;
+        return;
+      } catch (caught) {
+        failure = caught;
+      }
     }
+    this.#releaseProbes(probe, rateProbe);
+    if (s.signal?.aborted) throw this.#aborted();
+    const refusal =
+      turn === 'full' ? 'full' : (s.features.bulkhead as BulkheadFeature).refusalOf(failure);
+    if (refusal === undefined) throw failure;
+    const target = s.target as string;
+    // Waiting in the queue ran into the call's deadline rather than queueTimeoutMs.
+    if (refusal === 'queue_timeout' && leftMs <= policy.queueTimeoutMs)
+      throw this.#stop(this.#lastError ?? bulkheadError(target, bulkhead, refusal), 'deadline');
+    throw this.#stop(bulkheadError(target, bulkhead, refusal), 'bulkhead_full');
   }
 
   /** Tell `onEvent` of a change of the target's concurrency limit. */
