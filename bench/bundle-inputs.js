@@ -1,6 +1,10 @@
-// What one measured import of bench/bundle-size.js is made of: the bytes each source file adds
-// to the minified bundle (esbuild's metafile), largest first.
+// What one measured import of bench/bundle-size.js is made of: for each source file, the bytes
+// it adds to the minified bundle (esbuild's metafile) and what leaving its code out would save
+// once gzipped (the bundle gzipped without the characters the source map gives to that file).
+// Gzip finds repeats across files, so the savings do not add up to the total: each says what
+// that file alone costs. Largest gzip cost first.
 //   node bench/bundle-inputs.js <name prefix> [rows]   e.g. `createDecoder`, `retry`, `decode`
+import { gzipSync } from 'node:zlib';
 import { BUNDLES, bundle } from './bundle-size.js';
 
 const prefix = process.argv[2] ?? 'createDecoder';
@@ -11,15 +15,93 @@ if (measured === undefined) {
   for (const b of BUNDLES) console.error(`  ${b.name}`);
   process.exit(2);
 }
-const { metafile } = await bundle(measured.code, { metafile: true });
-const [output] = Object.values(metafile.outputs);
+const result = await bundle(measured.code, { metafile: true, sourcemap: true });
+const [output] = Object.values(result.metafile.outputs).filter((o) => o.entryPoint !== undefined);
+const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
+const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map')).text);
+const text = js.text;
+const gzipped = (s) => gzipSync(s, { level: 9 }).length;
+const fullGzip = gzipped(text);
+
+/** The source map's ranges of generated columns, per source index (every line of the bundle). */
+function rangesBySource() {
+  const bySource = new Map();
+  const lines = map.mappings.split(';');
+  let lineStart = 0;
+  let source = 0;
+  const lineStarts = [];
+  for (const line of text.split('\n')) {
+    lineStarts.push(lineStart);
+    lineStart += line.length + 1;
+  }
+  lines.forEach((line, n) => {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (segment === '') continue;
+      const fields = decodeVlq(segment);
+      column += fields[0];
+      if (fields.length > 1) source += fields[1];
+      segments.push({ column, source: fields.length > 1 ? source : -1 });
+    }
+    const end = n + 1 < lineStarts.length ? lineStarts[n + 1] - 1 : text.length;
+    segments.forEach(({ column, source: s }, i) => {
+      if (s < 0) return;
+      const from = lineStarts[n] + column;
+      const to = i + 1 < segments.length ? lineStarts[n] + segments[i + 1].column : end;
+      if (!bySource.has(s)) bySource.set(s, []);
+      bySource.get(s).push([from, to]);
+    });
+  });
+  return bySource;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** One source-map segment's fields (base-64 VLQ). */
+function decodeVlq(segment) {
+  const fields = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return fields;
+}
+
+/** The bundle's text without `ranges` (sorted by start). */
+function without(ranges) {
+  let kept = '';
+  let at = 0;
+  for (const [from, to] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    if (from > at) kept += text.slice(at, from);
+    at = Math.max(at, to);
+  }
+  return kept + text.slice(at);
+}
+
+const bySource = rangesBySource();
+const name = (file) => file.replace(/^.*dist\//, '');
+const gzipBySource = new Map();
+map.sources.forEach((source, i) => {
+  const ranges = bySource.get(i);
+  if (ranges !== undefined) gzipBySource.set(name(source), fullGzip - gzipped(without(ranges)));
+});
 const inputs = Object.entries(output.inputs)
   .map(([file, { bytesInOutput }]) => ({
     bytes: bytesInOutput,
-    file: file.replace(/^.*dist\//, ''),
+    gzip: gzipBySource.get(name(file)) ?? 0,
+    file: name(file),
   }))
-  .sort((a, b) => b.bytes - a.bytes);
+  .sort((a, b) => b.gzip - a.gzip || b.bytes - a.bytes);
 const total = inputs.reduce((sum, input) => sum + input.bytes, 0);
-console.log(`${measured.name}: ${total} bytes minified, before gzip`);
-for (const { bytes, file } of inputs.slice(0, rows))
-  console.log(`${String(bytes).padStart(7)}  ${file}`);
+console.log(`${measured.name}: ${total} bytes minified, ${fullGzip} gzipped`);
+console.log(`${'min B'.padStart(7)}  ${'gzip B'.padStart(7)}  file (gzip B: saved without it)`);
+for (const { bytes, gzip, file } of inputs.slice(0, rows))
+  console.log(`${String(bytes).padStart(7)}  ${String(gzip).padStart(7)}  ${file}`);

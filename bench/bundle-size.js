@@ -56,11 +56,12 @@ export const BUNDLES = [
 
 /**
  * `code` bundled from dist/ as a user's bundler would (minified, tree-shaken, not written);
- * `metafile: true` adds what each source file contributes.
+ * `metafile: true` adds what each source file contributes, `sourcemap: true` a source map
+ * (an output file of its own, ending in `.map`).
  * @param {string} code
- * @param {{ metafile?: boolean }} [options]
+ * @param {{ metafile?: boolean, sourcemap?: boolean }} [options]
  */
-export function bundle(code, { metafile = false } = {}) {
+export function bundle(code, { metafile = false, sourcemap = false } = {}) {
   return build({
     stdin: { contents: code, resolveDir: root, loader: 'js' },
     // No tsconfig: its `paths` point the package name at src/; resolve it as users do.
@@ -74,6 +75,7 @@ export function bundle(code, { metafile = false } = {}) {
     write: false,
     logLevel: 'silent',
     metafile,
+    ...(sourcemap ? { sourcemap: 'external', outdir: 'out' } : {}),
   });
 }
 
