@@ -1,5 +1,6 @@
 import type { AcpEncodeOptions, RequestErrorConstructor } from '../dialects/acp/convert.js';
 import { encode } from '../front/encode.js';
+import { checkWrapperOptions } from './check-options.js';
 
 /**
  * Options for {@link withAcpErrors}: those of `encode(error, 'acp')`. `onError` receives every
@@ -141,6 +142,7 @@ export function withAcpErrors<T extends AcpAppLike | ((...args: never[]) => unkn
       `withAcpErrors: RequestErrorClass must be a constructor (the SDK's RequestError); received ${RequestErrorClass === null ? 'null' : typeof RequestErrorClass}`,
     );
   }
+  checkWrapperOptions('withAcpErrors', options, { hooks: ['onError'] });
   if (typeof target === 'function') {
     return wrapHandler(target, RequestErrorClass, options) as T;
   }

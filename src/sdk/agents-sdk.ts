@@ -1,7 +1,8 @@
 import { AgentError } from '../core/agent-error.js';
 import { readMember } from '../core/is.js';
 import { schemaFailureError, schemaIssuesOf } from '../dialects/schema/issues.js';
-import { toolFailure } from './tool-failure.js';
+import { TOOL_FAILURE_OPTIONS, toolFailure } from './tool-failure.js';
+import { checkWrapperOptions } from './check-options.js';
 import type { ToolErrorFunctionOptions } from './tool-failure.js';
 
 /** What the OpenAI Agents SDK passes an `errorFunction` as its third argument (what is read). */
@@ -50,6 +51,7 @@ function fromInvalidInput(error: unknown): AgentError | undefined {
 export function toolErrorFunction(
   options?: ToolErrorFunctionOptions,
 ): (context: unknown, error: unknown, details?: unknown) => string {
+  checkWrapperOptions('toolErrorFunction', options, TOOL_FAILURE_OPTIONS);
   return (_context: unknown, error: unknown, details?: unknown): string => {
     const call = readMember(details, 'toolCall') as ToolCallDetailsLike['toolCall'];
     const callId = readMember(call, 'callId');

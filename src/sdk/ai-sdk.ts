@@ -1,6 +1,7 @@
 import { AgentError } from '../core/agent-error.js';
 import { isThenable } from '../core/is.js';
-import { toolFailure } from './tool-failure.js';
+import { TOOL_FAILURE_OPTIONS, toolFailure } from './tool-failure.js';
+import { checkWrapperOptions } from './check-options.js';
 import type { ToolErrorFunctionOptions } from './tool-failure.js';
 
 /** Options for {@link withAiToolErrors}. */
@@ -82,6 +83,7 @@ export function withAiToolErrors<Input, Options, Output>(
   options: WithAiToolErrorsOptions & { as: 'result' },
 ): (input: Input, options: Options) => OrErrorText<Output>;
 export function withAiToolErrors(target: unknown, options?: WithAiToolErrorsOptions): unknown {
+  checkWrapperOptions('withAiToolErrors', options, TOOL_FAILURE_OPTIONS);
   const as = options?.as ?? 'error';
   if (as !== 'error' && as !== 'result') {
     throw new TypeError(

@@ -3,6 +3,16 @@ import type { Classifier } from '../core/expose.js';
 import { fromCallToolResult } from '../dialects/mcp/call-tool-result.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { classifierOf } from '../front/encode.js';
+import { describeValue } from '../core/is.js';
+import { describeMissingMethods } from './check-options.js';
+
+/** What `params` was, for callToolOrThrow's TypeError: a tool's name alone, or a wrong `name`. */
+function describeParams(params: unknown): string {
+  if (typeof params === 'string')
+    return `${describeValue(params)} (pass { name: ${describeValue(params)} })`;
+  if (params === null || typeof params !== 'object') return describeValue(params);
+  return `an object whose name is ${describeValue((params as { name?: unknown }).name)}`;
+}
 
 /**
  * Options of {@link callToolOrThrow}. `retry` passes each attempt an object with exactly these
@@ -78,11 +88,13 @@ export async function callToolOrThrow<R = Record<string, unknown>>(
   const c = client as ClientShape;
   if (c === null || typeof c !== 'object' || typeof c.callTool !== 'function') {
     throw new TypeError(
-      'callToolOrThrow: client must be an MCP Client from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/client (v2)',
+      `callToolOrThrow: client must be an MCP Client from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/client (v2), with callTool; received ${describeMissingMethods(client, ['callTool'])}`,
     );
   }
   if (params === null || typeof params !== 'object' || typeof params.name !== 'string') {
-    throw new TypeError('callToolOrThrow: params must be { name: string, arguments?, _meta? }');
+    throw new TypeError(
+      `callToolOrThrow: params must be { name: string, arguments?, _meta? }; received ${describeParams(params)}`,
+    );
   }
   const request = withMeta(params, options);
   const signal = options?.signal;

@@ -8,11 +8,20 @@ import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { withDecoder } from '../front/encode.js';
 import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
+import { checkWrapperOptions, describeMissingMethods } from './check-options.js';
 
 /** Options of {@link withMcpErrors}: those of `withToolErrors`, for every tool. */
 export type WithMcpErrorsOptions = WithToolErrorsOptions;
 
 type Callback = (...args: unknown[]) => unknown;
+
+// What withMcpErrors needs of an McpServer, named in its TypeError.
+const SERVER_METHODS = [
+  'registerTool',
+  'validateToolInput',
+  'executeToolHandler',
+  'validateToolOutput',
+] as const;
 type Runner = (...args: unknown[]) => Promise<unknown>;
 
 /** What the SDKs' `RegisteredTool` holds that this module reads (both SDKs name them so). */
@@ -156,14 +165,10 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     typeof target.validateToolOutput !== 'function'
   ) {
     throw new TypeError(
-      'withMcpErrors: server must be an McpServer from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/server (v2), with registerTool, validateToolInput, executeToolHandler and validateToolOutput',
+      `withMcpErrors: server must be an McpServer from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/server (v2), with ${SERVER_METHODS.join(', ')}; received ${describeMissingMethods(server, SERVER_METHODS)}`,
     );
   }
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new TypeError(
-      `withMcpErrors: options must be an object; received ${options === null ? 'null' : typeof options}`,
-    );
-  }
+  checkWrapperOptions('withMcpErrors', options, { hooks: ['onError'], strings: ['subject'] });
   if (target[WRAPPED] === true) return server;
   const handlers = requestHandlersOf(target);
   if (handlers === undefined) {

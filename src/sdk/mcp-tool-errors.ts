@@ -6,6 +6,7 @@ import { toExposableError } from '../helpers/expose.js';
 import { modelErrorText } from '../dialects/tool/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { classifierOf, withDecoder } from '../front/encode.js';
+import { checkWrapperOptions } from './check-options.js';
 
 /** Options of {@link withToolErrors} (and of `withMcpErrors`, which passes them on). */
 export interface WithToolErrorsOptions {
@@ -112,11 +113,7 @@ export function withToolErrors<A extends unknown[], R>(
       `withToolErrors: handler must be a function; received ${handler === null ? 'null' : typeof handler}`,
     );
   }
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new TypeError(
-      `withToolErrors: options must be an object; received ${options === null ? 'null' : typeof options}`,
-    );
-  }
+  checkWrapperOptions('withToolErrors', options, { hooks: ['onError'], strings: ['subject'] });
   // The decoder is chosen once, here, not at each failure.
   const resolved = options === undefined ? undefined : withDecoder(options);
   return catchToolErrors(handler, (error) => toolErrorResult(error, resolved));

@@ -5,6 +5,7 @@ import { toExposableError } from '../helpers/expose.js';
 import { formatModelErrorText } from '../dialects/tool/model-text.js';
 import type { FormatModelErrorTextOptions } from '../dialects/tool/model-text.js';
 import { classifierOf } from '../front/encode.js';
+import type { WrapperOptionNames } from './check-options.js';
 
 /** What {@link ToolErrorFunctionOptions.onToolError} is told besides the error. */
 export interface ToolFailureInfo {
@@ -49,6 +50,12 @@ export interface ToolErrorFunctionOptions extends FormatModelErrorTextOptions {
    */
   decoder?: Classifier | undefined;
 }
+
+/** The options of {@link ToolErrorFunctionOptions} the tool wrappers check when made. @internal */
+export const TOOL_FAILURE_OPTIONS: WrapperOptionNames = {
+  hooks: ['onToolError', 'onError'],
+  strings: ['toolName', 'subject'],
+};
 
 function ignoreUnexpected(): void {
   // onToolError is told instead (see toolFailure).
