@@ -74,6 +74,21 @@ const GOT_CODES: ReadonlyMap<string, Meaning> = new Map([
   ['ERR_CACHE_ACCESS', m('internal', 'INTERNAL_ERROR')],
 ]);
 
+// undici's fetch (Node's `fetch`): a network error it makes itself, with a fixed reason, is a
+// `TypeError: fetch failed` whose `cause` is a plain Error saying the reason
+// (`makeNetworkError` in lib/web/fetch/index.js). Other causes carry a system code or an undici
+// error class, which the classifier reads.
+const FETCH_REASONS: ReadonlyMap<string, Meaning> = new Map([
+  // A redirect loop, or a redirect where `redirect: 'error'` forbade one: the same again.
+  ['redirect count exceeded', m('protocol', 'PROTOCOL_ERROR')],
+  ['unexpected redirect', m('protocol', 'PROTOCOL_ERROR')],
+  ['URL scheme must be a HTTP(S) scheme', m('validation', 'VALIDATION_ERROR')],
+  ['unknown scheme', m('validation', 'VALIDATION_ERROR')],
+  ['bad port', m('validation', 'VALIDATION_ERROR')],
+  ['invalid method', m('validation', 'VALIDATION_ERROR')],
+  ['proxy authentication required', m('auth', 'AUTH_ERROR')],
+]);
+
 const GOT_NAMES = new Set([
   'RequestError',
   'HTTPError',
@@ -215,6 +230,14 @@ export function fromNamedLibraryError(error: Error, classify: Classify): AgentEr
       : classifiedAs(error, inner);
   }
   if (name === 'OAuthError' && typeof code === 'string') return fromOAuth(error, code);
+  if (name === 'TypeError' && error.message === 'fetch failed') {
+    const reason = readMember(e, 'cause');
+    const meaning =
+      reason instanceof Error && readMember(reason, 'code') === undefined
+        ? FETCH_REASONS.get(reason.message)
+        : undefined;
+    return meaning && made(error, meaning, { fetch: { reason: (reason as Error).message } });
+  }
   const authClass = MCP_AUTH_CLASSES.get(name);
   if (authClass !== undefined) {
     const scope = e.requiredScope;
