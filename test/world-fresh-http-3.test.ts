@@ -28,21 +28,49 @@ import got from 'got';
 import { buildSchema, execute, parse, validate } from 'graphql';
 import ky from 'ky';
 import OpenAI from 'openai';
-import { Agent as UndiciAgent, interceptors, request as undiciRequest } from 'undici';
+import {
+  Agent as UndiciAgent,
+  Client as UndiciClient,
+  interceptors,
+  request as undiciRequest,
+} from 'undici';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { z } from 'zod';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
 import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
+import { createServer as createRawServer } from 'node:net';
+import type { AddressInfo, Server as RawServer } from 'node:net';
 import { closedPort, startReplyServer } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
 
 setTracingDisabled(true);
 
 let server: ReplyServer;
+// A TCP server that answers raw bytes, for answers node:http refuses to send (not HTTP at all,
+// a header over a client's limit).
+let raw: RawServer;
+const rawAnswers: Record<string, string> = {
+  '/garbage': 'NOT HTTP AT ALL\r\n\r\n',
+  '/big': `HTTP/1.1 200 OK\r\ncontent-length: 5000\r\n\r\n${'x'.repeat(5000)}`,
+  '/huge-header': `HTTP/1.1 200 OK\r\nx-big: ${'y'.repeat(20_000)}\r\ncontent-length: 0\r\n\r\n`,
+};
+const rawUrl = (path: string): string =>
+  `http://127.0.0.1:${(raw.address() as AddressInfo).port}${path}`;
 beforeAll(async () => {
   server = await startReplyServer();
+  raw = createRawServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.once('data', (request) => {
+      const path = String(request).split(' ')[1] ?? '/';
+      socket.end(rawAnswers[path] ?? 'HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n');
+    });
+  });
+  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((resolve) => raw.close(() => resolve()));
+});
 
 const no = (category: string): Careful => ({ category, retryable: false });
 const wait = (category: string, retryAfterMs?: number): Careful => ({
@@ -239,6 +267,75 @@ describe('fresh HTTP client library errors (round 3)', () => {
         return pending;
       },
       careful: no('cancelled'),
+    },
+    // undici's own error table (lib/core/errors.js), each raised by undici itself.
+    {
+      label: 'undici HTTPParserError (the server sent no HTTP)',
+      build: () => rejected(undiciRequest(rawUrl('/garbage'))),
+      careful: no('protocol'),
+    },
+    {
+      label: 'undici ResponseExceededMaxSizeError (maxResponseSize)',
+      build: () =>
+        rejected(async () => {
+          const dispatcher = new UndiciAgent({ maxResponseSize: 100 });
+          const { body } = await undiciRequest(rawUrl('/big'), { dispatcher });
+          await body.text();
+        }),
+      careful: no('protocol'),
+    },
+    {
+      label: 'undici HeadersOverflowError (maxHeaderSize)',
+      build: () =>
+        rejected(
+          undiciRequest(rawUrl('/huge-header'), {
+            dispatcher: new UndiciAgent({ maxHeaderSize: 1000 }),
+          }),
+        ),
+      careful: no('protocol'),
+    },
+    {
+      label: 'undici RequestContentLengthMismatchError',
+      build: () =>
+        rejected(
+          undiciRequest(rawUrl('/ok'), {
+            method: 'POST',
+            headers: { 'content-length': '10' },
+            body: 'abc',
+          }),
+        ),
+      careful: no('validation'),
+    },
+    {
+      label: 'undici InvalidArgumentError (a bad option)',
+      build: () => rejected(undiciRequest(rawUrl('/ok'), { maxRedirections: -1 } as never)),
+      careful: no('validation'),
+    },
+    {
+      label: 'undici ClientDestroyedError (a request on a destroyed client)',
+      build: async () => {
+        const client = new UndiciClient(rawUrl(''));
+        await client.destroy();
+        return rejected(client.request({ path: '/ok', method: 'GET' }));
+      },
+      careful: no('internal'),
+    },
+    {
+      label: 'undici RequestRetryError (retry interceptor out of retries on a 503)',
+      build: () =>
+        rejected(
+          undiciRequest(answer({ status: 503, headers: { 'retry-after': '2' } }), {
+            dispatcher: new UndiciAgent().compose(
+              interceptors.retry({ maxRetries: 0, minTimeout: 1, maxTimeout: 1 }),
+            ),
+          }),
+        ),
+      careful: wait('unavailable', 2000),
+    },
+    {
+      label: 'fetch failed, cause "bad port"',
+      build: () => rejected(fetch('http://127.0.0.1:22/')),
+      careful: no('validation'),
     },
     {
       label: 'fetch failed, cause SocketError (other side closed)',
