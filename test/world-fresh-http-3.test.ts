@@ -36,7 +36,7 @@ import {
 } from 'undici';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { z } from 'zod';
-import type { Careful, FreshCase } from './helpers/fresh-cases.js';
+import type { Careful } from './helpers/fresh-cases.js';
 import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
 import { createServer as createRawServer } from 'node:net';
 import type { AddressInfo, Server as RawServer } from 'node:net';

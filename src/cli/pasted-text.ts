@@ -128,10 +128,7 @@ const BRACKETED_CODE = /^(\w*Error) \[([A-Z][A-Z0-9_]+)\]$/;
  * LangChain's `lc_error_code` (its troubleshooting URL), a code in brackets, an OpenAI Agents
  * SDK class by its name (those errors always carry `state`). `said` says which, for the report.
  */
-function printedNamedError(
-  name: string,
-  message: string,
-): (Error & { said: string }) | undefined {
+function printedNamedError(name: string, message: string): (Error & { said: string }) | undefined {
   const lc = LANGCHAIN_TROUBLESHOOTING.exec(message);
   if (lc !== null) {
     return Object.assign(new Error(message), {

@@ -194,7 +194,8 @@ function awsRetryAfterMs(e: Rec): number | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// axios: `isAxiosError`, `response` when the server answered, else a `code`.
+// axios: `isAxiosError`, `response` when the server answered, else a `code` (its README's
+// "Error Types", and follow-redirects' `ERR_FR_*`).
 // ---------------------------------------------------------------------------------------------
 
 function fromAxios(error: Error, e: Rec): AgentError | undefined {

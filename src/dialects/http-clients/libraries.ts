@@ -22,6 +22,9 @@ import type { HeadersInput } from '../http/headers.js';
  * - Octokit (`@octokit/request`): a fetch that failed is a `RequestError` with the stand-in
  *   status 500, no `response`, and the fetch failure as `cause`, which decides.
  * - ky 1: `ForceRetryError` (an `afterResponse` hook's `ky.retry()`, `customDelay` in ms).
+ * - undici 7 (`lib/core/errors.js`): its `UND_ERR_*` codes that name no system condition, and
+ *   `HTTPParserError`; fetch's own network errors (`TypeError: fetch failed` whose cause is a
+ *   plain Error with a fixed reason, `makeNetworkError` in `lib/web/fetch/index.js`).
  * - The MCP v2 client (`@modelcontextprotocol/client`): `OAuthError` by its `OAuthErrorCode`
  *   (RFC 6749 §5.2, RFC 6750 §3.1, RFC 7591 §3.2.2, RFC 8707, RFC 9449), and the OAuth client
  *   flow's classes by their documented meaning.
