@@ -2,7 +2,6 @@ import type { AgentError } from '../core/agent-error.js';
 import { classifiedAs } from '../core/classified.js';
 import { describeValue, readMember } from '../core/is.js';
 import { markUnexpected } from '../core/unexpected.js';
-import { isWebResponse } from '../dialects/http/web-globals.js';
 import type { Decoder } from './create-decoder.js';
 import { decode } from './decode.js';
 
@@ -17,6 +16,11 @@ export interface DecodeResponseErrorOptions {
   readonly timeoutMs?: number;
   /** The decoder to read with (default: the root `decode`, every reader). */
   readonly decoder?: Pick<Decoder, 'decode'>;
+}
+
+/** A fetch `Response` of the runtime's own class (none where the runtime has no fetch). */
+function isWebResponse(value: unknown): value is Response {
+  return typeof Response === 'function' && value instanceof Response;
 }
 
 const DEFAULT_MAX_BYTES = 65_536;
