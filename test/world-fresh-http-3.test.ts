@@ -13,8 +13,8 @@ import { GoogleGenAI } from '@google/genai';
 import { ChatOpenAI } from '@langchain/openai';
 import { StructuredOutputParser } from '@langchain/core/output_parsers';
 import { coerceMessageLikeToMessage } from '@langchain/core/messages';
-import { Agent, RunState, run, setTracingDisabled, tool, Usage } from '@openai/agents';
-import type { Model, ModelResponse } from '@openai/agents';
+import { Agent, RunState, run, setTracingDisabled, tool } from '@openai/agents';
+import { call, say, scripted } from './helpers/agents-model.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -1032,6 +1032,24 @@ const failed = (code: string, message: string) =>
       }),
   );
 
+/** What the Anthropic SDK throws when a Messages stream sends `event: error` of `type`. */
+const anthropicStreamError = (type: string, message: string) => async () => {
+  const baseURL = base(
+    '/v1/messages',
+    streamed(sse('error', { type: 'error', error: { type, message } })),
+  );
+  const client = new Anthropic({ apiKey: 'k', baseURL, maxRetries: 0 });
+  return rejected(async () => {
+    const stream = await client.messages.create({
+      model: 'claude',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    for await (const event of stream) void event;
+  });
+};
+
 describe('fresh stream-event errors (round 3)', () => {
   freshCases('streams', [
     {
@@ -1117,55 +1135,15 @@ describe('fresh stream-event errors (round 3)', () => {
     },
     {
       label: 'Anthropic event: error api_error mid-stream',
-      build: async () => {
-        const baseURL = base(
-          '/v1/messages',
-          streamed(
-            sse('error', {
-              type: 'error',
-              error: { type: 'api_error', message: 'Internal server error' },
-            }),
-          ),
-        );
-        const client = new Anthropic({ apiKey: 'k', baseURL, maxRetries: 0 });
-        return rejected(async () => {
-          const stream = await client.messages.create({
-            model: 'claude',
-            max_tokens: 10,
-            messages: [{ role: 'user', content: 'hi' }],
-            stream: true,
-          });
-          for await (const event of stream) void event;
-        });
-      },
+      build: anthropicStreamError('api_error', 'Internal server error'),
       careful: wait('internal'),
     },
     {
       label: 'Anthropic event: error rate_limit_error mid-stream',
-      build: async () => {
-        const baseURL = base(
-          '/v1/messages',
-          streamed(
-            sse('error', {
-              type: 'error',
-              error: {
-                type: 'rate_limit_error',
-                message: 'Number of request tokens has exceeded your per-minute rate limit',
-              },
-            }),
-          ),
-        );
-        const client = new Anthropic({ apiKey: 'k', baseURL, maxRetries: 0 });
-        return rejected(async () => {
-          const stream = await client.messages.create({
-            model: 'claude',
-            max_tokens: 10,
-            messages: [{ role: 'user', content: 'hi' }],
-            stream: true,
-          });
-          for await (const event of stream) void event;
-        });
-      },
+      build: anthropicStreamError(
+        'rate_limit_error',
+        'Number of request tokens has exceeded your per-minute rate limit',
+      ),
       careful: wait('rate_limit'),
     },
     {
@@ -1219,32 +1197,6 @@ describe('fresh stream-event errors (round 3)', () => {
 // Agent frameworks: @openai/agents' classes from its runner; LangChain's lc_error_code.
 // ---------------------------------------------------------------------------------------------
 
-type Output = ModelResponse['output'];
-const say = (text: string): Output => [
-  {
-    type: 'message',
-    role: 'assistant',
-    status: 'completed',
-    content: [{ type: 'output_text', text }],
-  },
-];
-const call = (name: string, args = '{}'): Output => [
-  { type: 'function_call', callId: `call-${name}`, name, arguments: args, status: 'completed' },
-];
-function scripted(turn: (n: number) => Output): Model {
-  let n = 0;
-  return {
-    getResponse() {
-      n += 1;
-      return Promise.resolve({ usage: new Usage(), output: turn(n) });
-    },
-    // eslint-disable-next-line require-yield
-    async *getStreamedResponse() {
-      await Promise.resolve();
-      throw new Error('not used');
-    },
-  };
-}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any output type
 const thrownBy = (agent: Agent<unknown, any>) => () => rejected(run(agent, 'hi'));
 const chatOpenAi = (reply: Reply) => () => {
