@@ -40,7 +40,7 @@ import type { Careful } from './helpers/fresh-cases.js';
 import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
 import { createServer as createRawServer } from 'node:net';
 import type { AddressInfo, Server as RawServer } from 'node:net';
-import { closedPort, startReplyServer } from './helpers/reply-server.js';
+import { closedPort, sse, startReplyServer, streamed } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
 
 setTracingDisabled(true);
@@ -986,13 +986,6 @@ describe('fresh GraphQL errors (round 3)', () => {
 // the AI SDK's error parts, @google/genai's stream errors.
 // ---------------------------------------------------------------------------------------------
 
-const sse = (event: string | undefined, data: unknown) =>
-  `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
-const streamed = (text: string): Reply => ({
-  status: 200,
-  headers: { 'content-type': 'text/event-stream' },
-  body: text,
-});
 const responseObject = (status: string, extra: Record<string, unknown>) => ({
   id: 'resp_1',
   object: 'response',
