@@ -24,6 +24,7 @@ import { captureArcp } from './fixtures/arcp.mjs';
 import { captureGraphql } from './fixtures/graphql.mjs';
 import { captureHermes } from './fixtures/hermes.mjs';
 import { captureHttp } from './fixtures/http.mjs';
+import { captureHttpClients } from './fixtures/http-clients.mjs';
 import { addNoHintCopies } from './fixtures/jsonrpc.mjs';
 import { captureLsp } from './fixtures/lsp.mjs';
 import { captureMcpServer } from './fixtures/mcp-high-level.mjs';
@@ -57,6 +58,7 @@ async function main() {
   await captureNode();
   await captureSchemas();
   await captureGraphql();
+  await captureHttpClients();
   // Documented shapes, written out by hand.
   captureAcpDocs();
   captureToolErrors();

@@ -40,6 +40,8 @@ export type { Classifier, ExposableError, ExposeOptions } from './core/expose.js
 export { decode, toAgentError, tryDecode } from './front/decode.js';
 export type { DecodeOptions } from './front/decode.js';
 export { createDecoder } from './front/create-decoder.js';
+export { decodeResponseError } from './front/response-error.js';
+export type { DecodeResponseErrorOptions } from './front/response-error.js';
 export type { Decoder } from './front/create-decoder.js';
 export type { ErrorView, ReadContext, Reader } from './core/reader.js';
 export { READERS } from './registry/readers.js';

@@ -5,51 +5,21 @@ import {
   ModelBehaviorError,
   OutputGuardrailTripwireTriggered,
   ToolCallError,
-  Usage,
   run,
   setTracingDisabled,
   tool,
 } from '@openai/agents';
-import type { Model, ModelRequest, ModelResponse } from '@openai/agents';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decode, toAgentError } from 'agent-errors';
 import { retry } from 'agent-errors/retry';
+import { call, say, scripted } from './helpers/agents-model.js';
 
 // The Agents SDK's own runner throws each error here, from a run it drives: a model that
 // answers as scripted (the SDK's Model interface), guardrails and tools as users write them.
 
 setTracingDisabled(true);
-
-type Output = ModelResponse['output'];
-const say = (text: string): Output => [
-  {
-    type: 'message',
-    role: 'assistant',
-    status: 'completed',
-    content: [{ type: 'output_text', text }],
-  },
-];
-const call = (name: string, args = '{}'): Output => [
-  { type: 'function_call', callId: `call-${name}`, name, arguments: args, status: 'completed' },
-];
-
-/** A model whose every turn answers `turn(n)`. */
-function scripted(turn: (n: number) => Output): Model {
-  let n = 0;
-  return {
-    getResponse(_request: ModelRequest): Promise<ModelResponse> {
-      n += 1;
-      return Promise.resolve({ usage: new Usage(), output: turn(n) });
-    },
-    // eslint-disable-next-line require-yield
-    async *getStreamedResponse() {
-      await Promise.resolve();
-      throw new Error('not used');
-    },
-  };
-}
 
 async function thrownBy(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any output type

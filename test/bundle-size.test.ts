@@ -29,7 +29,8 @@ beforeAll(() => {
 
 // The ceilings are the bench's targets (the full decode's is issue 36's 50 KB), but for three not
 // met yet, held at today's figure (+0.3 KB) until they are:
-// - a decoder of the HTTP, provider-SDK and client-library readers is 28.2 KB against 15 (34.2
+// - a decoder of the HTTP, provider-SDK and client-library readers is 29.0 KB against 15 (28.2
+//   before the third fresh HTTP round's rows: axios', undici's and fetch's own codes, Slack's) (34.2
 //   before its readers named their own compatibility classes and the response rule left GraphQL
 //   to the decoder): AgentError with what its toJSON pulls in (serialisation, redaction and its
 //   secret tables, the look-alike letters of UTS #39 among them) is 12.0 KB of it, the HTTP readers' own tables (headers, web APIs, cloud
@@ -39,14 +40,14 @@ beforeAll(() => {
 //   with its consecutive breaker, budget, shared wait and gate (36.0 before the rate breakers and
 //   the bulkhead became features it carries only when given them: `features: [rateBreaker,
 //   bulkhead]`);
-// - the full decode is 55.2 KB against 50 (57.2 before the JSON-RPC family's readers stopped
+// - the full decode is 56.0 KB against 50 (55.2 before the third fresh HTTP round's rows, 57.2 before the JSON-RPC family's readers stopped
 //   carrying its encoders): every reader and its tables, the database families' among them; the
 //   ToolError and ARCP classes (about 1.5 KB) stay only because their hub hooks live beside the
 //   decoders in their folders' convert.ts.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 55.5,
-  'createDecoder (HTTP, provider SDK and client library readers)': 28.5,
-  'retry with that decoder': 34.9,
+  'decode (every reader)': 56.3,
+  'createDecoder (HTTP, provider SDK and client library readers)': 29.3,
+  'retry with that decoder': 37.0,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

@@ -216,7 +216,7 @@ describe('explain reads a pasted curl -i response', () => {
     ],
     [
       { status: 522, headers: { Server: 'cloudflare' }, body: 'error code: 522' },
-      'unavailable',
+      'timeout',
       undefined,
     ],
   ] as const)('%o', async (answer, category, wait) => {

@@ -58,7 +58,7 @@ describe('test/fixtures/corpus.json', () => {
     );
   });
 
-  it('covers every SDK, the local HTTP server and every seed', () => {
+  it('covers every SDK, the local HTTP server, the HTTP client libraries and every seed', () => {
     const sources = new Set(corpus.map((entry) => entry.source));
     for (const source of [
       'mcp-sdk',
@@ -66,6 +66,13 @@ describe('test/fixtures/corpus.json', () => {
       'vscode-jsonrpc',
       'a2a-sdk',
       'http-local-server',
+      // The HTTP client libraries, each raised against the capture's 127.0.0.1 server.
+      'got-local-server',
+      'ky-local-server',
+      'axios-local-server',
+      'undici-local-server',
+      'octokit-local-server',
+      'slack-local-server',
       'seed-000',
       'seed-001',
       'seed-002',

@@ -12,7 +12,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
 import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
-import { startReplyServer } from './helpers/reply-server.js';
+import { sse, startReplyServer, streamed } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
 
 let server: ReplyServer;
@@ -664,14 +664,6 @@ describe('fresh printed forms of HTTP client library errors (String(err) into ex
     ],
     explained,
   );
-});
-
-const sse = (event: string | undefined, data: unknown) =>
-  `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
-const streamed = (text: string): Reply => ({
-  status: 200,
-  headers: { 'content-type': 'text/event-stream' },
-  body: text,
 });
 
 /** What the Anthropic SDK throws when a Messages stream sends `event: error` after it started. */

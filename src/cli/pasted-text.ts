@@ -7,6 +7,7 @@
  */
 
 import { printedClientLibraryError } from '../dialects/http-clients/printed.js';
+import { AGENTS_SDK_ERRORS } from '../dialects/provider-sdks/agents-sdk.js';
 import { printedMysqlError } from '../dialects/mysql/printed.js';
 import { printedPostgresError } from '../dialects/postgres/printed.js';
 import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
@@ -91,6 +92,8 @@ function readPrinted(text: string): PastedError | undefined {
   if (library !== undefined) {
     return { value: library, form: `${printed} (its message names the service's answer)` };
   }
+  const instance = printedNamedError(name, rest);
+  if (instance !== undefined) return { value: instance, form: `${printed} (${instance.said})` };
   // The MCP SDK's McpError keeps both prefixes: the MCP text decides.
   if (/^MCP error -?\d+:/.test(rest)) return { value: rest, form: `${printed} (MCP error text)` };
   const status = STATUS_MESSAGE.exec(rest);
@@ -110,6 +113,43 @@ function readPrinted(text: string): PastedError | undefined {
       value: { status: Number(inWords[1]), headers: {}, body: rest.trim() },
       form: `${printed} naming HTTP status ${inWords[1]}`,
     };
+  }
+  return undefined;
+}
+
+// LangChain appends `Troubleshooting URL: …/langchain/errors/<lc_error_code>/` to the message
+// of every error it marks (`addLangChainErrorFields`).
+const LANGCHAIN_TROUBLESHOOTING = /\/langchain\/errors\/([A-Z][A-Z_]+)\/?\s*$/;
+// Node's and follow-redirects' printed form of an error with a code: `Error [ERR_…]: …`.
+const BRACKETED_CODE = /^(\w*Error) \[([A-Z][A-Z0-9_]+)\]$/;
+
+/**
+ * The error a printed form stands for when its name or message says what the error carried:
+ * LangChain's `lc_error_code` (its troubleshooting URL), a code in brackets, an OpenAI Agents
+ * SDK class by its name (those errors always carry `state`). `said` says which, for the report.
+ */
+function printedNamedError(name: string, message: string): (Error & { said: string }) | undefined {
+  const lc = LANGCHAIN_TROUBLESHOOTING.exec(message);
+  if (lc !== null) {
+    return Object.assign(new Error(message), {
+      lc_error_code: lc[1],
+      said: `LangChain's ${lc[1]!}`,
+    });
+  }
+  const bracketed = BRACKETED_CODE.exec(name);
+  if (bracketed !== null) {
+    return Object.assign(new Error(message), {
+      name: bracketed[1],
+      code: bracketed[2],
+      said: `code ${bracketed[2]!}`,
+    });
+  }
+  if (Object.hasOwn(AGENTS_SDK_ERRORS, name)) {
+    return Object.assign(new Error(message), {
+      name,
+      state: undefined,
+      said: 'an OpenAI Agents SDK class',
+    });
   }
   return undefined;
 }

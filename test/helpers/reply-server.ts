@@ -72,3 +72,14 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** One server-sent event: `event: <event>` (when named) and its JSON `data`. */
+export const sse = (event: string | undefined, data: unknown): string =>
+  `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
+
+/** A 200 `text/event-stream` reply carrying `text` (events built with {@link sse}). */
+export const streamed = (text: string): Reply => ({
+  status: 200,
+  headers: { 'content-type': 'text/event-stream' },
+  body: text,
+});

@@ -194,7 +194,8 @@ function awsRetryAfterMs(e: Rec): number | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// axios: `isAxiosError`, `response` when the server answered, else a `code`.
+// axios: `isAxiosError`, `response` when the server answered, else a `code` (its README's
+// "Error Types", and follow-redirects' `ERR_FR_*`).
 // ---------------------------------------------------------------------------------------------
 
 function fromAxios(error: Error, e: Rec): AgentError | undefined {
@@ -209,20 +210,33 @@ function fromAxios(error: Error, e: Rec): AgentError | undefined {
     });
     return classifiedAs(error, decoded);
   }
-  switch (e.code) {
-    // axios reports its own `timeout` as ECONNABORTED (ETIMEDOUT with clarifyTimeoutError).
-    case 'ECONNABORTED':
-    case 'ETIMEDOUT':
-      return made(error, 'timeout', 'TIMEOUT');
-    case 'ERR_CANCELED':
-      return made(error, 'cancelled', 'CANCELLED');
-    case 'ERR_NETWORK':
-      return made(error, 'unavailable', 'CONNECTION_ERROR');
-    default:
-      // A system error's code (ECONNREFUSED…) is the classifier's to read.
-      return undefined;
-  }
+  const meaning = typeof e.code === 'string' ? AXIOS_CODES.get(e.code) : undefined;
+  // A system error's code (ECONNREFUSED…) is the classifier's to read.
+  return meaning && made(error, meaning.category, meaning.code, { api: { axios: e.code } });
 }
+
+// axios' own `AxiosError` codes (its README, "Error Types") and follow-redirects' (its
+// `createErrorType` calls), for failures that carry no response.
+const AXIOS_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableErrorCode }> =
+  new Map([
+    // axios reports its own `timeout` as ECONNABORTED (ETIMEDOUT with clarifyTimeoutError).
+    ['ECONNABORTED', { category: 'timeout', code: 'TIMEOUT' }],
+    ['ETIMEDOUT', { category: 'timeout', code: 'TIMEOUT' }],
+    ['ERR_CANCELED', { category: 'cancelled', code: 'CANCELLED' }],
+    ['ERR_NETWORK', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
+    // A request axios refused to send: its options or URL are wrong (no response, so not a 4xx).
+    ['ERR_BAD_OPTION_VALUE', { category: 'validation', code: 'VALIDATION_ERROR' }],
+    ['ERR_BAD_OPTION', { category: 'validation', code: 'VALIDATION_ERROR' }],
+    ['ERR_INVALID_URL', { category: 'validation', code: 'VALIDATION_ERROR' }],
+    ['ERR_BAD_REQUEST', { category: 'validation', code: 'VALIDATION_ERROR' }],
+    ['ERR_NOT_SUPPORT', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+    ['ERR_DEPRECATED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+    // A redirect loop does not end by itself; a redirect to a scheme it cannot follow either.
+    ['ERR_FR_TOO_MANY_REDIRECTS', { category: 'protocol', code: 'PROTOCOL_ERROR' }],
+    ['ERR_FR_REDIRECTION_FAILURE', { category: 'protocol', code: 'PROTOCOL_ERROR' }],
+    // The request body is over `maxBodyLength`: the same body fails the same way.
+    ['ERR_FR_MAX_BODY_LENGTH_EXCEEDED', { category: 'validation', code: 'REQUEST_TOO_LARGE' }],
+  ]);
 
 // ---------------------------------------------------------------------------------------------
 // LangChain: `lc_error_code` (added to the provider's own error, which is read first), its
@@ -239,7 +253,6 @@ const LANGCHAIN_CODES: ReadonlyMap<string, { category: ErrorCategory; code: Stab
     ['INVALID_PROMPT_INPUT', { category: 'validation', code: 'VALIDATION_ERROR' }],
     ['INVALID_TOOL_RESULTS', { category: 'validation', code: 'VALIDATION_ERROR' }],
     ['MESSAGE_COERCION_FAILURE', { category: 'validation', code: 'VALIDATION_ERROR' }],
-    ['OUTPUT_PARSING_FAILURE', { category: 'validation', code: 'VALIDATION_ERROR' }],
   ]);
 
 /**
@@ -260,6 +273,21 @@ export function fromLangChainError(error: Error): AgentError | undefined {
   }
   const code = e.lc_error_code;
   if (typeof code !== 'string') return undefined;
+  // The model answered off the format asked for: asked again it may do better (LangChain's
+  // OUTPUT_PARSING_FAILURE page: retry, or a fixing parser), as the Agents SDK's
+  // ModelBehaviorError is read.
+  if (code === 'OUTPUT_PARSING_FAILURE') {
+    return decodedError({
+      message: error.message,
+      category: 'internal',
+      code: 'MODEL_BEHAVIOR_ERROR',
+      retryable: retryable ?? true,
+      retryAfterMs: undefined,
+      details: { api: { langchain: code } },
+      wire: undefined,
+      cause: error,
+    });
+  }
   const meaning = LANGCHAIN_CODES.get(code);
   if (meaning === undefined) return undefined;
   return made(error, meaning.category, meaning.code, { api: { langchain: code } }, retryable);
@@ -277,6 +305,8 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   if (typeof name === 'string' && name.startsWith('AI_'))
     return fromAiSdk(error, e, name, classify);
   if (e.isAxiosError === true) return fromAxios(error, e);
+  // follow-redirects' own errors (axios' Node adapter, or used alone) carry an `ERR_FR_` code.
+  if (typeof e.code === 'string' && e.code.startsWith('ERR_FR_')) return fromAxios(error, e);
   const meta = asRecord(e.$metadata);
   if (meta !== undefined && (e.$fault === 'client' || e.$fault === 'server')) {
     return fromAws(error, e, meta);

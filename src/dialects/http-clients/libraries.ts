@@ -22,6 +22,9 @@ import type { HeadersInput } from '../http/headers.js';
  * - Octokit (`@octokit/request`): a fetch that failed is a `RequestError` with the stand-in
  *   status 500, no `response`, and the fetch failure as `cause`, which decides.
  * - ky 1: `ForceRetryError` (an `afterResponse` hook's `ky.retry()`, `customDelay` in ms).
+ * - undici 7 (`lib/core/errors.js`): its `UND_ERR_*` codes that name no system condition, and
+ *   `HTTPParserError`; fetch's own network errors (`TypeError: fetch failed` whose cause is a
+ *   plain Error with a fixed reason, `makeNetworkError` in `lib/web/fetch/index.js`).
  * - The MCP v2 client (`@modelcontextprotocol/client`): `OAuthError` by its `OAuthErrorCode`
  *   (RFC 6749 §5.2, RFC 6750 §3.1, RFC 7591 §3.2.2, RFC 8707, RFC 9449), and the OAuth client
  *   flow's classes by their documented meaning.
@@ -72,6 +75,42 @@ const GOT_CODES: ReadonlyMap<string, Meaning> = new Map([
   // The request body's own stream failed: the caller's input.
   ['ERR_UPLOAD', m('validation', 'VALIDATION_ERROR')],
   ['ERR_CACHE_ACCESS', m('internal', 'INTERNAL_ERROR')],
+]);
+
+// undici's fetch (Node's `fetch`): a network error it makes itself, with a fixed reason, is a
+// `TypeError: fetch failed` whose `cause` is a plain Error saying the reason
+// (`makeNetworkError` in lib/web/fetch/index.js). Other causes carry a system code or an undici
+// error class, which the classifier reads.
+const FETCH_REASONS: ReadonlyMap<string, Meaning> = new Map([
+  // A redirect loop, or a redirect where `redirect: 'error'` forbade one: the same again.
+  ['redirect count exceeded', m('protocol', 'PROTOCOL_ERROR')],
+  ['unexpected redirect', m('protocol', 'PROTOCOL_ERROR')],
+  ['URL scheme must be a HTTP(S) scheme', m('validation', 'VALIDATION_ERROR')],
+  ['unknown scheme', m('validation', 'VALIDATION_ERROR')],
+  ['bad port', m('validation', 'VALIDATION_ERROR')],
+  ['invalid method', m('validation', 'VALIDATION_ERROR')],
+  ['proxy authentication required', m('auth', 'AUTH_ERROR')],
+]);
+
+// undici's own error codes (lib/core/errors.js) that name no system condition; the timeouts,
+// `UND_ERR_SOCKET` and `UND_ERR_CLOSED` are the classifier's (node-system), `UND_ERR_RESPONSE`
+// carries its response and `UND_ERR_REQ_RETRY` its last status (both read as a response).
+const UNDICI_CODES: ReadonlyMap<string, Meaning> = new Map([
+  ['UND_ERR_ABORTED', m('cancelled', 'ABORTED')],
+  // The body stopped short of its content-length: the connection broke, another try may pass.
+  ['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', m('unavailable', 'CONNECTION_ERROR', true)],
+  // An answer over the client's own limits (`maxResponseSize`, `maxHeaderSize`): the same again.
+  ['UND_ERR_RES_EXCEEDED_MAX_SIZE', m('protocol', 'PROTOCOL_ERROR')],
+  ['UND_ERR_HEADERS_OVERFLOW', m('protocol', 'PROTOCOL_ERROR')],
+  // The caller's request or options are wrong.
+  ['UND_ERR_INVALID_ARG', m('validation', 'VALIDATION_ERROR')],
+  ['UND_ERR_REQ_CONTENT_LENGTH_MISMATCH', m('validation', 'VALIDATION_ERROR')],
+  ['UND_ERR_NOT_SUPPORTED', m('protocol', 'NOT_IMPLEMENTED')],
+  // A client the caller destroyed, a handler that returned the wrong thing: the code's to fix.
+  ['UND_ERR_DESTROYED', m('internal', 'INTERNAL_ERROR')],
+  ['UND_ERR_INVALID_RETURN_VALUE', m('internal', 'INTERNAL_ERROR')],
+  ['UND_ERR_BPL_MISSING_UPSTREAM', m('unavailable', 'UNAVAILABLE')],
+  ['UND_ERR_PRX_TLS', m('unavailable', 'CONNECTION_ERROR')],
 ]);
 
 const GOT_NAMES = new Set([
@@ -180,6 +219,17 @@ function bodyReading(
   }
 }
 
+function fromUndici(error: Error, e: Rec, code: string): AgentError | undefined {
+  if (code === 'UND_ERR_REQ_RETRY') {
+    const status = e.statusCode;
+    return typeof status === 'number'
+      ? bodyReading(error, status, undefined, e.headers as HeadersInput | undefined, e.data)
+      : undefined;
+  }
+  const meaning = UNDICI_CODES.get(code);
+  return meaning && made(error, meaning, { api: { undici: code } });
+}
+
 function fromOAuth(error: Error, code: string): AgentError | undefined {
   const own = OAUTH_CODES.get(code);
   if (own !== undefined) return made(error, own, { api: { oauth: code } });
@@ -204,8 +254,11 @@ export function fromNamedLibraryError(error: Error, classify: Classify): AgentEr
   if (typeof code === 'string' && code.startsWith('slack_webapi_')) {
     return fromSlack(error, e, code, classify);
   }
+  if (typeof code === 'string' && code.startsWith('UND_ERR_')) return fromUndici(error, e, code);
   const name = e.name;
   if (typeof name !== 'string') return undefined;
+  // undici's parser refused what the server sent: not HTTP, and the same server sends it again.
+  if (name === 'HTTPParserError') return made(error, m('protocol', 'PROTOCOL_ERROR'));
   if (GOT_NAMES.has(name) && 'timings' in e && 'options' in e) return fromGot(error, e);
   if (name === 'HttpError' && 'request' in e && readMember(e, 'response') === undefined) {
     // Octokit's stand-in 500 for a fetch that failed: the failure itself decides.
@@ -215,6 +268,14 @@ export function fromNamedLibraryError(error: Error, classify: Classify): AgentEr
       : classifiedAs(error, inner);
   }
   if (name === 'OAuthError' && typeof code === 'string') return fromOAuth(error, code);
+  if (name === 'TypeError' && error.message === 'fetch failed') {
+    const reason = readMember(e, 'cause');
+    const meaning =
+      reason instanceof Error && readMember(reason, 'code') === undefined
+        ? FETCH_REASONS.get(reason.message)
+        : undefined;
+    return meaning && made(error, meaning, { fetch: { reason: (reason as Error).message } });
+  }
   const authClass = MCP_AUTH_CLASSES.get(name);
   if (authClass !== undefined) {
     const scope = e.requiredScope;

@@ -13,8 +13,8 @@ import { isWebHeaders } from '../http/web-globals.js';
  * `status` / `statusCode`; headers from `response.headers` or the error's; the body from
  * `response.body`, `response.data` or the error's `data` / `body`, when it is text, bytes or
  * plain data. A fetch `Response`'s body (ky's) is a stream nobody has read yet: reading it is
- * asynchronous, so only its status and headers count (`await fromFetchResponse(err.response)`
- * for the body). Every member is read through `readMember`: a hostile getter costs only itself.
+ * asynchronous, so only its status and headers count (`await decodeResponseError(err)` reads
+ * the body too, bounded). Every member is read through `readMember`: a hostile getter costs only itself.
  */
 
 /** A response's parts, as found on or under an error. */

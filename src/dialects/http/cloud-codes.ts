@@ -86,6 +86,9 @@ const AWS: ReadonlyMap<string, NamedMeaning> = new Map([
   ['RequestTimeout', TIMEOUT],
   ['RequestTimeoutException', TIMEOUT],
   ['ModelTimeoutException', TIMEOUT],
+  // Bedrock Runtime (its API reference, "Errors"): a stream that broke mid-way, a 424 that says
+  // "Retry your request".
+  ['ModelStreamErrorException', INTERNAL],
 ]);
 
 /**

@@ -73,6 +73,9 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   image_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
   image_file_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
   image_file_not_found: { category: 'not_found', code: 'NOT_FOUND' },
+  // An incomplete response's `incomplete_details.reason` (`content_filter` is above): the output
+  // hit its token limit, and the same request stops at the same place.
+  max_output_tokens: { category: 'validation', code: 'VALIDATION_ERROR' },
   // Groq's flex tier at capacity (its custom status 498): try again later.
   capacity_exceeded: { category: 'unavailable', code: 'OVERLOADED' },
   // gRPC status names (Google APIs), read as the one code per condition (the name stays in details).
@@ -121,6 +124,7 @@ const LIMIT_REQUESTED = /\blimit:? (\d+)\b.*?\brequested:? (\d+)\b/i;
 // RetryInfo gives is not worth taking; "PerMinute" ones are rate limits.
 const LONG_QUOTA_WORDS = /day|daily|month|total|lifetime/i;
 const SHORT_QUOTA_WORDS = /minute|second|hour/i;
+const BILLING_WORDS = /\bbilling\b/i;
 const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
 const CONTEXT_TOO_LONG = { category: 'validation', code: 'CONTEXT_TOO_LONG' } as const;
 // "prompt is too long: 210000 tokens > 200000 maximum"; earlier, "input length and `max_tokens`
@@ -208,6 +212,9 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
     known = REQUEST_TOO_LARGE;
   }
   if (httpStatus === 409 && key === 'idempotency_error') known = RETRYABLE_CONFLICT;
+  // Gemini's status table: FAILED_PRECONDITION is "free tier not available in your country,
+  // enable billing" — an account to pay for, not a state to wait out.
+  if (fields.status === 'FAILED_PRECONDITION' && BILLING_WORDS.test(message)) known = QUOTA_FAILURE;
   // Google's error model: RetryInfo says when; a QuotaFailure without it is a spent quota; an
   // ErrorInfo `API_KEY_INVALID` (sent as a 400 INVALID_ARGUMENT) is a credential to fix, not input.
   let retryAfterMs: number | undefined;

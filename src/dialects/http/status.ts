@@ -92,16 +92,26 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   504: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'Gateway Timeout' },
   529: { category: 'unavailable', retryable: true, code: 'OVERLOADED', title: 'Overloaded' },
   // Cloudflare's origin statuses (developers.cloudflare.com, "Cloudflare 5xx errors"): the CDN
-  // could not get an answer from the origin behind it; each is worth another try.
+  // could not get an answer from the origin behind it. A connection or an answer that timed out
+  // is a timeout; an origin whose TLS setup Cloudflare rejects (525, 526) stays down until its
+  // owner fixes it, so another try cannot help; the others are worth another try.
   520: cloudflare('Web Server Returned an Unknown Error'),
   521: cloudflare('Web Server Is Down'),
-  522: cloudflare('Connection Timed Out'),
+  522: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'Connection Timed Out' },
   523: cloudflare('Origin Is Unreachable'),
-  524: cloudflare('A Timeout Occurred'),
-  525: cloudflare('SSL Handshake Failed'),
-  526: cloudflare('Invalid SSL Certificate'),
+  524: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'A Timeout Occurred' },
+  525: cloudflare('SSL Handshake Failed', false),
+  526: cloudflare('Invalid SSL Certificate', false),
   527: cloudflare('Railgun Error'),
   530: cloudflare('Origin DNS Error'),
+  // RFC 7725: the resource is withheld on a legal demand (GitHub's DMCA takedowns): refused,
+  // and the same request is refused again.
+  451: {
+    category: 'permission',
+    retryable: false,
+    code: 'PERMISSION_DENIED',
+    title: 'Unavailable For Legal Reasons',
+  },
   // Groq's own status (console.groq.com/docs/errors): the flex tier is at capacity, try later.
   498: {
     category: 'unavailable',
@@ -111,8 +121,8 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   },
 };
 
-function cloudflare(title: string): StatusMeaning {
-  return { category: 'unavailable', retryable: true, code: 'UNAVAILABLE', title };
+function cloudflare(title: string, retryable = true): StatusMeaning {
+  return { category: 'unavailable', retryable, code: 'UNAVAILABLE', title };
 }
 
 // Looked up by status on every HTTP decode: an array, not an object with integer keys (sparse,

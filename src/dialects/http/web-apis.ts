@@ -73,6 +73,11 @@ const SLACK: ReadonlyMap<string, NamedMeaning> = new Map([
   // The workspace is being migrated into an Enterprise organisation: "intermittently unavailable
   // until the transition is complete".
   ['team_added_to_org', m('unavailable', 'UNAVAILABLE')],
+  // A free workspace's message allowance is spent (Slack's "Usage limits for free workspaces").
+  ['message_limit_exceeded', m('quota', 'QUOTA_EXCEEDED')],
+  ['enterprise_is_restricted', m('permission', 'PERMISSION_DENIED')],
+  ['metadata_too_large', m('validation', 'REQUEST_TOO_LARGE')],
+  ['attachment_payload_limit_exceeded', m('validation', 'REQUEST_TOO_LARGE')],
   ['method_deprecated', m('protocol', 'NOT_IMPLEMENTED')],
   ['deprecated_endpoint', m('protocol', 'NOT_IMPLEMENTED')],
 ]);
@@ -106,9 +111,10 @@ const DEVICE_FLOW_WAIT_MS: ReadonlyMap<string, number> = new Map([
 
 // Slack names the errors its table above does not list after a few patterns.
 const SLACK_NOT_FOUND = /_not_found$/;
-const SLACK_INVALID = /^(?:invalid|missing|bad)_|_(?:invalid|required|missing)$/;
+const SLACK_INVALID =
+  /^(?:invalid|missing|bad|too_many)_|_(?:invalid|required|missing|not_supported|too_large|too_long)$/;
 const SLACK_REFUSED =
-  /^(?:not_allowed|restricted|cannot|cant)_|_(?:disabled|denied|not_allowed|restricted|not_granted)$/;
+  /^(?:not_allowed|restricted|cannot|cant)_|_(?:disabled|denied|not_allowed|restricted|not_granted|blocked)$/;
 
 /**
  * A Slack error string the table does not list, by its shape (`user_not_found`,

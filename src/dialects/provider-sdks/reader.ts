@@ -3,7 +3,7 @@ import type { Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
 import { fromAgentsSdkError } from './agents-sdk.js';
 import { fromProviderSdkError } from './provider-sdk.js';
-import { fromResponsesError, responsesError } from './stream-events.js';
+import { fromResponsesError, incompleteError, responsesError } from './stream-events.js';
 
 /**
  * The LLM provider SDKs' errors (`openai`, `@anthropic-ai/sdk` and the SDKs built the same way):
@@ -43,7 +43,8 @@ export const aiSdkStreamPartReader: Reader = {
  * The OpenAI Responses API's failures that arrive as data, not as a throw (its SDK yields them
  * from a stream): an `error` event (`{ type: 'error', code, message, param }`), a
  * `response.failed` event (`{ type: 'response.failed', response: { error: { code, message } } }`)
- * and a failed response object (`{ object: 'response', status: 'failed', error }`). Read by their
+ * a `response.incomplete` event, and a failed or incomplete response object (`{ object:
+ * 'response', status: 'failed', error }`, `status: 'incomplete'` with `incomplete_details`). Read by their
  * `code` as the provider's error body (the codes are in provider-body.ts's table); a code it does
  * not list is an internal failure.
  */
@@ -61,8 +62,13 @@ export const openAiFailedResponseReader: Reader = {
   name: 'OpenAI failed response object',
   requires: ['status', 'error'],
   recognise(view) {
-    if (view.status !== 'failed' || view.input.object !== 'response') return undefined;
-    const error = asRecord(view.error);
+    if (view.input.object !== 'response') return undefined;
+    const error =
+      view.status === 'failed'
+        ? asRecord(view.error)
+        : view.status === 'incomplete'
+          ? incompleteError(view.input)
+          : undefined;
     return error && markUnexpected(fromResponsesError(error));
   },
 };

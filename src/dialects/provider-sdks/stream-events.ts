@@ -7,7 +7,8 @@ import { fromHttpResponse } from '../http/response.js';
 /**
  * The error inside an OpenAI Responses API stream event, or `undefined` for any other value: an
  * `error` event carries it in its own members (`code`, `message`, `param`, beside its
- * `sequence_number`); a `response.failed` event in `response.error`. Other `{ type: 'error' }`
+ * `sequence_number`); a `response.failed` event in `response.error`; a `response.incomplete`
+ * event its `response.incomplete_details.reason`. Other `{ type: 'error' }`
  * shapes (Anthropic's body, the AI SDK's part) carry an `error` member and are left alone.
  */
 export function responsesError(
@@ -20,7 +21,22 @@ export function responsesError(
     return input;
   }
   if (type === 'response.failed') return asRecord(asRecord(input.response)?.error);
+  if (type === 'response.incomplete') return incompleteError(asRecord(input.response));
   return undefined;
+}
+
+/**
+ * An incomplete response's reason as an error object (`{ code: reason }`): the Responses API
+ * stops a response short with `incomplete_details.reason` `max_output_tokens` (raise the limit
+ * or shorten the task) or `content_filter` (a policy refusal); either way the same request
+ * stops the same way.
+ */
+export function incompleteError(
+  response: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  const reason = asRecord(response?.incomplete_details)?.reason;
+  if (typeof reason !== 'string') return undefined;
+  return { code: reason, message: `The response is incomplete: ${reason}` };
 }
 
 /**
