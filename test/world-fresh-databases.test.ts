@@ -15,6 +15,7 @@ import { freePort, skipRedisTests, startRedisServer } from './helpers/redis-serv
 import type { RedisServer } from './helpers/redis-server.js';
 import {
   connectMariadb,
+  connectMariadbRoot,
   connectPg,
   DB_PASSWORD,
   skipMariadbTests,
@@ -263,12 +264,7 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors (mysql2, a real server
   const fails = (sql: string) => () => rejected(db.query(sql));
   beforeAll(async () => {
     server = await startMariadb();
-    root = await connect({
-      user: 'root',
-      password: '',
-      database: '',
-      multipleStatements: true,
-    });
+    root = await connectMariadbRoot(server, connections);
     await root.query(`
       CREATE DATABASE fresh;
       CREATE DATABASE fresh_private;

@@ -316,3 +316,20 @@ export async function connectMariadb(
   into.push(connection);
   return connection;
 }
+
+/**
+ * The root connection of a fresh MariaDB server ({@link startMariadb}): no password over TCP yet,
+ * no database (the tests create theirs), several statements per query for their setup script.
+ * Kept in `into` for the test to end.
+ */
+export function connectMariadbRoot(
+  server: SqlServer | undefined,
+  into: Connection[],
+): Promise<Connection> {
+  return connectMariadb(
+    server,
+    into,
+    { user: 'root', password: '', database: '' },
+    { database: '', multipleStatements: true },
+  );
+}
