@@ -4,14 +4,11 @@
 // provoked on real servers on 127.0.0.1 (free ports) through the real clients. Each case also
 // checks that the database said what the case claims (the SQLSTATE, the errno, the prefix), so a
 // case cannot drift into testing something else. Run with FRESH_SCORE=1 to print the score.
-import { createServer } from 'node:net';
-import type { Server, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   MongoBulkWriteError,
   MongoClient,
   MongoNetworkError,
-  MongoServerError,
   MongoWriteConcernError,
 } from 'mongodb';
 import mysql from 'mysql2/promise';
@@ -22,6 +19,14 @@ import { Redis as IoRedis } from 'ioredis';
 import { createClient } from 'redis';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe } from 'vitest';
+import {
+  again,
+  closedPort,
+  mongoReply,
+  no,
+  rawServer,
+  silentServer,
+} from './helpers/database-cases.js';
 import { freshCases, rejected } from './helpers/fresh-cases.js';
 import { skipRedisTests, startRedisServer } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
@@ -38,13 +43,6 @@ import {
 } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
 
-const no = (category: string) => ({ category, retryable: false });
-const again = (category: string, scope: 'transaction' | 'commit' | 'operation') => ({
-  category,
-  retryable: true,
-  scope,
-});
-
 /** `error`, after checking that the database named it `member` = `expected`. */
 function saying(error: unknown, member: string, expected: unknown): unknown {
   const said = (error as Record<string, unknown> | undefined)?.[member];
@@ -53,25 +51,6 @@ function saying(error: unknown, member: string, expected: unknown): unknown {
       `expected ${member} ${String(expected)}, got ${String(said)}: ${String(error)}`,
     );
   return error;
-}
-
-/** A TCP server on 127.0.0.1 (a free port) that does `onSocket` with every connection. */
-async function rawServer(onSocket: (socket: Socket) => void): Promise<{
-  port: number;
-  server: Server;
-}> {
-  const server = createServer(onSocket);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { port: address.port, server };
-}
-
-/** A port on 127.0.0.1 that nothing listens on (taken, then released). */
-async function closedPort(): Promise<number> {
-  const { port, server } = await rawServer(() => {});
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors, set 3 (pg, a real server)', () => {
@@ -300,12 +279,8 @@ describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors, set 3 (pg, a real
     {
       label: 'pg: connectionTimeoutMillis (a peer that never answers)',
       build: async () => {
-        const held: Socket[] = [];
-        const { port, server: raw } = await rawServer((socket) => held.push(socket));
-        closers.push(() => {
-          held.forEach((s) => s.destroy());
-          raw.close();
-        });
+        const { port, close } = await silentServer();
+        closers.push(close);
         return rejected(connect({ port, connectionTimeoutMillis: 100 }));
       },
       careful: again('timeout', 'transaction'),
@@ -527,12 +502,8 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors, set 3 (mysql2, a real
     {
       label: 'mysql2: connectTimeout (a peer that never sends its handshake)',
       build: async () => {
-        const held: Socket[] = [];
-        const { port, server: raw } = await rawServer((socket) => held.push(socket));
-        closers.push(() => {
-          held.forEach((s) => s.destroy());
-          raw.close();
-        });
+        const { port, close } = await silentServer();
+        closers.push(close);
         return rejected(connect({ port, connectTimeout: 100 }));
       },
       careful: { category: 'timeout', retryable: true },
@@ -587,22 +558,6 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors, set 3 (mysql2, a real
   ]);
 });
 
-// MongoDB has no Debian package: server replies (mongodb/mongo src/mongo/base/error_codes.yml)
-// become errors through the driver's own classes, as the driver builds them from a reply with
-// ok: 0; the driver's own errors are raised by the driver itself where that needs no server.
-const reply =
-  (code: number, codeName: string, errorLabels: string[] = []) =>
-  () =>
-    Promise.resolve(
-      new MongoServerError({
-        ok: 0,
-        code,
-        codeName,
-        errmsg: `${codeName} from the server`,
-        errorLabels,
-      }),
-    );
-
 describe('fresh MongoDB errors, set 3 (the driver and its classes)', () => {
   const clients: MongoClient[] = [];
   afterAll(async () => {
@@ -617,67 +572,67 @@ describe('fresh MongoDB errors, set 3 (the driver and its classes)', () => {
   freshCases('mongodb-3', [
     {
       label: '11600 InterruptedAtShutdown, RetryableWriteError',
-      build: reply(11600, 'InterruptedAtShutdown', ['RetryableWriteError']),
+      build: mongoReply(11600, 'InterruptedAtShutdown', ['RetryableWriteError']),
       careful: again('unavailable', 'operation'),
     },
     {
       label: '189 PrimarySteppedDown, RetryableWriteError',
-      build: reply(189, 'PrimarySteppedDown', ['RetryableWriteError']),
+      build: mongoReply(189, 'PrimarySteppedDown', ['RetryableWriteError']),
       careful: again('unavailable', 'operation'),
     },
     {
       label: '262 ExceededTimeLimit',
-      build: reply(262, 'ExceededTimeLimit'),
+      build: mongoReply(262, 'ExceededTimeLimit'),
       careful: again('timeout', 'operation'),
     },
     {
       label: '24 LockTimeout in a transaction (TransientTransactionError)',
-      build: reply(24, 'LockTimeout', ['TransientTransactionError']),
+      build: mongoReply(24, 'LockTimeout', ['TransientTransactionError']),
       careful: again('timeout', 'transaction'),
     },
     {
       label: '66 ImmutableField (an update of _id)',
-      build: reply(66, 'ImmutableField'),
+      build: mongoReply(66, 'ImmutableField'),
       careful: no('validation'),
     },
     {
       label: '40 ConflictingUpdateOperators',
-      build: reply(40, 'ConflictingUpdateOperators'),
+      build: mongoReply(40, 'ConflictingUpdateOperators'),
       careful: no('validation'),
     },
     {
       label: '52 DollarPrefixedFieldName',
-      build: reply(52, 'DollarPrefixedFieldName'),
+      build: mongoReply(52, 'DollarPrefixedFieldName'),
       careful: no('validation'),
     },
     {
       label: '28 PathNotViable',
-      build: reply(28, 'PathNotViable'),
+      build: mongoReply(28, 'PathNotViable'),
       careful: no('validation'),
     },
     {
       label: '67 CannotCreateIndex',
-      build: reply(67, 'CannotCreateIndex'),
+      build: mongoReply(67, 'CannotCreateIndex'),
       careful: no('validation'),
     },
     {
       label: '263 OperationNotSupportedInTransaction',
-      build: reply(263, 'OperationNotSupportedInTransaction'),
+      build: mongoReply(263, 'OperationNotSupportedInTransaction'),
       careful: no('validation'),
     },
     {
       label: '257 TransactionTooLarge',
-      build: reply(257, 'TransactionTooLarge'),
+      build: mongoReply(257, 'TransactionTooLarge'),
       careful: no('validation'),
     },
     {
       label: '16 InvalidLength',
-      build: reply(16, 'InvalidLength'),
+      build: mongoReply(16, 'InvalidLength'),
       careful: no('validation'),
     },
     {
       label: '4 NoSuchKey',
-      build: reply(4, 'NoSuchKey'),
+      build: mongoReply(4, 'NoSuchKey'),
       careful: no('validation'),
     },
     {

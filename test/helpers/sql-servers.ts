@@ -6,15 +6,7 @@ import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import pg from 'pg';
 import type { Client, ClientConfig } from 'pg';
 import { decode } from 'agent-errors';
-import {
-  DB_PASSWORD,
-  findMariadb,
-  findPostgresBin,
-  MISSING_MARIADB_MESSAGE,
-  MISSING_POSTGRES_MESSAGE,
-  startMariadb,
-  startPostgres,
-} from '../../scripts/fixtures/sql-servers.mjs';
+import { DB_PASSWORD, findMariadb, findPostgresBin } from '../../scripts/fixtures/sql-servers.mjs';
 import { skipper } from './test-plan.js';
 
 export {
@@ -25,7 +17,7 @@ export {
   MISSING_POSTGRES_MESSAGE,
   startMariadb,
   startPostgres,
-};
+} from '../../scripts/fixtures/sql-servers.mjs';
 
 /** Whether the PostgreSQL tests are skipped here (warning once when only the server is missing). */
 export const skipPostgresTests = skipper(
