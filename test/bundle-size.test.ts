@@ -37,12 +37,13 @@ beforeAll(() => {
 //   (`node bench/bundle-inputs.js createDecoder` lists them);
 // - `createRetry` given that decoder is 36.0 KB against 20: the decoder above plus the retry loop
 //   with its breakers (consecutive and rate windows), bulkhead, budget and gate;
-// - the full decode is 55.2 KB against 50 (57.2 before the JSON-RPC family's readers stopped
-//   carrying its encoders): every reader and its tables, the database families' among them; the
+// - the full decode is 55.7 KB against 50 (57.2 before the JSON-RPC family's readers stopped
+//   carrying its encoders; 55.2 before the database tables took the rows a third fresh case set
+//   found missing): every reader and its tables, the database families' among them; the
 //   ToolError and ARCP classes (about 1.5 KB) stay only because their hub hooks live beside the
 //   decoders in their folders' convert.ts.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 55.5,
+  'decode (every reader)': 56.0,
   'createDecoder (HTTP, provider SDK and client library readers)': 28.5,
   'retry with that decoder': 36.3,
 };
