@@ -25,6 +25,7 @@ import { captureGraphql } from './fixtures/graphql.mjs';
 import { captureHermes } from './fixtures/hermes.mjs';
 import { captureHttp } from './fixtures/http.mjs';
 import { captureHttpClients } from './fixtures/http-clients.mjs';
+import { captureDatabases } from './fixtures/databases.mjs';
 import { addNoHintCopies } from './fixtures/jsonrpc.mjs';
 import { captureLsp } from './fixtures/lsp.mjs';
 import { captureMcpServer } from './fixtures/mcp-high-level.mjs';
@@ -41,9 +42,9 @@ const instancesFile = join(root, 'test', 'fixtures', 'sdk-instances.json');
 
 // Every wait in the capture modules is bounded; this is the backstop.
 const watchdog = setTimeout(() => {
-  console.error('capture-fixtures: gave up after 55 s');
+  console.error('capture-fixtures: gave up after 90 s');
   process.exit(1);
-}, 55_000);
+}, 90_000);
 watchdog.unref();
 
 async function main() {
@@ -65,8 +66,10 @@ async function main() {
   captureHermes();
   captureArcp();
   captureWorld();
-  // Copies of entries above, so it must come last.
+  // Copies of the JSON-RPC entries above, so it comes after them.
   addNoHintCopies();
+  // Database errors from servers started here (none of them is copied): appended last.
+  await captureDatabases(outFile);
 
   const ids = new Set();
   for (const e of entries) {

@@ -40,7 +40,7 @@ beforeAll(() => {
 //   with its consecutive breaker, budget, shared wait and gate (36.0 before the rate breakers and
 //   the bulkhead became features it carries only when given them: `features: [rateBreaker,
 //   bulkhead]`);
-// - the full decode is 56.0 KB against 50 (55.2 before the third fresh HTTP round's rows, 57.2 before the JSON-RPC family's readers stopped
+// - the full decode is 56.0 KB against 50 (55.2 before the third fresh HTTP and database rounds' rows, 57.2 before the JSON-RPC family's readers stopped
 //   carrying its encoders): every reader and its tables, the database families' among them; the
 //   ToolError and ARCP classes (about 1.5 KB) stay only because their hub hooks live beside the
 //   decoders in their folders' convert.ts.

@@ -4,6 +4,7 @@ import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectMariadb,
+  connectMariadbRoot,
   databaseReading,
   failure,
   skipMariadbTests,
@@ -30,12 +31,7 @@ describe.skipIf(skipMariadbTests())('MySQL / MariaDB errors from a real server a
   let db: Connection;
   beforeAll(async () => {
     server = await startMariadb();
-    root = await connect({
-      user: 'root',
-      password: '',
-      database: '',
-      multipleStatements: true,
-    });
+    root = await connectMariadbRoot(server, connections);
     await root.query(`
       CREATE DATABASE app;
       CREATE USER 'app'@'%' IDENTIFIED BY '${APP_PASSWORD}';

@@ -216,7 +216,9 @@ describe.skipIf(skipPostgresTests())('PostgreSQL errors from a real server and p
   });
 
   it("pg-pool's timeout waiting for a client", async () => {
-    const pool = new pg.Pool({ ...config(), max: 1, connectionTimeoutMillis: 50 });
+    // The same wait bounds the first client's own connect (SCRAM on a busy machine can take
+    // longer than 50 ms), so it is long enough for that and short for the test.
+    const pool = new pg.Pool({ ...config(), max: 1, connectionTimeoutMillis: 500 });
     const held = await pool.connect();
     const error = await failure(pool.connect());
     held.release();

@@ -7,10 +7,13 @@ declare module 'pg' {
     user?: string;
     password?: string;
     database?: string;
+    /** How long `connect()` waits for the server, in ms. */
+    connectionTimeoutMillis?: number;
+    /** How long a query waits for its result, measured by the client, in ms. */
+    query_timeout?: number;
   }
   export interface PoolConfig extends ClientConfig {
     max?: number;
-    connectionTimeoutMillis?: number;
   }
   export interface QueryResult<R> {
     rows: R[];
@@ -28,6 +31,7 @@ declare module 'pg' {
   export class Pool {
     constructor(config: PoolConfig);
     connect(): Promise<PoolClient>;
+    query<R = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<QueryResult<R>>;
     end(): Promise<void>;
   }
   export class DatabaseError extends Error {

@@ -10,11 +10,13 @@ import type { Client, ClientConfig } from 'pg';
 import { Redis as IoRedis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { again, mongoReply, no } from './helpers/database-cases.js';
 import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
 import { freePort, skipRedisTests, startRedisServer } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import {
   connectMariadb,
+  connectMariadbRoot,
   connectPg,
   DB_PASSWORD,
   skipMariadbTests,
@@ -23,13 +25,6 @@ import {
   startPostgres,
 } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
-
-const no = (category: string) => ({ category, retryable: false });
-const again = (category: string, scope: 'transaction' | 'commit' | 'operation') => ({
-  category,
-  retryable: true,
-  scope,
-});
 
 describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors (pg, a real server)', () => {
   let server: SqlServer | undefined;
@@ -263,12 +258,7 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors (mysql2, a real server
   const fails = (sql: string) => () => rejected(db.query(sql));
   beforeAll(async () => {
     server = await startMariadb();
-    root = await connect({
-      user: 'root',
-      password: '',
-      database: '',
-      multipleStatements: true,
-    });
+    root = await connectMariadbRoot(server, connections);
     await root.query(`
       CREATE DATABASE fresh;
       CREATE DATABASE fresh_private;
@@ -654,77 +644,64 @@ describe.skipIf(skipRedisTests())(
   },
 );
 
-// MongoDB has no Debian package: these are the replies a server sends, documented in
-// "Error Codes" (mongodb/mongo src/mongo/base/error_codes.yml) and the drivers' specifications
-// (retryable writes, transactions), turned into errors by the driver's own classes as it does
-// on every reply with ok: 0.
-const reply =
-  (code: number, codeName: string, errorLabels: string[] = []) =>
-  () =>
-    Promise.resolve(
-      new MongoServerError({
-        ok: 0,
-        code,
-        codeName,
-        errmsg: `${codeName} from the server`,
-        errorLabels,
-      }),
-    );
-
 describe('fresh MongoDB errors (the driver’s classes from server replies)', () => {
   freshCases('mongodb', [
-    { label: '11000 DuplicateKey', build: reply(11000, 'DuplicateKey'), careful: no('conflict') },
+    {
+      label: '11000 DuplicateKey',
+      build: mongoReply(11000, 'DuplicateKey'),
+      careful: no('conflict'),
+    },
     {
       label: '112 WriteConflict in a transaction',
-      build: reply(112, 'WriteConflict', ['TransientTransactionError']),
+      build: mongoReply(112, 'WriteConflict', ['TransientTransactionError']),
       careful: again('conflict', 'transaction'),
     },
     {
       label: '251 NoSuchTransaction',
-      build: reply(251, 'NoSuchTransaction', ['TransientTransactionError']),
+      build: mongoReply(251, 'NoSuchTransaction', ['TransientTransactionError']),
       careful: again('conflict', 'transaction'),
     },
     {
       label: '50 MaxTimeMSExpired on commit',
-      build: reply(50, 'MaxTimeMSExpired', ['UnknownTransactionCommitResult']),
+      build: mongoReply(50, 'MaxTimeMSExpired', ['UnknownTransactionCommitResult']),
       careful: again('timeout', 'commit'),
     },
-    { label: '13 Unauthorized', build: reply(13, 'Unauthorized'), careful: no('permission') },
+    { label: '13 Unauthorized', build: mongoReply(13, 'Unauthorized'), careful: no('permission') },
     {
       label: '18 AuthenticationFailed',
-      build: reply(18, 'AuthenticationFailed'),
+      build: mongoReply(18, 'AuthenticationFailed'),
       careful: no('auth'),
     },
     {
       label: '26 NamespaceNotFound',
-      build: reply(26, 'NamespaceNotFound'),
+      build: mongoReply(26, 'NamespaceNotFound'),
       careful: no('not_found'),
     },
     {
       label: '121 DocumentValidationFailure',
-      build: reply(121, 'DocumentValidationFailure'),
+      build: mongoReply(121, 'DocumentValidationFailure'),
       careful: no('validation'),
     },
     {
       label: '10107 NotWritablePrimary, RetryableWriteError',
-      build: reply(10107, 'NotWritablePrimary', ['RetryableWriteError']),
+      build: mongoReply(10107, 'NotWritablePrimary', ['RetryableWriteError']),
       careful: again('unavailable', 'operation'),
     },
     {
       label: '11602 InterruptedDueToReplStateChange',
-      build: reply(11602, 'InterruptedDueToReplStateChange', ['RetryableWriteError']),
+      build: mongoReply(11602, 'InterruptedDueToReplStateChange', ['RetryableWriteError']),
       careful: again('unavailable', 'operation'),
     },
     {
       label: '91 ShutdownInProgress',
-      build: reply(91, 'ShutdownInProgress', ['RetryableWriteError']),
+      build: mongoReply(91, 'ShutdownInProgress', ['RetryableWriteError']),
       careful: again('unavailable', 'operation'),
     },
-    { label: '2 BadValue', build: reply(2, 'BadValue'), careful: no('validation') },
-    { label: '9 FailedToParse', build: reply(9, 'FailedToParse'), careful: no('validation') },
+    { label: '2 BadValue', build: mongoReply(2, 'BadValue'), careful: no('validation') },
+    { label: '9 FailedToParse', build: mongoReply(9, 'FailedToParse'), careful: no('validation') },
     {
       label: '292 QueryExceededMemoryLimitNoDiskUseAllowed',
-      build: reply(292, 'QueryExceededMemoryLimitNoDiskUseAllowed'),
+      build: mongoReply(292, 'QueryExceededMemoryLimitNoDiskUseAllowed'),
       careful: no('validation'),
     },
     {
@@ -740,7 +717,11 @@ describe('fresh MongoDB errors (the driver’s classes from server replies)', ()
         ),
       careful: no('auth'),
     },
-    { label: '48 NamespaceExists', build: reply(48, 'NamespaceExists'), careful: no('conflict') },
+    {
+      label: '48 NamespaceExists',
+      build: mongoReply(48, 'NamespaceExists'),
+      careful: no('conflict'),
+    },
     {
       label: 'MongoNetworkTimeoutError',
       build: () =>

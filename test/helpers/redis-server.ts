@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 import { afterAll, beforeAll } from 'vitest';
 import { findOnPath, isCi, skipper, testPlan } from './test-plan.js';
 import type { TestPlan } from './test-plan.js';
+import { freePort } from '../../scripts/fixtures/sql-servers.mjs';
 
 export { isCi };
 
@@ -49,19 +49,9 @@ export const skipRedisTests = skipper(
   () => findRedisServer() !== undefined,
 );
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
+// A port on 127.0.0.1 free a moment ago; the SQL servers' starter (shared with the fixtures
+// capture, plain JavaScript) holds the one implementation.
+export { freePort };
 
 /** A throwaway redis-server on 127.0.0.1, no persistence, in a temp dir. */
 export interface RedisServer {

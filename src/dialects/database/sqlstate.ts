@@ -117,6 +117,10 @@ export const SQLSTATE_CONDITIONS: Readonly<Record<string, DatabaseMeaning>> = {
   '57P03': m('unavailable', 'DB_STARTING_UP', true), // cannot_connect_now
   '57P04': m('not_found', 'DB_UNKNOWN_DATABASE'), // database_dropped
   '57P05': m('unavailable', 'DB_IDLE_TIMEOUT', true), // idle_session_timeout
+  // Class 58 is the server's own fault, but for a file or object it was asked about, missing
+  // or already there, the caller named it.
+  '58P01': m('not_found', 'DB_UNDEFINED_OBJECT'), // undefined_file
+  '58P02': m('conflict', 'DB_ALREADY_EXISTS'), // duplicate_file
   HV00N: m('unavailable', 'DB_CONNECTION_ERROR', true), // fdw_unable_to_establish_connection
   P0002: m('not_found', 'DB_NO_DATA'), // no_data_found
   P0003: m('validation', 'DB_DATA_EXCEPTION'), // too_many_rows

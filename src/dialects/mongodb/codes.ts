@@ -61,6 +61,30 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   10334: m('validation', 'DB_PROGRAM_LIMIT'), // BSONObjectTooLarge
   146: m('validation', 'DB_PROGRAM_LIMIT'), // ExceededMemoryLimit
   292: m('validation', 'DB_PROGRAM_LIMIT'), // QueryExceededMemoryLimitNoDiskUseAllowed
+  257: m('validation', 'DB_PROGRAM_LIMIT'), // TransactionTooLarge
+  // the command or document is malformed: the same request fails the same way
+  4: m('validation', 'DB_INVALID_STATEMENT'), // NoSuchKey
+  15: m('validation', 'DB_DATA_EXCEPTION'), // Overflow
+  16: m('validation', 'DB_DATA_EXCEPTION'), // InvalidLength
+  22: m('validation', 'DB_DATA_EXCEPTION'), // InvalidBSON
+  28: m('validation', 'DB_INVALID_STATEMENT'), // PathNotViable
+  29: m('validation', 'DB_INVALID_STATEMENT'), // NonExistentPath
+  30: m('validation', 'DB_INVALID_STATEMENT'), // InvalidPath
+  40: m('validation', 'DB_INVALID_STATEMENT'), // ConflictingUpdateOperators
+  52: m('validation', 'DB_INVALID_STATEMENT'), // DollarPrefixedFieldName
+  53: m('validation', 'DB_INVALID_STATEMENT'), // InvalidIdField
+  54: m('validation', 'DB_INVALID_STATEMENT'), // NotSingleValueField
+  55: m('validation', 'DB_INVALID_STATEMENT'), // InvalidDBRef
+  56: m('validation', 'DB_INVALID_STATEMENT'), // EmptyFieldName
+  57: m('validation', 'DB_INVALID_STATEMENT'), // DottedFieldName
+  61: m('validation', 'DB_INVALID_STATEMENT'), // ShardKeyNotFound
+  66: m('validation', 'DB_INVALID_STATEMENT'), // ImmutableField
+  67: m('validation', 'DB_INVALID_STATEMENT'), // CannotCreateIndex
+  73: m('validation', 'DB_INVALID_STATEMENT'), // InvalidNamespace
+  166: m('validation', 'DB_FEATURE_NOT_SUPPORTED'), // CommandNotSupportedOnView
+  168: m('validation', 'DB_INVALID_STATEMENT'), // InvalidPipelineOperator
+  197: m('validation', 'DB_INVALID_STATEMENT'), // InvalidIndexSpecificationOption
+  263: m('validation', 'DB_FEATURE_NOT_SUPPORTED'), // OperationNotSupportedInTransaction
   // what is (not) there
   26: m('not_found', 'DB_UNDEFINED_TABLE'), // NamespaceNotFound
   27: m('not_found', 'DB_UNDEFINED_OBJECT'), // IndexNotFound
@@ -68,6 +92,7 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   31: m('not_found', 'DB_UNDEFINED_OBJECT'), // RoleNotFound
   43: m('not_found', 'DB_UNDEFINED_OBJECT'), // CursorNotFound
   48: m('conflict', 'DB_ALREADY_EXISTS'), // NamespaceExists
+  68: m('conflict', 'DB_ALREADY_EXISTS'), // IndexAlreadyExists
   85: m('conflict', 'DB_ALREADY_EXISTS'), // IndexOptionsConflict
   86: m('conflict', 'DB_ALREADY_EXISTS'), // IndexKeySpecsConflict
   // who you are, what you may do

@@ -38,6 +38,12 @@ export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
   1365: m('validation', 'DB_DIVISION_BY_ZERO'), // ER_DIVISION_BY_ZERO (22012)
   1366: m('validation', 'DB_DATA_EXCEPTION'), // ER_TRUNCATED_WRONG_VALUE_FOR_FIELD (HY000)
   1264: m('validation', 'DB_DATA_EXCEPTION'), // ER_WARN_DATA_OUT_OF_RANGE (22003)
+  // Warnings that strict mode raises as errors keep their warning SQLSTATE (01000).
+  1265: m('validation', 'DB_DATA_EXCEPTION'), // WARN_DATA_TRUNCATED (01000)
+  1261: m('validation', 'DB_DATA_EXCEPTION'), // ER_WARN_TOO_FEW_RECORDS (01000)
+  1262: m('validation', 'DB_DATA_EXCEPTION'), // ER_WARN_TOO_MANY_RECORDS (01000)
+  1411: m('validation', 'DB_DATA_EXCEPTION'), // ER_WRONG_VALUE_FOR_TYPE (HY000)
+  1525: m('validation', 'DB_DATA_EXCEPTION'), // ER_WRONG_VALUE (HY000)
   // what is (not) there
   1146: m('not_found', 'DB_UNDEFINED_TABLE'), // ER_NO_SUCH_TABLE (42S02)
   1051: m('not_found', 'DB_UNDEFINED_TABLE'), // ER_BAD_TABLE_ERROR (42S02)
@@ -50,9 +56,37 @@ export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
   1007: m('conflict', 'DB_ALREADY_EXISTS'), // ER_DB_CREATE_EXISTS
   1060: m('conflict', 'DB_ALREADY_EXISTS'), // ER_DUP_FIELDNAME (42S21)
   1061: m('conflict', 'DB_ALREADY_EXISTS'), // ER_DUP_KEYNAME (42000)
+  1304: m('conflict', 'DB_ALREADY_EXISTS'), // ER_SP_ALREADY_EXISTS (42000)
+  1359: m('conflict', 'DB_ALREADY_EXISTS'), // ER_TRG_ALREADY_EXISTS (HY000)
+  1396: m('conflict', 'DB_ALREADY_EXISTS'), // ER_CANNOT_USER: CREATE / DROP USER (HY000)
+  1826: m('conflict', 'DB_ALREADY_EXISTS'), // ER_FK_DUP_NAME (HY000)
+  1091: m('not_found', 'DB_UNDEFINED_COLUMN'), // ER_CANT_DROP_FIELD_OR_KEY (42000)
+  1072: m('not_found', 'DB_UNDEFINED_COLUMN'), // ER_KEY_COLUMN_DOES_NOT_EXITS (42000)
+  1176: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_KEY_DOES_NOT_EXITS: USE INDEX (42000)
+  1360: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_TRG_DOES_NOT_EXIST (HY000)
+  1449: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_NO_SUCH_USER: a DEFINER (HY000)
+  1141: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_NONEXISTING_GRANT (42000)
+  1147: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_NONEXISTING_TABLE_GRANT (42000)
+  4092: m('not_found', 'DB_UNDEFINED_TABLE'), // ER_UNKNOWN_VIEW (MariaDB, 42S02)
+  1347: m('validation', 'DB_WRONG_TYPE'), // ER_WRONG_OBJECT: not a VIEW / not BASE TABLE (HY000)
   1064: m('validation', 'DB_SYNTAX_ERROR'), // ER_PARSE_ERROR (42000)
   1099: m('validation', 'DB_INVALID_STATEMENT'), // ER_TABLE_NOT_LOCKED_FOR_WRITE (HY000)
   1100: m('validation', 'DB_INVALID_STATEMENT'), // ER_TABLE_NOT_LOCKED (HY000)
+  // The statement or a setting it names is wrong; the server says so under the catch-all HY000.
+  1005: m('validation', 'DB_INVALID_STATEMENT'), // ER_CANT_CREATE_TABLE: e.g. a bad foreign key
+  1215: m('validation', 'DB_INVALID_STATEMENT'), // ER_CANNOT_ADD_FOREIGN (HY000)
+  1046: m('validation', 'DB_INVALID_STATEMENT'), // ER_NO_DB_ERROR: no database selected (3D000)
+  1093: m('validation', 'DB_INVALID_STATEMENT'), // ER_UPDATE_TABLE_USED (HY000)
+  1111: m('validation', 'DB_INVALID_STATEMENT'), // ER_INVALID_GROUP_FUNC_USE (HY000)
+  1175: m('validation', 'DB_INVALID_STATEMENT'), // ER_UPDATE_WITHOUT_KEY_IN_SAFE_MODE (HY000)
+  1193: m('validation', 'DB_INVALID_STATEMENT'), // ER_UNKNOWN_SYSTEM_VARIABLE (HY000)
+  1228: m('validation', 'DB_INVALID_STATEMENT'), // ER_LOCAL_VARIABLE: SESSION only (HY000)
+  1229: m('validation', 'DB_INVALID_STATEMENT'), // ER_GLOBAL_VARIABLE: GLOBAL only (HY000)
+  1238: m('validation', 'DB_INVALID_STATEMENT'), // ER_INCORRECT_GLOBAL_LOCAL_VAR: read-only (HY000)
+  1267: m('validation', 'DB_INVALID_STATEMENT'), // ER_CANT_AGGREGATE_2COLLATIONS (HY000)
+  1270: m('validation', 'DB_INVALID_STATEMENT'), // ER_CANT_AGGREGATE_3COLLATIONS (HY000)
+  1271: m('validation', 'DB_INVALID_STATEMENT'), // ER_CANT_AGGREGATE_NCOLLATIONS (HY000)
+  1356: m('validation', 'DB_INVALID_STATEMENT'), // ER_VIEW_INVALID: references a missing table
   1149: m('validation', 'DB_SYNTAX_ERROR'), // ER_SYNTAX_ERROR (42000)
   1153: m('validation', 'DB_PROGRAM_LIMIT'), // ER_NET_PACKET_TOO_LARGE (08S01): waiting cannot help
   // who you are, what you may do (42000 is also a syntax error: the number decides)
@@ -153,5 +187,12 @@ export const MYSQL2_CLIENT_MESSAGES: ReadonlyMap<string, DatabaseMeaning> = new 
     // `waitForConnections: false` and every connection busy.
     'No connections available.': m('unavailable', 'DB_POOL_TIMEOUT', true),
     'Queue limit reached.': m('unavailable', 'DB_POOL_TIMEOUT', true),
+    // A connection already closed, by its server (`wait_timeout`, a restart: the common case, a
+    // stale connection a pool handed out) or by `end()`: a new connection runs it again.
+    "Can't add new command when connection is in closed state": m(
+      'unavailable',
+      'DB_CONNECTION_LOST',
+      true,
+    ),
   }),
 );

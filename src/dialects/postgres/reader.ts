@@ -52,6 +52,8 @@ export const PG_CLIENT_MESSAGES: ReadonlyMap<string, DatabaseMeaning> = new Map(
     // The client was ended while a query waited.
     'Connection terminated': m('cancelled', 'DB_CLIENT_CLOSED'),
     'Connection terminated due to connection timeout': m('timeout', 'DB_CONNECTION_ERROR', true),
+    // `connectionTimeoutMillis` passed before the server answered the startup.
+    'timeout expired': m('timeout', 'DB_CONNECTION_ERROR', true),
     // pg-pool: every client busy for `connectionTimeoutMillis`.
     'timeout exceeded when trying to connect': m('timeout', 'DB_POOL_TIMEOUT', true),
     // pg's `query_timeout`, measured by the client.

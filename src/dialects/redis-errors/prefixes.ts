@@ -51,8 +51,18 @@ export const REDIS_ERR_TEXTS: readonly (readonly [RegExp, DatabaseMeaning])[] = 
   [/^ERR wrong number of arguments/, m('validation', 'DB_INVALID_STATEMENT')],
   [/^ERR syntax error/, m('validation', 'DB_SYNTAX_ERROR')],
   [
-    /^ERR (value is not|.* is not an integer|.* is not a valid float)/,
+    /^ERR (value is not|.* is not an integer|.* is not a (valid )?float)/,
     m('validation', 'DB_DATA_EXCEPTION'),
+  ],
+  // Stream IDs out of order or malformed (`XADD`, `XSETID`: "The ID specified in XADD …").
+  [/^ERR The ID specified/, m('validation', 'DB_DATA_EXCEPTION')],
+  // `proto-max-bulk-len` and the other size limits: the same command fails the same way.
+  [/^ERR .*exceeds (the )?maximum/i, m('validation', 'DB_PROGRAM_LIMIT')],
+  // A command the server's configuration turns off ("This instance has cluster support
+  // disabled", `enable-debug-command`, …) or a context refuses (RESP2 subscriber mode).
+  [
+    /^ERR .*(?:support disabled|not allowed|only .* are allowed in this context)/,
+    m('validation', 'DB_FEATURE_NOT_SUPPORTED'),
   ],
   [/^ERR (invalid password|AUTH .* called without any password)/, m('auth', 'DB_AUTH_FAILED')],
   [/^ERR no such key/, m('not_found', 'DB_NO_DATA')],
@@ -112,6 +122,8 @@ export const IOREDIS_MESSAGES: ReadonlyMap<string, DatabaseMeaning> = new Map(
       true,
     ),
     'None of startup nodes is available': m('unavailable', 'DB_CLUSTER_DOWN', true),
+    // `commandTimeout` passed with no reply: the command may still run; a read is safe to repeat.
+    'Command timed out': m('timeout', 'DB_STATEMENT_TIMEOUT', true),
   }),
 );
 
