@@ -12,6 +12,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decode } from 'agent-errors';
+import { anthropicMessageStart, sse } from './helpers/sse.js';
 
 // Failures that arrive mid-stream, as the SDKs yield or throw them: a 127.0.0.1 server streams
 // what each provider documents, the SDK reads it, and decode takes what the SDK gives.
@@ -35,8 +36,6 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 const created = sse('response.created', {
   type: 'response.created',
@@ -122,24 +121,13 @@ describe("Anthropic's `event: error` mid-stream, through @anthropic-ai/sdk", () 
     ['timeout_error', 'timeout', 'TIMEOUT', true],
     ['invalid_request_error', 'validation', 'VALIDATION_ERROR', false],
   ] as const;
-  const start = sse('message_start', {
-    type: 'message_start',
-    message: {
-      id: 'msg_1',
-      type: 'message',
-      role: 'assistant',
-      content: [],
-      model: 'claude',
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 0 },
-    },
-  });
 
   it.each(rows)(
     '%s: thrown by the stream and by the stream helper',
     async (type, category, stable, retryable) => {
-      events = start + sse('error', { type: 'error', error: { type, message: 'mid-stream' } });
+      events =
+        anthropicMessageStart +
+        sse('error', { type: 'error', error: { type, message: 'mid-stream' } });
       const client = new Anthropic({ apiKey: 'k', baseURL: url, maxRetries: 0 });
       const params = {
         model: 'claude-sonnet-4-6',

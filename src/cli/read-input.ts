@@ -220,7 +220,7 @@ export function decodeInput(
   protocol: Protocol | undefined,
   command: string,
 ): AgentError {
-  const error = decode(input, protocol ? { protocol } : {});
+  const error = decode(input, protocol ? { from: protocol } : {});
   if (error.code === 'NOT_AN_ERROR') {
     throw new UsageError(`${command}: ${error.message}`, 'NO_ERROR_FOUND');
   }

@@ -13,9 +13,16 @@ import { isWebResponse } from '../registry/generic.js';
 /** Options for {@link Decoder.decode} (and the root `decode`). */
 export interface DecodeOptions {
   /**
-   * The protocol the input came from, when the caller knows it. It settles numeric codes that
-   * mean different things in different protocols (-32000 is "auth required" in ACP and
-   * "connection closed" in MCP). Without it, the shape, message and data decide.
+   * The protocol the input came from, when the caller knows it: `decode(x, { from: 'mcp' })`. It
+   * settles numeric codes that mean different things in different protocols (-32000 is "auth
+   * required" in ACP and "connection closed" in MCP). Without it, the shape, message and data
+   * decide.
+   */
+  from?: Protocol;
+  /**
+   * {@link DecodeOptions.from} under its former name, read when `from` is not given.
+   * @deprecated Use `from`: `protocol` is also an error category (`AgentError.protocol()`). This
+   * spelling goes in the next minor version.
    */
   protocol?: Protocol;
 }
@@ -318,9 +325,12 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
   }
 
   return Object.freeze({
-    decode: (input: unknown, options?: DecodeOptions) => classifyAnything(input, options?.protocol),
+    decode: (input: unknown, options?: DecodeOptions) =>
+      classifyAnything(input, options?.from ?? options?.protocol),
     tryDecode: (input: unknown, options?: DecodeOptions) =>
-      carriesNoError(input) ? undefined : classifyAnything(input, options?.protocol),
+      carriesNoError(input)
+        ? undefined
+        : classifyAnything(input, options?.from ?? options?.protocol),
     toAgentError: (thrown: unknown) => classifyAnything(thrown, undefined),
     exposable: (error: object) => {
       for (const reader of exposing) {

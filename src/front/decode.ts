@@ -19,7 +19,7 @@ export const defaultDecoder = createDecoder(READERS);
  * `cause`).
  *
  * @example
- * decode({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Authentication required' } }, { protocol: 'acp' })
+ * decode({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'Authentication required' } }, { from: 'acp' })
  *   .category; // 'auth'
  * decode('MCP error -32001: Request timed out').retryable; // true
  */

@@ -46,7 +46,7 @@ export function withDecoder<O extends ExposeOptions>(options: O | undefined): O 
  * `ErrorPayload` (or envelope), ToolError text for `tool`, and `{ status, headers, body }` with
  * a problem+json body for `http`, a `google.rpc.Status` for `grpc`. Where the target has no exact code, the closest one is used
  * and our `code`, `category`, `retryable` and `retryAfterMs` ride in the target's free-form
- * data, so `decode(encode(e, p), { protocol: p })` gives them back. Secrets are redacted. An
+ * data, so `decode(encode(e, p), { from: p })` gives them back. Secrets are redacted. An
  * error the code did not mean to send goes out as a generic error with an `errorId` (see
  * `onError`), keeping the category the classifier finds, so an upstream 429 still says "wait".
  * The peer (`createPeer`, `createHandler`) and the CLI encode through this same function, so a

@@ -24,13 +24,13 @@ const agentError = fc
       }),
   );
 
-describe('decode(encode(e, p), { protocol: p })', () => {
+describe('decode(encode(e, p), { from: p })', () => {
   it.each(PROTOCOLS)('gives back code, category, retryable and retryAfterMs for %s', (protocol) => {
     fc.assert(
       fc.property(agentError, (error) => {
         // Every protocol's wire form goes through JSON on its way.
         const wire = JSON.parse(JSON.stringify(encode(error, protocol))) as unknown;
-        const back = decode(wire, { protocol });
+        const back = decode(wire, { from: protocol });
         expect({
           code: back.code,
           category: back.category,
@@ -57,7 +57,7 @@ describe('decode(encode(e, p), { protocol: p })', () => {
           [encode(error, 'arcp', { envelope: 'tool_result', callId: 'c1' }), 'arcp'],
         ];
         for (const [form, protocol] of forms) {
-          const back = decode(JSON.parse(JSON.stringify(form)), { protocol });
+          const back = decode(JSON.parse(JSON.stringify(form)), { from: protocol });
           expect([back.code, back.category, back.retryable, back.retryAfterMs]).toEqual([
             error.code,
             error.category,
@@ -78,7 +78,7 @@ describe('decode never throws', () => {
         fc.jsonValue(),
         fc.option(fc.constantFrom(...PROTOCOLS), { nil: undefined }),
         (value, protocol) => {
-          const error = decode(value, protocol ? { protocol } : undefined);
+          const error = decode(value, protocol ? { from: protocol } : undefined);
           expect(error).toBeInstanceOf(AgentError);
           expect(ERROR_CATEGORIES).toContain(error.category);
         },
@@ -141,7 +141,7 @@ describe('decode reads each shape once and keeps what came in', () => {
       },
       { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Invalid params' } },
     ];
-    const e = decode(batch, { protocol: 'acp' });
+    const e = decode(batch, { from: 'acp' });
     expect([e.category, e.code, e.cause]).toEqual(['auth', 'AUTH_REQUIRED', batch]);
     expect(e.details).toEqual({
       realm: 'x',
@@ -164,11 +164,11 @@ describe('decode reads each shape once and keeps what came in', () => {
     const bare = Object.assign(Object.create(null) as object, wire);
     const instance = Object.assign(new Error(wire.message), { name: 'RequestError', ...wire });
     for (const input of [wire, bare, instance]) {
-      const e = decode(input, { protocol: 'acp' });
+      const e = decode(input, { from: 'acp' });
       expect([e.category, e.code, e.wire?.data]).toEqual(['auth', 'AUTH_REQUIRED', { x: 1 }]);
     }
     expect(decode(instance).cause).toBe(instance);
-    expect(decode(wire, { protocol: 'acp' }).cause).toBeUndefined();
+    expect(decode(wire, { from: 'acp' }).cause).toBeUndefined();
   });
 });
 
@@ -262,4 +262,23 @@ describe('decode: a Node system error as data', () => {
     const tool = decode({ ...refused, category: 'validation', retryable: false });
     expect(tool.category).toBe('validation');
   });
+});
+
+describe('decode(x, { from }) and its deprecated spelling { protocol }', () => {
+  // -32000 is "auth required" in ACP and "connection closed" in MCP: only the hint tells them apart.
+  const wire = { code: -32000, message: 'Request failed' };
+  it.each(PROTOCOLS)(
+    'reads %s the same under either name; `from` wins when both are given',
+    (p) => {
+      const hinted = decode(wire, { from: p });
+      expect(decode(wire, { protocol: p })).toMatchObject({
+        category: hinted.category,
+        code: hinted.code,
+      });
+      const other = PROTOCOLS.find((q) => decode(wire, { from: q }).category !== hinted.category);
+      if (other !== undefined) {
+        expect(decode(wire, { from: p, protocol: other }).category).toBe(hinted.category);
+      }
+    },
+  );
 });

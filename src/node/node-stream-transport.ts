@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Framing } from '../rpc/framing.js';
 import { ReadGate } from '../rpc/flow.js';
-import { OutputQueue, streamOptions } from '../rpc/transport.js';
+import { OutputQueue, queuedWriting, streamOptions } from '../rpc/transport.js';
 import type { Transport, TransportSink } from '../rpc/transport.js';
 
 /** Options for {@link nodeStreamTransport}. */
@@ -136,17 +136,10 @@ export function nodeStreamTransport(options: NodeStreamTransportOptions): Transp
       if (gate.open) (input as Readable).resume?.();
       return () => finish();
     },
-    send: (text) => {
-      if (ended) return Promise.resolve();
-      queuedChars += text.length;
-      gate.update();
-      return output_.push(text);
-    },
-    flow: gate,
-    async close() {
-      if (ended) return;
-      await output_.drain();
-      finish();
-    },
+    ...queuedWriting(output_, gate, {
+      ended: () => ended,
+      queued: (chars) => (queuedChars += chars),
+      finish,
+    }),
   };
 }

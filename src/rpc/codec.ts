@@ -8,7 +8,7 @@ import type { ErrorCodec } from './error-codec.js';
 /**
  * The error codec of a JSON-RPC protocol, built from its dialect in the registry: what a handler
  * throws is encoded by `encode(error, protocol)` (so the peer, `createHandler`, `encode` and the
- * CLI send the same bytes), an error response is decoded once by `decode(error, { protocol })`
+ * CLI send the same bytes), an error response is decoded once by `decode(error, { from: protocol })`
  * and becomes what the call rejects with (ACP's `RequestError`, MCP's `McpError`, else the
  * `AgentError`), and cancel notifications follow the protocol. `createPeer` and `createHandler`
  * use it by default.
@@ -33,7 +33,7 @@ export function codecFor(protocol: RpcProtocol): ErrorCodec {
       });
     },
     decode(error) {
-      return dialect.rejection(decode(error, { protocol }), error);
+      return dialect.rejection(decode(error, { from: protocol }), error);
     },
     cancelNotification: (id, reason) => cancelNotification(cancel, id, reason),
     cancelledRequestId: (method, params) => cancelledRequestId(cancel, method, params),

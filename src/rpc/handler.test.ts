@@ -222,7 +222,7 @@ describe('createHandler', () => {
       expect(reply.error.data.issues).toEqual([{ path: ['b'], message: expect.any(String) }]);
       // -32602 says "validation" by itself: no hints needed, and decode reads it back.
       expect(reply.error.data.agentError).toBeUndefined();
-      expect(decode(reply.error, { protocol: 'jsonrpc' }).category).toBe('validation');
+      expect(decode(reply.error, { from: 'jsonrpc' }).category).toBe('validation');
     },
   );
 

@@ -1,6 +1,6 @@
 import type { Framing } from './framing.js';
 import { ReadGate } from './flow.js';
-import { OutputQueue, streamOptions } from './transport.js';
+import { OutputQueue, queuedWriting, streamOptions } from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
 /** Options for {@link streamTransport}. */
@@ -139,17 +139,10 @@ export function streamTransport(options: StreamTransportOptions): Transport {
       void pump(reader, s);
       return () => finish();
     },
-    send: (text) => {
-      if (ended) return Promise.resolve();
-      backlog += text.length;
-      gate.update();
-      return output.push(text);
-    },
-    flow: gate,
-    async close() {
-      if (ended) return;
-      await output.drain();
-      finish();
-    },
+    ...queuedWriting(output, gate, {
+      ended: () => ended,
+      queued: (chars) => (backlog += chars),
+      finish,
+    }),
   };
 }

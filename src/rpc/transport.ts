@@ -5,7 +5,7 @@
  */
 import { ndjson } from './framing.js';
 import type { Framing } from './framing.js';
-import type { FlowControl } from './flow.js';
+import type { FlowControl, ReadGate } from './flow.js';
 
 /** Where a transport delivers what it reads. Passed to {@link Transport.start}, never assigned. */
 export interface TransportSink {
@@ -185,4 +185,41 @@ export class OutputQueue {
       this.#flushing = false;
     }
   }
+}
+
+/** What {@link queuedWriting} asks of the transport it writes for. */
+interface QueuedTransportState {
+  /** Whether the transport has ended: `send` then drops its text and `close` does nothing. */
+  ended(): boolean;
+  /** Counts `chars` more characters into the transport's backlog, before its gate is updated. */
+  queued(chars: number): void;
+  /** Ends the transport (after `close` has written what was queued). */
+  finish(): void;
+}
+
+/**
+ * The writing half every queued transport shares (Web streams, Node streams, WebSocket): `send`
+ * counts its text into the backlog and queues it on `output`, `flow` is the transport's `gate`,
+ * and `close` writes what is queued before the transport ends.
+ * @internal
+ */
+export function queuedWriting(
+  output: OutputQueue,
+  gate: ReadGate,
+  transport: QueuedTransportState,
+): Pick<Transport, 'send' | 'close'> & { readonly flow: FlowControl } {
+  return {
+    send: (text) => {
+      if (transport.ended()) return Promise.resolve();
+      transport.queued(text.length);
+      gate.update();
+      return output.push(text);
+    },
+    flow: gate,
+    async close() {
+      if (transport.ended()) return;
+      await output.drain();
+      transport.finish();
+    },
+  };
 }

@@ -1,6 +1,11 @@
 import { timerDelay } from '../core/timer-delay.js';
 import { ReadGate } from './flow.js';
-import { OutputQueue, maxMessageBytesOption, writeHighWaterMarkOption } from './transport.js';
+import {
+  OutputQueue,
+  maxMessageBytesOption,
+  queuedWriting,
+  writeHighWaterMarkOption,
+} from './transport.js';
 import type { Transport, TransportSink } from './transport.js';
 
 /**
@@ -226,17 +231,10 @@ export function webSocketTransport(
       );
       return () => finish();
     },
-    send: (text) => {
-      if (ended) return Promise.resolve();
-      queuedChars += text.length;
-      gate.update();
-      return output.push(text);
-    },
-    flow: gate,
-    async close() {
-      if (ended) return;
-      await output.drain();
-      finish();
-    },
+    ...queuedWriting(output, gate, {
+      ended: () => ended,
+      queued: (chars) => (queuedChars += chars),
+      finish,
+    }),
   };
 }

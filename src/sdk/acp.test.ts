@@ -48,7 +48,7 @@ describe('what the ACP SDK does with a throw, unwrapped (why withAcpErrors exist
         'Internal error',
         { details: 'Slow down' },
       ]);
-      expect(decode(limited, { protocol: 'acp' }).category).toBe('internal');
+      expect(decode(limited, { from: 'acp' }).category).toBe('internal');
       // Our own RequestError is not the SDK's class: its code is lost too.
       expect((await rejection(peer.agent.request('x/fail', {}))).code).toBe(-32603);
       const raw = await rejection(peer.agent.request('x/fail', {}));
@@ -78,7 +78,7 @@ describe('withAcpErrors', () => {
     try {
       expect(await peer.agent.request('x/ok', {})).toEqual({ ok: true });
       const limited = await rejection(peer.agent.request('x/fail', {}));
-      expect(decode(limited, { protocol: 'acp' })).toMatchObject({
+      expect(decode(limited, { from: 'acp' })).toMatchObject({
         category: 'rate_limit',
         retryable: true,
         retryAfterMs: 2000,
@@ -124,7 +124,7 @@ describe('withAcpErrors', () => {
       const denied = await rejection(
         peer.agent.request('session/new', { cwd: '/', mcpServers: [] }),
       );
-      expect(decode(denied, { protocol: 'acp' })).toMatchObject({
+      expect(decode(denied, { from: 'acp' })).toMatchObject({
         category: 'permission',
         message: 'Not in the root directory',
       });
@@ -149,7 +149,7 @@ describe('withAcpErrors', () => {
     );
     try {
       const error = await rejection(peer.agent.request('x/fail', {}));
-      expect(decode(error, { protocol: 'acp' })).toMatchObject({
+      expect(decode(error, { from: 'acp' })).toMatchObject({
         category: 'rate_limit',
         retryable: true,
         retryAfterMs: 1200,
@@ -169,7 +169,7 @@ describe('withAcpErrors', () => {
     try {
       const error = await rejection(peer.agent.request('x/fail', {}));
       expect(error.code).toBe(-32602);
-      expect(decode(error, { protocol: 'acp' }).details?.issues).toEqual([
+      expect(decode(error, { from: 'acp' }).details?.issues).toEqual([
         { path: ['cwd'], message: expect.any(String) },
       ]);
     } finally {
@@ -200,7 +200,7 @@ describe('withAcpErrors', () => {
       );
       expect(error.code).toBe(-32002);
       expect(error.message).not.toContain('/home/bob');
-      expect(decode(error, { protocol: 'acp' }).category).toBe('not_found');
+      expect(decode(error, { from: 'acp' }).category).toBe('not_found');
     } finally {
       peer.close();
     }
@@ -227,7 +227,7 @@ describe('withAcpErrors', () => {
       expect(onError).toHaveBeenCalledTimes(1);
       const invalid = await rejection(peer.agent.request('_vendor/strict', { n: 'x' }));
       expect(invalid.code).toBe(-32602);
-      expect(decode(invalid, { protocol: 'acp' }).details?.issues).toEqual([
+      expect(decode(invalid, { from: 'acp' }).details?.issues).toEqual([
         { path: ['n'], message: expect.any(String) },
       ]);
       expect(peer.wire()).not.toContain(SECRET);

@@ -161,7 +161,7 @@ describe('ErrorPayload', () => {
       payload: { message: 'Two consecutive missed pongs' },
     });
     // A decoder never refuses: the code still says what happened.
-    expect(decode({ code: 'HEARTBEAT_LOST', message: '' }, { protocol: 'arcp' })).toMatchObject({
+    expect(decode({ code: 'HEARTBEAT_LOST', message: '' }, { from: 'arcp' })).toMatchObject({
       category: 'unavailable',
       retryable: true,
     });

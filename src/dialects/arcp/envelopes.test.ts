@@ -134,7 +134,7 @@ describe('envelopes', () => {
       encode({ code: 'BUDGET_EXHAUSTED', message: 'x', retryable: true }, 'arcp'),
     ).toStrictEqual({ code: 'BUDGET_EXHAUSTED', message: 'x', retryable: false });
     // And it reads back as what it says.
-    expect(decode(encode(SEED_ERROR, 'arcp'), { protocol: 'arcp' })).toMatchObject({
+    expect(decode(encode(SEED_ERROR, 'arcp'), { from: 'arcp' })).toMatchObject({
       code: 'INVALID_REQUEST',
       category: 'validation',
       details: SEED_ERROR.details,

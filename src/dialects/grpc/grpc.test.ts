@@ -203,7 +203,7 @@ describe('gRPC dialect against @grpc/grpc-js', () => {
   });
 
   it('reads Connect-RPC errors (lower-case names) when told the protocol', () => {
-    const e = decode({ code: 'canceled', message: 'client went away' }, { protocol: 'grpc' });
+    const e = decode({ code: 'canceled', message: 'client went away' }, { from: 'grpc' });
     expect([e.category, e.code]).toEqual(['cancelled', 'CANCELLED']);
   });
 
@@ -260,7 +260,7 @@ describe('gRPC dialect against @grpc/grpc-js', () => {
         message: 'slow down',
         details: [{ ...retryInfo, debug: { retryDelay: '3s' } }],
       },
-      { protocol: 'grpc' },
+      { from: 'grpc' },
     );
     expect([withDebug.category, withDebug.retryable, withDebug.retryAfterMs]).toEqual([
       'rate_limit',

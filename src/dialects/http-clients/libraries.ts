@@ -33,7 +33,8 @@ import type { HeadersInput } from '../http/headers.js';
 type Rec = Record<string, unknown>;
 type Classify = (value: unknown) => AgentError;
 
-interface Meaning {
+/** @internal */
+export interface Meaning {
   readonly category: ErrorCategory;
   readonly code: StableErrorCode;
   readonly retryable?: boolean;
@@ -60,8 +61,11 @@ function saidBy(inner: AgentError): AgentError | undefined {
   return inner.category === 'internal' && inner.code === 'INTERNAL_ERROR' ? undefined : inner;
 }
 
-// got's codes for failures of its own (source/core/errors.ts, source/as-promise/types.ts).
-const GOT_CODES: ReadonlyMap<string, Meaning> = new Map([
+/**
+ * got's codes for failures of its own (source/core/errors.ts, source/as-promise/types.ts).
+ * @internal
+ */
+export const GOT_CODES: ReadonlyMap<string, Meaning> = new Map([
   // A redirect loop does not end by itself.
   ['ERR_TOO_MANY_REDIRECTS', m('protocol', 'PROTOCOL_ERROR')],
   // The server sent a body that does not parse as what was asked for (`responseType: 'json'`).
@@ -127,8 +131,11 @@ const GOT_NAMES = new Set([
   'AbortError',
 ]);
 
-// The MCP v2 client's `OAuthErrorCode`s beyond RFC 6749's (which web-apis.ts reads).
-const OAUTH_CODES: ReadonlyMap<string, Meaning> = new Map([
+/**
+ * The MCP v2 client's `OAuthErrorCode`s beyond RFC 6749's (which web-apis.ts reads).
+ * @internal
+ */
+export const OAUTH_CODES: ReadonlyMap<string, Meaning> = new Map([
   ['invalid_token', m('auth', 'INVALID_TOKEN')],
   ['insufficient_scope', m('permission', 'INSUFFICIENT_SCOPE')],
   ['too_many_requests', m('rate_limit', 'RATE_LIMITED')],
@@ -143,8 +150,11 @@ const OAUTH_CODES: ReadonlyMap<string, Meaning> = new Map([
   ['use_dpop_nonce', m('auth', 'AUTH_ERROR', true)],
 ]);
 
-// The MCP v2 client's OAuth flow errors (src/client/authErrors.ts), by their documented meaning.
-const MCP_AUTH_CLASSES: ReadonlyMap<string, Meaning> = new Map([
+/**
+ * The MCP v2 client's OAuth flow errors (src/client/authErrors.ts), by their documented meaning.
+ * @internal
+ */
+export const MCP_AUTH_CLASSES: ReadonlyMap<string, Meaning> = new Map([
   // RFC 6750 §3.1: the token is good but lacks a scope the resource needs.
   ['InsufficientScopeError', m('permission', 'INSUFFICIENT_SCOPE')],
   // The credential is bound to another authorization server: authorise again there.

@@ -265,12 +265,12 @@ describe('MCP refinements read by the dialect', () => {
         code: -32001,
         message: 'MCP error -32001: TimeoutError: The operation was aborted due to timeout',
       },
-      { protocol: 'mcp' },
+      { from: 'mcp' },
     );
     expect([timedOut.category, timedOut.retryable]).toEqual(['timeout', true]);
     const aborted = decode(
       { code: -32001, message: 'MCP error -32001: AbortError: This operation was aborted' },
-      { protocol: 'mcp' },
+      { from: 'mcp' },
     );
     expect([aborted.category, aborted.retryable]).toEqual(['cancelled', false]);
   });
@@ -279,11 +279,9 @@ describe('MCP refinements read by the dialect', () => {
     const { decode } = await import('../../front/decode.js');
     const missing = decode(
       { code: -32602, message: 'Resource not found', data: { uri: 'file:///nope' } },
-      { protocol: 'mcp' },
+      { from: 'mcp' },
     );
     expect([missing.category, missing.code]).toEqual(['not_found', 'RESOURCE_NOT_FOUND']);
-    expect(decode({ code: -32602, message: 'bad' }, { protocol: 'mcp' }).category).toBe(
-      'validation',
-    );
+    expect(decode({ code: -32602, message: 'bad' }, { from: 'mcp' }).category).toBe('validation');
   });
 });

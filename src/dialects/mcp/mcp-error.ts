@@ -250,7 +250,7 @@ export class McpError extends Error {
    * An {@link McpError} from a JSON-RPC error object, as Hermes' `from_json_rpc`: the reason by
    * code (JSON-RPC's five; any other code is `server_error`), the original message kept in
    * `data.original_message` unless it is empty (without the official SDK's `MCP error <code>: `
-   * prefixes). `decode(error, { protocol: 'mcp' })` reads MCP's own codes.
+   * prefixes). `decode(error, { from: 'mcp' })` reads MCP's own codes.
    *
    * @example
    * McpError.fromJsonRpc({ code: -32700, message: 'Parse error' });

@@ -33,7 +33,7 @@ describe('MCP codes per revision (protocolVersion)', () => {
       message: 'No document docs://a',
       data: { uri: 'docs://a' },
     });
-    expect(decode(modern, { protocol: 'mcp' }).category).toBe('not_found');
+    expect(decode(modern, { from: 'mcp' }).category).toBe('not_found');
   });
 
   it('without a uri, -32602 carries hints so it still reads as not_found', () => {
@@ -42,7 +42,7 @@ describe('MCP codes per revision (protocolVersion)', () => {
       '2026-07-28',
     );
     expect(sent.code).toBe(-32602);
-    expect(decode(sent, { protocol: 'mcp' }).category).toBe('not_found');
+    expect(decode(sent, { from: 'mcp' }).category).toBe('not_found');
   });
 
   it('-32020…-32022 exist from 2026-07-28 on; before, they are sent as -32600 / -32602 with hints', () => {
@@ -57,10 +57,10 @@ describe('MCP codes per revision (protocolVersion)', () => {
     const old = wire(mismatch, '2025-11-25');
     expect(old.code).toBe(-32600);
     expect(wire(version, '2025-11-25').code).toBe(-32602);
-    expect([
-      decode(old, { protocol: 'mcp' }).category,
-      decode(old, { protocol: 'mcp' }).code,
-    ]).toEqual(['protocol', 'HEADER_MISMATCH']);
+    expect([decode(old, { from: 'mcp' }).category, decode(old, { from: 'mcp' }).code]).toEqual([
+      'protocol',
+      'HEADER_MISMATCH',
+    ]);
     // No revision given: the table's codes, as before.
     expect(wire(mismatch).code).toBe(-32020);
     expect(wire(missing).code).toBe(-32002);

@@ -48,6 +48,9 @@ export const redisReader: Reader = {
       if (!(first instanceof Error)) return undefined;
       message = first.message;
     } else if (!REDIS_REPLY_CLASSES.has(cls)) {
+      // The clients' own classes carry no `code`: one that does is another library's class of
+      // the same name (undici's `ClientClosedError` is `UND_ERR_CLOSED`).
+      if (view.code !== undefined) return undefined;
       const row = REDIS_CLIENT_CLASSES.get(cls);
       const scope = cls === 'WatchError' ? 'transaction' : 'operation';
       return row && databaseError(e, row, 'redis', { class: cls }, scope);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as redisEntry from 'agent-errors/redis';
 import * as retryEntry from 'agent-errors/retry';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir))

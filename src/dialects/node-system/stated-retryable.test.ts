@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isUnexpected } from '../src/core/unexpected.js';
-import { decode, toAgentError } from '../src/front/decode.js';
-import { encode } from '../src/front/encode.js';
-import { retry } from '../src/retry/retry.js';
+import { isUnexpected } from '../../core/unexpected.js';
+import { decode, toAgentError } from '../../front/decode.js';
+import { encode } from '../../front/encode.js';
+import { retry } from '../../retry/retry.js';
 
 /** A system error whose source says, itself, whether to retry it. */
 function systemError(code: string, retryable: boolean, message = 'read ECONNRESET'): Error {
