@@ -12,7 +12,8 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
 import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
-import { sse, startReplyServer, streamed } from './helpers/reply-server.js';
+import { startReplyServer, streamed } from './helpers/reply-server.js';
+import { anthropicMessageStart, sse } from './helpers/sse.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
 
 let server: ReplyServer;
@@ -671,19 +672,7 @@ const anthropicMidStream = (type: string, message: string) => async () => {
   const base = answer({ status: 200 });
   server.on(
     `${base.slice(server.url.length)}/v1/messages`,
-    streamed(
-      sse('message_start', {
-        type: 'message_start',
-        message: {
-          id: 'msg_1',
-          type: 'message',
-          role: 'assistant',
-          content: [],
-          model: 'claude',
-          usage: { input_tokens: 1, output_tokens: 0 },
-        },
-      }) + sse('error', { type: 'error', error: { type, message } }),
-    ),
+    streamed(anthropicMessageStart + sse('error', { type: 'error', error: { type, message } })),
   );
   const client = new Anthropic({ apiKey: 'k', baseURL: base, maxRetries: 0 });
   return rejected(async () => {

@@ -73,9 +73,7 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-/** One server-sent event: `event: <event>` (when named) and its JSON `data`. */
-export const sse = (event: string | undefined, data: unknown): string =>
-  `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
+export { sse } from './sse.js';
 
 /** A 200 `text/event-stream` reply carrying `text` (events built with {@link sse}). */
 export const streamed = (text: string): Reply => ({
