@@ -30,6 +30,8 @@ export function runErrorBuildBench() {
         error: encode(decode(wire, { protocol: 'acp' }), 'acp'),
       }),
     // The hub alone: an AgentError built from the wire data, its data redacted into a response.
+    // Without a stack, as every decoder builds one; the SDK classes below record theirs (they
+    // have no way not to), which is most of their price.
     'agent-errors AgentError (core only)': (id) => {
       const error = new AgentError(wire.message, {
         category: 'auth',
