@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AgentError, ERROR_CATEGORIES, encode, serializeError } from 'agent-errors';
 import type { ErrorCategory } from 'agent-errors';
 import { createHandler, createMemoryTransportPair, createPeer } from 'agent-errors/jsonrpc';
 import type { Transport } from 'agent-errors/jsonrpc';
+import { cliInProcess, cliSpawned } from './helpers/cli-run.js';
 import { ensureDist } from './helpers/dist.js';
 
 // For a given protocol the same error gives the same bytes on every path: `encode`, the peer,
@@ -12,8 +11,6 @@ import { ensureDist } from './helpers/dist.js';
 
 const PROTOCOLS = ['jsonrpc', 'acp', 'mcp', 'lsp', 'a2a'] as const;
 type RpcProtocol = (typeof PROTOCOLS)[number];
-
-const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 
 function errorOf(category: ErrorCategory): AgentError {
   return new AgentError(`a ${category} failure`, {
@@ -66,12 +63,10 @@ async function viaHandler(protocol: RpcProtocol, error: AgentError): Promise<unk
   return (JSON.parse(reply!) as { error: unknown }).error;
 }
 
-function viaCli(protocol: RpcProtocol, error: AgentError): unknown {
-  const run = spawnSync(
-    process.execPath,
-    [bin, 'convert', '--to', protocol, JSON.stringify(serializeError(error))],
-    { encoding: 'utf8', timeout: 20_000 },
-  );
+/** The CLI's `convert` through its entry in this process; `spawned`: the built binary. */
+async function viaCli(protocol: RpcProtocol, error: AgentError, spawned = false): Promise<unknown> {
+  const args = ['convert', '--to', protocol, JSON.stringify(serializeError(error))];
+  const run = spawned ? cliSpawned(args) : await cliInProcess(args);
   expect(run.stderr).toBe('');
   return JSON.parse(run.stdout) as unknown;
 }
@@ -91,8 +86,14 @@ describe('one JSON-RPC codec: every category × every JSON-RPC protocol × every
         expect(await viaHandler(protocol, error), `${protocol} handler, ${category}`).toEqual(
           expected,
         );
-        expect(viaCli(protocol, error), `${protocol} CLI, ${category}`).toEqual(expected);
+        expect(await viaCli(protocol, error), `${protocol} CLI, ${category}`).toEqual(expected);
       }
+      // The built binary writes the same bytes (one category per protocol: the others differ
+      // only in the in-process part above).
+      const error = errorOf('rate_limit');
+      expect(await viaCli(protocol, error, true), `${protocol} built CLI`).toEqual(
+        JSON.parse(JSON.stringify(encode(error, protocol))),
+      );
     },
     120_000,
   );
