@@ -179,11 +179,14 @@ describe('load', () => {
     await expect.poll(() => running, { timeout: 10_000 }).toBe(0);
     await client.close();
     await server.close();
-  });
+    // 100,000 calls take seconds of CPU; on a machine whose cores are busy, several times that.
+  }, 120_000);
 });
 
 describe('a dying peer', () => {
-  it('killing the peer process mid-flight rejects every pending request within 100 ms', async () => {
+  // The peer must end its pending requests when the process dies, not when their 30 s timers
+  // fire: the bound is far below the timers and far above what a busy machine needs.
+  it('killing the peer process mid-flight rejects every pending request at once, not by its timeout', async () => {
     ensureDist();
     const { transport, child } = spawnTransport(
       process.execPath,
@@ -206,7 +209,7 @@ describe('a dying peer', () => {
     const elapsed = performance.now() - t0;
     expect(errors.every((e) => (e as AgentError).code === 'CONNECTION_CLOSED')).toBe(true);
     expect(peer.pendingCount).toBe(0);
-    expect(elapsed).toBeLessThan(100);
+    expect(elapsed).toBeLessThan(5_000);
   }, 120_000);
 });
 
