@@ -1,5 +1,6 @@
 // Decode throughput over the corpus of real error payloads (test/fixtures/corpus.json): every
 // payload arrives as JSON text, as it would off the wire. The floor is JSON.parse of the same text.
+// `node bench/decode.js --slowest [count]` times each payload on its own instead (see below).
 import { readFileSync } from 'node:fs';
 import { decode } from '../dist/index.js';
 import { printTable, roundRobinNsPerOp } from './harness.js';
@@ -42,4 +43,48 @@ export function runDecodeBench() {
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runDecodeBench();
+/**
+ * Each payload alone, decode against JSON.parse of the same text in alternating rounds (`node
+ * bench/decode.js --slowest [count]`): the `count` payloads whose decode costs most times their
+ * own parse, then each source's decode time over its parse time and its share of the corpus's
+ * decode time. What to attack first: a high ratio on a large share.
+ */
+export function printSlowestPayloads(count = 20) {
+  const rows = corpus.map((entry, i) => {
+    const text = texts[i];
+    const hint = hints[i];
+    const timed = roundRobinNsPerOp(
+      [() => JSON.parse(text), () => decode(JSON.parse(text), hint)],
+      { rounds: 5, roundMs: 20, warmupRounds: 1 },
+    );
+    const [parseNs, decodeNs] = timed.medians;
+    return { id: entry.id, source: entry.source, ratio: timed.ratio(1, 0), parseNs, decodeNs };
+  });
+  const total = rows.reduce((sum, row) => sum + row.decodeNs, 0);
+  const share = (ns) => `${((100 * ns) / total).toFixed(1).padStart(5)}%`;
+  console.log(`\nThe ${count} payloads whose decode costs most times their JSON.parse`);
+  console.log('  ratio  share  payload');
+  for (const row of [...rows].sort((x, y) => y.ratio - x.ratio).slice(0, count)) {
+    console.log(`${row.ratio.toFixed(2).padStart(6)}x ${share(row.decodeNs)}  ${row.id}`);
+  }
+  const sources = new Map();
+  for (const row of rows) {
+    const sum = sources.get(row.source) ?? { payloads: 0, parseNs: 0, decodeNs: 0 };
+    sum.payloads += 1;
+    sum.parseNs += row.parseNs;
+    sum.decodeNs += row.decodeNs;
+    sources.set(row.source, sum);
+  }
+  console.log('\nBy source, largest share of the decode time first');
+  console.log('  ratio  share  source (payloads)');
+  for (const [source, sum] of [...sources].sort((x, y) => y[1].decodeNs - x[1].decodeNs)) {
+    const ratio = (sum.decodeNs / sum.parseNs).toFixed(2).padStart(6);
+    console.log(`${ratio}x ${share(sum.decodeNs)}  ${source} (${sum.payloads})`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--slowest');
+  if (at === -1) runDecodeBench();
+  else printSlowestPayloads(Number(process.argv[at + 1] ?? 20) || 20);
+}
