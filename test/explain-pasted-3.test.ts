@@ -10,10 +10,14 @@ import { callErrorFromStatus } from '@grpc/grpc-js/build/src/call.js';
 import mysql from 'mysql2/promise';
 import OpenAI from 'openai';
 import pg from 'pg';
+import type { Client as PgClient } from 'pg';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode } from 'agent-errors';
+import { AgentError, ERROR_CATEGORIES, decode } from 'agent-errors';
+import { nextInWords } from '../src/cli/explain.js';
+import { explainError } from '../src/cli/explain-report.js';
 import { runCli } from '../src/cli/main.js';
+import { nextStepText } from '../src/dialects/tool/model-text.js';
 import {
   DB_PASSWORD,
   findPostgresBin,
@@ -325,7 +329,7 @@ const pgStatements: readonly string[] = [
 
 describe.skipIf(skipPostgresTests())("psql's printed error, from a real server", () => {
   let server: SqlServer | undefined;
-  let client: pg.Client;
+  let client: PgClient;
   beforeAll(async () => {
     server = await startPostgres();
     client = new pg.Client({
@@ -448,5 +452,32 @@ describe.skipIf(skipMariadbTests())("the mysql client's printed error, from a re
     const report = await explainJson(printed);
     expect(report.recognised.form).toContain("mysql client's printed error");
     expect(readingOf(report)).toEqual(reading(thrown));
+  });
+});
+
+describe('the next step explain prints agrees with the model-facing Next step line', () => {
+  // Every category × retryable × a wait or none, against `nextStepText` (docs/guides/
+  // model-sdk-tools.md) and `retry`'s backoff (docs/retry.md): no retryable error is "retry now".
+  const combinations = ERROR_CATEGORIES.flatMap((category) =>
+    [true, false].flatMap((retryable) =>
+      [undefined, 2000].map((retryAfterMs) => [category, retryable, retryAfterMs] as const),
+    ),
+  );
+  it.each(combinations)('%s, retryable %s, wait %s', (category, retryable, retryAfterMs) => {
+    const error = new AgentError('it failed', {
+      category,
+      code: 'SOME_CODE',
+      retryable,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+    const words = nextInWords(explainError(error, error));
+    const model = nextStepText(error);
+    expect(words).not.toMatch(/retry now/);
+    const modelRetries = /^Wait\b|, then call this tool again\.$/.test(model);
+    const explainRetries = /\bthen retry\b|retry after|retry the whole/.test(words);
+    expect({ words, retries: explainRetries }).toEqual({ words, retries: modelRetries });
+    if (explainRetries && retryAfterMs !== undefined && /wait/.test(words)) {
+      expect(words).toContain(`${retryAfterMs} ms`);
+    }
   });
 });

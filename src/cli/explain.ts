@@ -54,7 +54,7 @@ const STOP_IN_WORDS: Partial<Record<string, string>> = {
   cancelled: 'stop: it was cancelled (retry only if asked)',
   not_found: 'check the name or id: it does not exist (do not retry it unchanged)',
   protocol: 'do not retry it unchanged: the request was malformed',
-  conflict: 'read the current state before trying again',
+  conflict: 'read the current state, then retry with what changed',
 };
 
 /**
@@ -67,6 +67,16 @@ export function nextInWords(
   report: Pick<ExplainReport, 'next' | 'category' | 'retryAfterMs'>,
 ): string {
   const { next, category, retryAfterMs } = report;
+  // These categories decide alone, as in the model-facing line: waiting does not refill a quota,
+  // and a cancelled call, a missing name or a malformed request fail the same way again.
+  if (category === 'quota') {
+    return retryAfterMs === undefined
+      ? STOP_IN_WORDS.quota!
+      : `stop: the quota is used up until it resets in ${retryAfterMs} ms (tell the user)`;
+  }
+  if (category === 'cancelled' || category === 'not_found' || category === 'protocol') {
+    if (next !== 'reauthenticate' && next !== 'request_permission') return STOP_IN_WORDS[category]!;
+  }
   switch (next) {
     case 'reauthenticate':
       return 'log in again, then retry';
@@ -120,6 +130,8 @@ export function recognisedInWords(recognised: ExplainReport['recognised']): stri
   // A pasted form read by its shape already names its family (psql, mysql, an SDK): that family's
   // table read it, not its words.
   if (protocol === null && pasted === true) return form;
+  // Text with no frame of its own is read by its words, whatever protocol the decoder defaults to.
+  if (form === 'plain text') return 'plain text — read by its words';
   const reading = protocol === null ? 'read by its words' : `read as ${PROTOCOL_WORDS[protocol]}`;
   const carried =
     wireCode === undefined || wireCode === 0
@@ -163,7 +175,11 @@ export function formatExplain(report: ExplainReport, style: Style): string {
     `${label('Category')}${style.cyan(report.category)}`,
     `${label('Retryable')}${retryInWords(report)}`,
     `${label('Next step')}${colourNext(style, report.next, nextInWords(report))}`,
-    `${label('Message')}${printable(clip(report.message, 300))}`,
+    // A message of several lines keeps them, each under the first (still escaped within a line).
+    `${label('Message')}${clip(report.message, 300)
+      .split('\n')
+      .map(printable)
+      .join(`\n${' '.repeat(12)}`)}`,
     '',
     style.bold('In other protocols'),
   ];

@@ -216,7 +216,7 @@ function readPrintedWithCause(text: string): PastedError | undefined {
   }
   return {
     value: error,
-    form: `Node's printed ${error.name} with its cause (${causes.join(', caused by ')})`,
+    form: `Node's printed "${error.name}: ${error.message}", caused by ${causes.join(', caused by ')}`,
   };
 }
 

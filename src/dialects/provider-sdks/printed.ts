@@ -15,7 +15,7 @@
  */
 
 // `openai.` / `anthropic.` (a traceback's module path) before the class name is optional.
-const PYTHON_STATUS = /^(?:(?:[a-z_]+\.)*[A-Z]\w*: )?Error code: (\d{3}) - ([\s\S]*)$/;
+const PYTHON_STATUS = /^(?:(?:[a-z_]+\.)*[A-Z]\w*: )?Error code: (\d{3})(?: - ([\s\S]*))?$/;
 
 // The client-side classes of both SDK families, by the name the SDK uses for the condition.
 const CLIENT_SIDE: Readonly<Record<string, string>> = {
@@ -158,13 +158,15 @@ export function headersForWait(message: string): Record<string, string> {
  */
 export function printedPythonSdkError(
   text: string,
-): { status: number; headers: Record<string, string>; body: unknown } | undefined {
+): { status: number; headers: Record<string, string>; body?: unknown } | undefined {
   const printed = PYTHON_STATUS.exec(text);
   if (printed === null) return undefined;
+  // An empty body prints as `Error code: 503` alone.
+  const said = printed[2] ?? '';
   return {
     status: Number(printed[1]),
-    headers: headersForWait(printed[2]!),
-    body: bodyOf(printed[2]!),
+    headers: headersForWait(said),
+    ...(said.trim() === '' ? {} : { body: bodyOf(said) }),
   };
 }
 
