@@ -39,7 +39,7 @@ describe('agent-errors explain', () => {
     expect(stdout).toContain('Code        REQUEST_TIMEOUT');
     expect(stdout).toContain('Category    timeout');
     expect(stdout).toContain('Retryable   yes');
-    expect(stdout).toContain('Next step   retry now');
+    expect(stdout).toContain('Next step   retry after a short backoff');
     expect(stdout).toContain('Message     Request timed out');
     expect(stdout).toContain('  mcp     -32001 Request timed out');
     expect(stdout).toContain('  arcp    TIMEOUT Request timed out');
@@ -94,7 +94,7 @@ describe('agent-errors explain', () => {
     const mcp = await cli(['explain', `--protocol=mcp`, closed]);
     expect(mcp.stdout).toContain('— read as an MCP error');
     expect(mcp.stdout).toContain('Category    unavailable');
-    expect(mcp.stdout).toContain('Next step   retry now');
+    expect(mcp.stdout).toContain('Next step   retry after a short backoff');
   });
 
   it('--json prints the report with every other protocol in full', async () => {

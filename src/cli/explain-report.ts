@@ -10,7 +10,13 @@ import type { EncodedForms } from '../front/encode.js';
 
 /** What `explain` found, as `--json` prints it. */
 export interface ExplainReport {
-  recognised: { protocol: Protocol | null; form: string; wireCode?: number | string };
+  recognised: {
+    protocol: Protocol | null;
+    form: string;
+    wireCode?: number | string;
+    /** Whether the form came from reading pasted text by its shape (it names its family). */
+    pasted?: true;
+  };
   code: string;
   category: string;
   retryable: boolean;
@@ -84,6 +90,7 @@ export function explainError(input: unknown, error: AgentError, form?: string): 
     recognised: {
       protocol,
       form: form ?? describeForm(input, error),
+      ...(form !== undefined ? { pasted: true as const } : {}),
       ...(error.wire !== undefined ? { wireCode: error.wire.code } : {}),
     },
     code: error.code,

@@ -47,20 +47,54 @@ Examples:
   agent-errors explain --json 'Error: connect ECONNREFUSED 127.0.0.1:6379'
 `;
 
-const NEXT_IN_WORDS: Record<Exclude<NextAction, 'wait_and_retry'>, string> = {
-  retry: 'retry now',
-  reauthenticate: 'log in again',
-  fix_input: 'fix the input',
-  request_permission: 'ask for permission',
-  give_up: 'give up',
+// What stopping means for each category, in the words the model-facing `Next step:` line uses
+// (`nextStepText`, docs/guides/model-sdk-tools.md).
+const STOP_IN_WORDS: Partial<Record<string, string>> = {
+  quota: 'stop: the quota is used up (tell the user)',
+  cancelled: 'stop: it was cancelled (retry only if asked)',
+  not_found: 'check the name or id: it does not exist (do not retry it unchanged)',
+  protocol: 'do not retry it unchanged: the request was malformed',
+  conflict: 'read the current state, then retry with what changed',
 };
 
-/** The next step, in words, for a person. */
-export function nextInWords(next: NextAction, retryAfterMs: number | undefined): string {
-  if (next !== 'wait_and_retry') return NEXT_IN_WORDS[next];
-  return retryAfterMs === undefined
-    ? 'wait (back off), then retry'
-    : `wait ${retryAfterMs} ms, then retry`;
+/**
+ * The next step, in words for a person, as the rest of the library acts on it: `retry` backs off
+ * (exponential, full jitter) unless the server said how long to wait, so no retryable error
+ * means "retry now"; a conflict retries the whole operation (for a database, the whole
+ * transaction) after reading the current state.
+ */
+export function nextInWords(
+  report: Pick<ExplainReport, 'next' | 'category' | 'retryAfterMs'>,
+): string {
+  const { next, category, retryAfterMs } = report;
+  // These categories decide alone, as in the model-facing line: waiting does not refill a quota,
+  // and a cancelled call, a missing name or a malformed request fail the same way again.
+  if (category === 'quota') {
+    return retryAfterMs === undefined
+      ? STOP_IN_WORDS.quota!
+      : `stop: the quota is used up until it resets in ${retryAfterMs} ms (tell the user)`;
+  }
+  if (category === 'cancelled' || category === 'not_found' || category === 'protocol') {
+    if (next !== 'reauthenticate' && next !== 'request_permission') return STOP_IN_WORDS[category]!;
+  }
+  switch (next) {
+    case 'reauthenticate':
+      return 'log in again, then retry';
+    case 'request_permission':
+      return 'ask for permission (as it is, it will fail the same way)';
+    case 'fix_input':
+      return 'fix the input, then retry';
+    case 'give_up':
+      return STOP_IN_WORDS[category] ?? 'give up (tell the user)';
+    case 'wait_and_retry':
+      return retryAfterMs === undefined
+        ? 'back off (wait a little, longer each time), then retry'
+        : `wait ${retryAfterMs} ms, then retry`;
+    case 'retry':
+      return category === 'conflict'
+        ? 'read the current state, then retry the whole operation (a database: the whole transaction)'
+        : 'retry after a short backoff';
+  }
 }
 
 // Input from elsewhere must not drive the terminal: show control characters escaped.
@@ -92,7 +126,12 @@ export function oneLine(protocol: string, form: unknown): string {
  * means none was given).
  */
 export function recognisedInWords(recognised: ExplainReport['recognised']): string {
-  const { protocol, form, wireCode } = recognised;
+  const { protocol, form, wireCode, pasted } = recognised;
+  // A pasted form read by its shape already names its family (psql, mysql, an SDK): that family's
+  // table read it, not its words.
+  if (protocol === null && pasted === true) return form;
+  // Text with no frame of its own is read by its words, whatever protocol the decoder defaults to.
+  if (form === 'plain text') return 'plain text — read by its words';
   const reading = protocol === null ? 'read by its words' : `read as ${PROTOCOL_WORDS[protocol]}`;
   const carried =
     wireCode === undefined || wireCode === 0
@@ -135,8 +174,12 @@ export function formatExplain(report: ExplainReport, style: Style): string {
     `${label('Code')}${style.bold(printable(report.code))}`,
     `${label('Category')}${style.cyan(report.category)}`,
     `${label('Retryable')}${retryInWords(report)}`,
-    `${label('Next step')}${colourNext(style, report.next, nextInWords(report.next, report.retryAfterMs))}`,
-    `${label('Message')}${printable(clip(report.message, 300))}`,
+    `${label('Next step')}${colourNext(style, report.next, nextInWords(report))}`,
+    // A message of several lines keeps them, each under the first (still escaped within a line).
+    `${label('Message')}${clip(report.message, 300)
+      .split('\n')
+      .map(printable)
+      .join(`\n${' '.repeat(12)}`)}`,
     '',
     style.bold('In other protocols'),
   ];

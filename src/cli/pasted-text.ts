@@ -8,8 +8,15 @@
 
 import { printedClientLibraryError } from '../dialects/http-clients/printed.js';
 import { AGENTS_SDK_ERRORS } from '../dialects/provider-sdks/agents-sdk.js';
-import { printedMysqlError } from '../dialects/mysql/printed.js';
-import { printedPostgresError } from '../dialects/postgres/printed.js';
+import { printedGrpcError } from '../dialects/grpc/printed.js';
+import { printedMysqlClientError, printedMysqlError } from '../dialects/mysql/printed.js';
+import { printedErrorWithCause } from '../dialects/node-system/printed.js';
+import { printedPostgresError, printedPsqlError } from '../dialects/postgres/printed.js';
+import {
+  headersForWait,
+  printedPythonSdkError,
+  printedSdkClientError,
+} from '../dialects/provider-sdks/printed.js';
 import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
 
 /** What the pasted text was read as: the value to decode, and its form in words. */
@@ -87,7 +94,7 @@ function readPrinted(text: string): PastedError | undefined {
   if (named === null) return undefined;
   const name = named[1]!;
   const rest = text.trim().slice(named[0].length);
-  const printed = `the printed form of a ${name}`;
+  const printed = `the printed form of ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
   const library = printedClientLibraryError(name, rest);
   if (library !== undefined) {
     return { value: library, form: `${printed} (its message names the service's answer)` };
@@ -101,7 +108,7 @@ function readPrinted(text: string): PastedError | undefined {
     // The OpenAI SDK prints the provider's message alone: kept as the body's message.
     const body = jsonOf(status[2]!) ?? { error: { message: status[2]!.trim() } };
     return {
-      value: { status: Number(status[1]), headers: {}, body },
+      value: { status: Number(status[1]), headers: headersForWait(status[2]!), body },
       form: `${printed} with HTTP status ${status[1]}`,
     };
   }
@@ -159,7 +166,58 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
  * form; `undefined` for any other text (decoded as text).
  */
 export function readPastedText(text: string): PastedError | undefined {
-  return readCurl(text) ?? readPrintedDatabase(text.trim()) ?? readPrinted(text);
+  const trimmed = text.trim();
+  return (
+    readCurl(text) ??
+    readPrintedDatabase(trimmed) ??
+    readPrintedSdk(trimmed) ??
+    readPrintedWithCause(trimmed) ??
+    readPrinted(text)
+  );
+}
+
+/**
+ * The printed forms of the SDKs whose text has a shape of its own: grpc-js's `14 UNAVAILABLE:
+ * …`, the Python provider SDKs' `Error code: 429 - {…}`, the provider SDKs' connection errors.
+ */
+function readPrintedSdk(text: string): PastedError | undefined {
+  const grpc = printedGrpcError(text);
+  if (grpc !== undefined) {
+    return {
+      value: grpc,
+      form: 'the printed form of a grpc-js error (code, status name, details)',
+    };
+  }
+  const python = printedPythonSdkError(text);
+  if (python !== undefined) {
+    const wait = python.headers['retry-after-ms'];
+    return {
+      value: python,
+      form:
+        `the printed form of a Python SDK error with HTTP status ${python.status}` +
+        (wait === undefined ? '' : ` (its message asks to wait ${wait} ms)`),
+    };
+  }
+  const client = printedSdkClientError(text);
+  if (client !== undefined) {
+    return { value: client, form: `the printed form of a provider SDK's ${client.name}` };
+  }
+  return undefined;
+}
+
+/** Node's printed error with its `[cause]` block (`TypeError: fetch failed` …). */
+function readPrintedWithCause(text: string): PastedError | undefined {
+  const error = printedErrorWithCause(text);
+  if (error === undefined) return undefined;
+  const causes: string[] = [];
+  for (let e: unknown = error.cause; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    causes.push(typeof code === 'string' ? `${e.name} ${code}` : e.name);
+  }
+  return {
+    value: error,
+    form: `Node's printed "${error.name}: ${error.message}", caused by ${causes.join(', caused by ')}`,
+  };
 }
 
 // A Redis error reply as the clients print it: ioredis `ReplyError: WRONGTYPE …`, node-redis
@@ -175,6 +233,18 @@ const PRINTED_MONGO_DUPLICATE = /^Mongo\w*Error: (E(1100[01]) duplicate key[\s\S
  * `E11000 duplicate key`. The value is what the driver's error carried, read by its reader.
  */
 function readPrintedDatabase(text: string): PastedError | undefined {
+  const psql = printedPsqlError(text);
+  if (psql !== undefined) {
+    return { value: psql, form: `psql's printed error (SQLSTATE ${String(psql.code)})` };
+  }
+  const mysqlClient = printedMysqlClientError(text);
+  if (mysqlClient !== undefined) {
+    const { errno, sqlState } = mysqlClient as Error & { errno: number; sqlState: string };
+    return {
+      value: mysqlClient,
+      form: `the mysql client's printed error (error ${errno}, SQLSTATE ${sqlState})`,
+    };
+  }
   const pg = printedPostgresError(text);
   if (pg !== undefined) {
     return { value: pg, form: `the printed form of a pg error (SQLSTATE ${String(pg.code)})` };

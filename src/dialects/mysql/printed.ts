@@ -73,3 +73,30 @@ export function printedMysqlError(text: string): Record<string, unknown> | undef
   const row = MYSQL_PRINTED_MESSAGES.find(([pattern]) => pattern.test(message));
   return row && { code: row[3], errno: row[1], sqlState: row[2], message };
 }
+
+/**
+ * The `mysql` / `mariadb` command-line client's printed error: `ERROR 1213 (40001): Deadlock
+ * found when …` — the number, the SQLSTATE in parentheses, the message (`put_error` in the
+ * client's `mysql.cc`: `"ERROR %d (%s): %s"`); a script run adds ` at line N` after the
+ * SQLSTATE. MariaDB's client shows the failed statement first, between lines of dashes, when its
+ * output is not a terminal (`--show-query-on-error`).
+ */
+const SHOWN_QUERY = /^-{5,}\n[\s\S]*?\n-{5,}\n\s*/;
+const MYSQL_CLIENT_ERROR = /^ERROR (\d{4,5}) \(([0-9A-Z]{5})\)(?: at line \d+)?: (.*)$/;
+
+/**
+ * The server error the mysql client's printed error stands for, as mysql2 raises it (`errno`,
+ * `sqlState`, `sqlMessage`), or `undefined` for other text.
+ */
+export function printedMysqlClientError(text: string): Error | undefined {
+  const printed = MYSQL_CLIENT_ERROR.exec(text.replace(SHOWN_QUERY, '').split('\n', 1)[0]!);
+  if (printed === null) return undefined;
+  const message = printed[3]!.trim();
+  const row = MYSQL_PRINTED_MESSAGES.find(([pattern]) => pattern.test(message));
+  return Object.assign(new Error(message), {
+    errno: Number(printed[1]),
+    sqlState: printed[2],
+    sqlMessage: message,
+    ...(row === undefined ? {} : { code: row[3] }),
+  });
+}

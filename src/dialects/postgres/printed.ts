@@ -48,3 +48,34 @@ export function printedPostgresError(text: string): Record<string, unknown> | un
   const row = PG_PRINTED_MESSAGES.find(([pattern]) => pattern.test(message));
   return row && { name: 'error', severity: 'ERROR', code: row[1], message };
 }
+
+/**
+ * psql's (libpq's) printed error: `ERROR:  <message>` — the severity, a colon and two spaces
+ * (`pqBuildErrorMessage3` in libpq's `fe-protocol3.c`) — with `\set VERBOSITY verbose` the
+ * SQLSTATE first (`ERROR:  40P01: deadlock detected`), then `DETAIL:  `, `HINT:  `,
+ * `CONTEXT:  ` and `LOCATION:  ` lines; a script run with `psql -f` puts `psql:<file>:<line>: `
+ * before it, and a refused connection reads `psql: error: connection to server … failed: FATAL:  …`. Without the SQLSTATE, the message is read by {@link PG_PRINTED_MESSAGES}.
+ */
+const PSQL_ERROR =
+  /^(?:psql:[^\n]*?:\d+: |psql: error: .*? failed: )?(ERROR|FATAL|PANIC): {2}(?:([0-9A-Z]{5}): )?(.*)$/;
+const PSQL_FIELD = /^(DETAIL|HINT): {2}(.*)$/;
+
+/**
+ * The plain data psql's printed error stands for, as pg's `DatabaseError` carries it (`code`,
+ * `severity`, `message`, `detail`, `hint`), or `undefined` when the text is not psql's or names
+ * no SQLSTATE it knows.
+ */
+export function printedPsqlError(text: string): Record<string, unknown> | undefined {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const head = PSQL_ERROR.exec(lines[0]!);
+  if (head === null) return undefined;
+  const message = head[3]!.trim();
+  const code = head[2] ?? PG_PRINTED_MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
+  if (code === undefined) return undefined;
+  const fields: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    const field = PSQL_FIELD.exec(line.trim());
+    if (field !== null) fields[field[1]!.toLowerCase()] = field[2]!;
+  }
+  return { name: 'error', severity: head[1], code, message, ...fields };
+}
