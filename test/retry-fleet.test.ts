@@ -24,6 +24,7 @@ import {
   startRedisServer,
 } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
+import { reportFigures } from './helpers/figures.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const workerPath = fileURLToPath(new URL('./fixtures/retry-fleet-worker.mjs', import.meta.url));
@@ -186,7 +187,7 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
           await new Promise((resolve) => server.close(resolve));
         }
       }
-      console.log(`fleet, 429 window of ${badForMs} ms:`, JSON.stringify(figures));
+      reportFigures(`fleet, 429 window of ${badForMs} ms:`, JSON.stringify(figures));
       const shared = figures.redis;
       // After the first wave, at most one probe per window for the whole fleet, and one caller
       // at a time on the recovering server.
@@ -209,7 +210,7 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
       const results = await runFleet('bounded', 'redis', url);
       const elapsed = results.map((r) => r.elapsedMs as number);
       const figures = waitFigures(seen, badForMs, start());
-      console.log(
+      reportFigures(
         'fleet, 429 for 6 s, maxAttempts 2:',
         JSON.stringify({
           ...figures,
@@ -261,7 +262,7 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
         await new Promise((resolve) => server.close(resolve));
       }
     }
-    console.log('fleet, server down for 2 s:', JSON.stringify(figures));
+    reportFigures('fleet, server down for 2 s:', JSON.stringify(figures));
     // Open for 500 ms after each failed probe: at most one probe per 500 ms, plus the calls each
     // worker already had on their way when it opened.
     expect(figures.redis?.reachedWhileOpen).toBeLessThanOrEqual(
