@@ -1,6 +1,7 @@
 // A fleet of 4 worker processes calls one local HTTP server through `retry` with a target:
 // with the state in Redis they wait out a 429 together and probe once per window; with each
-// process's own memory, every worker comes back on its own. Figures are printed for the record;
+// process's own memory, every worker comes back on its own. The same 4 processes serve every
+// test, each run with a target of its own. Figures are printed on request (AGENT_ERRORS_TEST_FIGURES=1);
 // only what the shared state guarantees (whatever the machine's speed) is asserted.
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -24,6 +25,7 @@ import {
   startRedisServer,
 } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
+import { reportFigures } from './helpers/figures.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const workerPath = fileURLToPath(new URL('./fixtures/retry-fleet-worker.mjs', import.meta.url));
@@ -92,54 +94,56 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
     // writing dist/.
     dist = mkdtempSync(join(tmpdir(), 'agent-errors-fleet-'));
     await transpile(dist);
+    await startWorkers();
   }, 60_000);
 
   afterAll(async () => {
+    for (const worker of pool) worker.child.kill();
     await redis?.dispose();
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
-  /** Start the workers, wait until each is ready, say go to all at once, gather their outcomes. */
+  /** A worker process of the fleet, and the next line it prints (bounded: 30 s). */
+  interface Worker {
+    child: ChildProcessWithoutNullStreams;
+    read: () => Promise<string>;
+  }
+  const pool: Worker[] = [];
+
+  /** Start the fleet's workers once for the file and wait until each is ready. */
+  async function startWorkers(): Promise<void> {
+    if (!redis) throw new Error('redis-server did not start');
+    for (let i = 0; i < WORKERS; i++) {
+      const setup = { dist: pathToFileURL(dist).href, redisUrl: redis.url, name: `w${i}` };
+      const child = spawn(process.execPath, [workerPath, JSON.stringify(setup)], { cwd: root });
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      const read = async (): Promise<string> => {
+        const next = await Promise.race([
+          lines.next(),
+          sleep(30_000).then(() => ({ done: true, value: undefined }) as const),
+        ]);
+        if (next.done) throw new Error(`worker w${i} said nothing within 30 s`);
+        return next.value;
+      };
+      pool.push({ child, read });
+    }
+    for (const worker of pool) expect(await worker.read()).toBe('ready');
+  }
+
+  /** Say go to `workers` of the fleet at once with one run's settings, gather their outcomes. */
   async function runFleet(
     scenario: 'wait' | 'bounded' | 'breaker' | 'sick',
     mode: 'redis' | 'memory',
     serverUrl: string,
     { workers = WORKERS, target = `fleet-${randomUUID()}` } = {},
   ): Promise<Record<string, unknown>[]> {
-    if (!redis) throw new Error('redis-server did not start');
-    const children: ChildProcessWithoutNullStreams[] = [];
-    try {
-      const readers = [];
-      for (let i = 0; i < workers; i++) {
-        const config = {
-          dist: pathToFileURL(dist).href,
-          redisUrl: redis.url,
-          serverUrl,
-          target,
-          name: `w${i}`,
-          mode,
-          scenario,
-        };
-        const child = spawn(process.execPath, [workerPath, JSON.stringify(config)], { cwd: root });
-        children.push(child);
-        const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-        readers.push(async (): Promise<string> => {
-          const next = await Promise.race([
-            lines.next(),
-            sleep(30_000).then(() => ({ done: true, value: undefined }) as const),
-          ]);
-          if (next.done) throw new Error(`worker w${i} said nothing within 30 s`);
-          return next.value;
-        });
-      }
-      for (const read of readers) expect(await read()).toBe('ready');
-      for (const child of children) child.stdin.write('go\n');
-      return await Promise.all(
-        readers.map(async (read) => JSON.parse(await read()) as Record<string, unknown>),
-      );
-    } finally {
-      for (const child of children) child.kill();
-    }
+    const fleet = pool.slice(0, workers);
+    if (fleet.length < workers) throw new Error("the fleet's workers did not start");
+    const run = JSON.stringify({ serverUrl, target, mode, scenario });
+    for (const worker of fleet) worker.child.stdin.write(`go ${run}\n`);
+    return await Promise.all(
+      fleet.map(async (worker) => JSON.parse(await worker.read()) as Record<string, unknown>),
+    );
   }
 
   /** What the server saw of one 429 window scenario. */
@@ -186,7 +190,7 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
           await new Promise((resolve) => server.close(resolve));
         }
       }
-      console.log(`fleet, 429 window of ${badForMs} ms:`, JSON.stringify(figures));
+      reportFigures(`fleet, 429 window of ${badForMs} ms:`, JSON.stringify(figures));
       const shared = figures.redis;
       // After the first wave, at most one probe per window for the whole fleet, and one caller
       // at a time on the recovering server.
@@ -209,7 +213,7 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
       const results = await runFleet('bounded', 'redis', url);
       const elapsed = results.map((r) => r.elapsedMs as number);
       const figures = waitFigures(seen, badForMs, start());
-      console.log(
+      reportFigures(
         'fleet, 429 for 6 s, maxAttempts 2:',
         JSON.stringify({
           ...figures,
@@ -261,7 +265,7 @@ describe.skipIf(skipRedisTests())('retry across a fleet of processes (real redis
         await new Promise((resolve) => server.close(resolve));
       }
     }
-    console.log('fleet, server down for 2 s:', JSON.stringify(figures));
+    reportFigures('fleet, server down for 2 s:', JSON.stringify(figures));
     // Open for 500 ms after each failed probe: at most one probe per 500 ms, plus the calls each
     // worker already had on their way when it opened.
     expect(figures.redis?.reachedWhileOpen).toBeLessThanOrEqual(

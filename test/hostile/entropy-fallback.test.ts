@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes, randomUUID, createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { redactKeyValues } from '../../src/core/secret-contexts.js';
+import { reportFigures } from '../helpers/figures.js';
 
 // The fallback alone: no key is judged a secret by name.
 const byFallbackOnly = (text: string): string => redactKeyValues(text, () => false);
@@ -31,7 +32,7 @@ describe('the high-entropy fallback', () => {
   it('redacts no string of the corpus (ids, UUIDs, hashes, request ids)', () => {
     const strings = corpusStrings();
     const caught = strings.filter((s) => byFallbackOnly(s) !== s);
-    console.log(`corpus: ${strings.length} strings, ${caught.length} changed by the fallback`);
+    reportFigures(`corpus: ${strings.length} strings, ${caught.length} changed by the fallback`);
     expect(strings.length).toBeGreaterThan(1_000);
     expect(caught).toEqual([]);
   });
@@ -68,7 +69,7 @@ describe('the high-entropy fallback', () => {
         if (!byFallbackOnly(text).includes(value)) caught++;
       }
     }
-    console.log(`random base64 of 20-64 characters: ${caught} of ${tried} caught`);
+    reportFigures(`random base64 of 20-64 characters: ${caught} of ${tried} caught`);
     expect(caught / tried).toBeGreaterThan(0.95);
   });
 });

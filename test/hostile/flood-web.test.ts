@@ -13,6 +13,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createPeer, streamTransport, webSocketTransport } from 'agent-errors/jsonrpc';
+import { reportFigures } from '../helpers/figures.js';
 
 const MB = 1024 * 1024;
 const N = 60_000;
@@ -28,7 +29,7 @@ function heapMb(): number {
 }
 
 function report(name: string, before: number, during: number, after: number, extra: string): void {
-  console.log(
+  reportFigures(
     [
       `${name}: flood of ${N} requests, client never reads (gc ${gc ? 'forced' : 'not exposed'}):`,
       `| heap before | during | after |`,

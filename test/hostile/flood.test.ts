@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createPeer } from 'agent-errors/jsonrpc';
 import { nodeStreamTransport } from 'agent-errors/node';
+import { reportFigures } from '../helpers/figures.js';
 
 const MB = 1024 * 1024;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -73,7 +74,7 @@ describe('a peer that cannot be flooded', () => {
     await s.close();
     await sleep(100);
     const after = heapMb();
-    console.log(
+    reportFigures(
       [
         `flood of ${N} requests, client never reads (gc ${gc ? 'forced' : 'not exposed'}):`,
         `| heap before | during | after |`,
