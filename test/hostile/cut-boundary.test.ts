@@ -2,10 +2,11 @@
 // offset, so that the cut falls at each position inside it. No 6-character fragment may cross.
 // Sampled here (each way out meets one secret and one cut, at every offset);
 // `SAFETY_FULL=1` crosses every secret with every cut.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AgentError } from 'agent-errors';
 import { SECRETS, WAYS_OUT, findLeak } from '../helpers/safety-proof.js';
 import type { Secret } from '../helpers/safety-proof.js';
+import { closeLiveWays } from '../helpers/safety-proof-live.js';
 
 const FULL = process.env.SAFETY_FULL === '1';
 
@@ -23,6 +24,9 @@ function messageCutAt(secret: Secret, cut: number, offset: number): string {
 }
 
 describe('a cut never shows part of a secret', () => {
+  // The live ways out (TCP peer, MCP and ACP SDK servers, a redis-server) end with the file.
+  afterAll(closeLiveWays);
+
   it(
     FULL
       ? 'every secret × every cut × every offset × every way out'
