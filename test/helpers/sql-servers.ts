@@ -6,7 +6,11 @@ import type { Connection, ConnectionOptions } from 'mysql2/promise';
 import pg from 'pg';
 import type { Client, ClientConfig } from 'pg';
 import { decode } from 'agent-errors';
-import { DB_PASSWORD, findMariadb, findPostgresBin } from '../../scripts/fixtures/sql-servers.mjs';
+import {
+  findMariadb,
+  findPostgresBin,
+  postgresSettings,
+} from '../../scripts/fixtures/sql-servers.mjs';
 import { skipper } from './test-plan.js';
 
 export {
@@ -74,14 +78,7 @@ export function databaseReading<K extends string>(
 /** The pg settings for `server` as the `postgres` role, `extra` over them. */
 export function pgConfig(server: SqlServer | undefined, extra: ClientConfig = {}): ClientConfig {
   if (!server) throw new Error('postgres did not start (see beforeAll)');
-  return {
-    host: '127.0.0.1',
-    port: server.port,
-    user: 'postgres',
-    password: DB_PASSWORD,
-    database: 'postgres',
-    ...extra,
-  };
+  return postgresSettings(server.port, extra) as ClientConfig;
 }
 
 /**
