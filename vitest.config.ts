@@ -3,6 +3,17 @@ import { defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src/', import.meta.url));
 
+/** Integration files that measure heap or time (see their project below). */
+const MEASURING = [
+  'test/hostile/flood.test.ts',
+  'test/hostile/flood-web.test.ts',
+  'test/hostile/flow-within-read.test.ts',
+  'test/hostile/linear-time.test.ts',
+  'test/retry-fleet.test.ts',
+  'test/retry-real-errors.test.ts',
+  'test/rpc-reliability.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     // Tests and README blocks import the package by its public name; point that at the sources.
@@ -35,10 +46,24 @@ export default defineConfig({
         },
       },
       {
-        // Integration suites (servers, child processes, real timers, patched globals) keep a
-        // fresh module graph per file.
+        // Integration suites (servers, child processes, real timers) share their workers' module
+        // cache like the unit tests: importing the library and the SDKs again for every file cost
+        // more than many of the files. They set no globals, mock no modules, and what they change
+        // for a moment (the CLI's environment and folder, a warning listener) they put back; files
+        // in one worker run one after another, so nothing they do overlaps.
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts'] },
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: MEASURING,
+          isolate: false,
+        },
+      },
+      {
+        // The files that measure heap growth or time keep a fresh module graph and heap per file:
+        // what other files left in the worker would move their figures.
+        extends: true,
+        test: { name: 'measuring', include: MEASURING },
       },
     ],
   },
