@@ -25,8 +25,6 @@ export interface FreshCase {
   readonly miss?: string;
 }
 
-const scores = new Map<string, { cases: number; right: number; wrong: string[] }>();
-
 /** What `decode(error)` says, in the terms of {@link Careful}: only the members `careful` names. */
 export function reading(error: unknown, careful: Careful): Careful {
   const d = decode(error);
@@ -50,7 +48,15 @@ export function freshCases(
   read: (error: unknown, careful: Careful) => Careful | Promise<Careful> = reading,
 ): void {
   const score = { cases: 0, right: 0, wrong: [] as string[] };
-  scores.set(family, score);
+  // Registered here, not once at import: files that share a worker's module cache import this
+  // module once, and each file's families are printed with it.
+  afterAll(() => {
+    if (!process.env.FRESH_SCORE) return;
+    const line =
+      `  ${family.padEnd(14)} ${String(score.right).padStart(3)}/${String(score.cases).padEnd(3)} right` +
+      (score.wrong.length > 0 ? `\n${score.wrong.map((w) => `      wrong: ${w}`).join('\n')}` : '');
+    process.stdout.write(`fresh cases:\n${line}\n`);
+  });
   for (const c of cases) {
     const run = async (): Promise<void> => {
       score.cases += 1;
@@ -76,16 +82,6 @@ export async function rejected(
   }
   throw new Error('expected a failure');
 }
-
-afterAll(() => {
-  const lines = [...scores].map(
-    ([family, s]) =>
-      `  ${family.padEnd(14)} ${String(s.right).padStart(3)}/${String(s.cases).padEnd(3)} right` +
-      (s.wrong.length > 0 ? `\n${s.wrong.map((w) => `      wrong: ${w}`).join('\n')}` : ''),
-  );
-  if (process.env.FRESH_SCORE)
-    process.stdout.write(`fresh cases, per family:\n${lines.join('\n')}\n`);
-});
 
 /**
  * What `agent-errors explain --json` says of `String(error)`, the printed form people paste, in

@@ -32,15 +32,23 @@ import type { RedisServer, RedisTestClient } from './redis-server.js';
 
 const quiet = { onError: () => {} };
 const closers: (() => Promise<void> | void)[] = [];
+const forgetters: (() => void)[] = [];
 
-/** End every live way started so far. */
+/**
+ * End every live way started so far, and forget them: the test files share this module when their
+ * worker keeps its module cache, so the next file to use a way starts it again.
+ */
 export async function closeLiveWays(): Promise<void> {
   for (const close of closers.splice(0)) await close();
+  for (const forget of forgetters) forget();
 }
 
-/** `start` once, on first use; later uses share what it gave. */
+/** `start` once, on first use; later uses share what it gave, until {@link closeLiveWays}. */
 function lazily<T>(start: () => Promise<T>): () => Promise<T> {
   let started: Promise<T> | undefined;
+  forgetters.push(() => {
+    started = undefined;
+  });
   return () => (started ??= start());
 }
 
