@@ -162,11 +162,36 @@ describe('JS provider SDKs: String(err) of every APIError subclass', () => {
   );
 });
 
-/** What Python prints: `str(err)` of the message, and a traceback's last line. */
-function python(script: string): string {
-  const result = spawnSync('python3', ['-c', script], { encoding: 'utf8', timeout: 10_000 });
+// One python3 runs every script of this file (a process each cost ~0.15 CPU-s, most of the
+// file's own): each script runs as a program's `__main__` with its own globals, and an exception
+// it does not catch is printed by the interpreter's own hook (`sys.excepthook`), the runner's frame
+// left out: the same bytes a `python3 -c` run of the script prints.
+const PYTHON_RUNNER = `
+import io, json, sys
+printed = []
+for script in json.load(sys.stdin):
+    sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+    try:
+        exec(compile(script, "<string>", "exec"), {"__name__": "__main__"})
+    except BaseException:
+        kind, value, tb = sys.exc_info()
+        sys.excepthook(kind, value.with_traceback(tb.tb_next), tb.tb_next)
+    printed.append(sys.stdout.getvalue() + sys.stderr.getvalue())
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+json.dump(printed, sys.stdout)
+`;
+
+/** What Python prints for each script (its output, then its traceback), in one python3 run. */
+function runPython(scripts: readonly string[]): Map<string, string> {
+  const result = spawnSync('python3', ['-c', PYTHON_RUNNER], {
+    input: JSON.stringify(scripts),
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   if (result.error !== undefined) throw result.error;
-  return `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) throw new Error(`python3 failed (${result.status}):\n${result.stderr}`);
+  const printed = JSON.parse(result.stdout) as string[];
+  return new Map(scripts.map((script, i) => [script, printed[i]!]));
 }
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 
@@ -176,8 +201,8 @@ describe.skipIf(!hasPython && process.env.CI !== 'true')(
     // openai-python and anthropic-python (`_base_client.py`, `_make_status_error_from_response`):
     // `err_msg = f"Error code: {response.status_code} - {body}"`, `body` the parsed JSON (a dict,
     // printed as its repr); the traceback's last line is `<module>.<Class>: <message>`.
-    const printed = (module: string, cls: string, status: number, body: unknown): string[] => {
-      const script = [
+    const statusScript = (module: string, cls: string, status: number, body: unknown): string =>
+      [
         'import json, sys',
         `body = json.loads(${JSON.stringify(JSON.stringify(body))})`,
         `msg = f"Error code: {${status}} - {body}"`,
@@ -185,13 +210,55 @@ describe.skipIf(!hasPython && process.env.CI !== 'true')(
         `${cls} = type(${JSON.stringify(cls)}, (Exception,), {"__module__": ${JSON.stringify(module)}})`,
         `raise ${cls}(msg)`,
       ].join('\n');
-      const out = python(script).trim().split('\n');
-      return [out[0]!, out.at(-1)!];
-    };
+    const raiseScript = (cls: string, message: string): string =>
+      `${cls} = type("${cls}", (Exception,), {"__module__": "openai"})\nraise ${cls}("${message}")`;
     const cases = [
       ...openaiBodies.map(([status, body]) => ['openai', status, body] as const),
       ...anthropicBodies.map(([status, body]) => ['anthropic', status, body] as const),
     ];
+    const waits = [
+      ['20ms', 20],
+      ['2.5s', 2500],
+      ['1m30s', 90_000],
+      ['6m0s', 360_000],
+    ] as const;
+    const rateLimitBody = (said: string) => ({
+      error: {
+        message: `Rate limit reached for gpt-4o on requests per min (RPM): Limit 3. Please try again in ${said}. Visit the docs.`,
+        type: 'requests',
+        param: null,
+        code: 'rate_limit_exceeded',
+      },
+    });
+    const connectionErrors = [
+      ['APIConnectionError', 'Connection error.'],
+      ['APITimeoutError', 'Request timed out.'],
+    ] as const;
+
+    let outputs = new Map<string, string>();
+    beforeAll(() => {
+      outputs = runPython([
+        ...cases.map(([module, status, body]) =>
+          statusScript(module, 'APIStatusError', status, body),
+        ),
+        ...waits.map(([said]) =>
+          statusScript('openai', 'RateLimitError', 429, rateLimitBody(said)),
+        ),
+        ...connectionErrors.map(([cls, message]) => raiseScript(cls, message)),
+      ]);
+    }, 30_000);
+    const python = (script: string): string => {
+      const output = outputs.get(script);
+      if (output === undefined) throw new Error(`this script was not run:\n${script}`);
+      return output;
+    };
+    /** What Python prints: `str(err)` of the message, and a traceback's last line. */
+    const printed = (module: string, cls: string, status: number, body: unknown): string[] => {
+      const out = python(statusScript(module, cls, status, body))
+        .trim()
+        .split('\n');
+      return [out[0]!, out.at(-1)!];
+    };
     it.each(cases)('%s %i', async (module, status, body) => {
       const texts = printed(module, 'APIStatusError', status, body);
       expect(texts[1]).toMatch(
@@ -205,20 +272,8 @@ describe.skipIf(!hasPython && process.env.CI !== 'true')(
     });
 
     // OpenAI's rate-limit message says the wait: `Please try again in 20ms` / `2.5s` / `1m30s`.
-    it.each([
-      ['20ms', 20],
-      ['2.5s', 2500],
-      ['1m30s', 90_000],
-      ['6m0s', 360_000],
-    ])('the wait in the message (%s) is the retry-after', async (said, ms) => {
-      const body = {
-        error: {
-          message: `Rate limit reached for gpt-4o on requests per min (RPM): Limit 3. Please try again in ${said}. Visit the docs.`,
-          type: 'requests',
-          param: null,
-          code: 'rate_limit_exceeded',
-        },
-      };
+    it.each(waits)('the wait in the message (%s) is the retry-after', async (said, ms) => {
+      const body = rateLimitBody(said);
       const [, traceback] = printed('openai', 'RateLimitError', 429, body);
       expect(traceback).toContain("'param': None");
       const report = await explainJson(traceback!);
@@ -229,24 +284,15 @@ describe.skipIf(!hasPython && process.env.CI !== 'true')(
       expect((await explainJson(String(js))).retryAfterMs).toBe(ms);
     });
 
-    it.each(['APIConnectionError', 'APITimeoutError'])(
-      "the Python SDK's %s reads as the JS SDK's",
-      async (cls) => {
-        const message = cls === 'APITimeoutError' ? 'Request timed out.' : 'Connection error.';
-        const line = python(
-          `${cls} = type("${cls}", (Exception,), {"__module__": "openai"})\nraise ${cls}("${message}")`,
-        )
-          .trim()
-          .split('\n')
-          .at(-1)!;
-        expect(line).toBe(`openai.${cls}: ${message}`);
-        const js =
-          cls === 'APITimeoutError'
-            ? new OpenAI.APIConnectionTimeoutError()
-            : new OpenAI.APIConnectionError({});
-        expect(readingOf(await explainJson(line))).toEqual(reading(js));
-      },
-    );
+    it.each(connectionErrors)("the Python SDK's %s reads as the JS SDK's", async (cls, message) => {
+      const line = python(raiseScript(cls, message)).trim().split('\n').at(-1)!;
+      expect(line).toBe(`openai.${cls}: ${message}`);
+      const js =
+        cls === 'APITimeoutError'
+          ? new OpenAI.APIConnectionTimeoutError()
+          : new OpenAI.APIConnectionError({});
+      expect(readingOf(await explainJson(line))).toEqual(reading(js));
+    });
   },
 );
 
