@@ -105,7 +105,7 @@ export function storeContract(harness: () => StoreHarness): void {
   it('lets a retry run again after a retryable failure; waiters share that failure', async () => {
     const gate = deferred<void>();
     let runs = 0;
-    const { call } = setup(async () => {
+    const { call, store } = setup(async () => {
       runs++;
       if (runs === 1) {
         await gate.promise;
@@ -113,9 +113,17 @@ export function storeContract(harness: () => StoreHarness): void {
       }
       return 'ok';
     });
+    // The failure is released only once the second caller waits on the key: on a loaded
+    // machine its claim could otherwise come after the first run failed, and run again.
+    let waiting = 0;
+    const wait = store.wait.bind(store);
+    store.wait = (key, options) => {
+      waiting++;
+      return wait(key, options);
+    };
     const first = call({ week: 'W19' }, { idempotencyKey: 'k4' }).catch((e: unknown) => e);
     const waiter = call({ week: 'W19' }, { idempotencyKey: 'k4' }).catch((e: unknown) => e);
-    await until(() => runs === 1);
+    await until(() => runs === 1 && waiting === 1);
     gate.resolve();
     expect(await first).toMatchObject({ code: 'UNAVAILABLE', message: 'db down' });
     expect(await waiter).toMatchObject({
