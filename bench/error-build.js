@@ -3,7 +3,7 @@
 import { RequestError } from '@agentclientprotocol/sdk';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ResponseError } from 'vscode-jsonrpc';
-import { AgentError, decode, encode, toJsonSafe } from '../dist/index.js';
+import { AgentError, decode, encode, redactString, toJsonSafe } from '../dist/index.js';
 import { printTable, roundRobinNsPerOp } from './harness.js';
 
 // What arrives: a typical error object from a peer.
@@ -29,9 +29,9 @@ export function runErrorBuildBench() {
         id,
         error: encode(decode(wire, { protocol: 'acp' }), 'acp'),
       }),
-    // The hub alone: an AgentError built from the wire data, its data redacted into a response.
-    // Without a stack, as every decoder builds one; the SDK classes below record theirs (they
-    // have no way not to), which is most of their price.
+    // The hub alone: an AgentError built from the wire data, its message and data redacted into
+    // a response (every encoder redacts both). Without a stack, as every decoder builds one; the
+    // SDK classes below record theirs (they have no way not to), which is most of their price.
     'agent-errors AgentError (core only)': (id) => {
       const error = new AgentError(wire.message, {
         category: 'auth',
@@ -42,7 +42,11 @@ export function runErrorBuildBench() {
       return JSON.stringify({
         jsonrpc: '2.0',
         id,
-        error: { code: wire.code, message: error.message, data: toJsonSafe(error.wire.data) },
+        error: {
+          code: wire.code,
+          message: redactString(error.message),
+          data: toJsonSafe(error.wire.data),
+        },
       });
     },
     '@agentclientprotocol/sdk RequestError': (id) => {
@@ -62,6 +66,18 @@ export function runErrorBuildBench() {
       return JSON.stringify({ jsonrpc: '2.0', id, error: error.toJson() });
     },
   };
+  // Every candidate writes the floor's bytes, so each line times the same response (McpError's
+  // message carries the prefix its SDK puts on it and MCP sends).
+  const floorBytes = candidates['floor (object literal + JSON.stringify)'](1);
+  for (const [name, build] of Object.entries(candidates)) {
+    const expected = name.includes('McpError')
+      ? floorBytes.replace('"message":"', `"message":"MCP error ${wire.code}: `)
+      : floorBytes;
+    const written = build(1);
+    if (written !== expected) {
+      throw new Error(`bench/error-build.js: ${name} writes ${written}, not ${expected}`);
+    }
+  }
   // Round-robin timing (see roundRobinNsPerOp): every ratio compares rounds run side by side,
   // each timed by CPU time: single-threaded work whose wall time, on a shared host, is mostly
   // the neighbours'.

@@ -568,11 +568,12 @@ function keyInfo(key: string, ctx: Ctx): KeyInfo {
 
 function walkList(list: readonly unknown[], depth: number, ctx: Ctx, key?: string): JsonValue[] {
   const n = Math.min(list.length, ctx.maxArrayLength);
+  const pairs = ctx.redact && holdsNamedValues(list, key);
   // Pushed, not preallocated: a packed array is what JSON.stringify writes fastest.
   const out: JsonValue[] = [];
   for (let i = 0; i < n; i++) {
     out.push(
-      ctx.redact && i > 0 && isListedSecret(list, i, ctx, key)
+      pairs && i % 2 === 1 && isNamedSecret(list, i, ctx)
         ? REDACTED
         : (walk(list[i], depth + 1, ctx, LIST_ITEM) ?? null),
     );
@@ -582,18 +583,23 @@ function walkList(list: readonly unknown[], depth: number, ctx: Ctx, key?: strin
 }
 
 /**
- * Whether `list[i]` is a secret whose name is the item before it: the value of a `[name, value]`
- * pair (`['Authorization', 'Bearer …']`) in a list of pairs (what `Object.entries` and `Headers`
- * give) or under a headers key, or any value of a flat name, value, name, value… list of headers
- * (Node's `rawHeaders`, `rawTrailers`). A two-item list anywhere else is a list, not a pair: a
- * validation error's missing fields `['password', 'email']` are names, and names are not secrets.
+ * Whether `list` holds names and values, each odd item named by the one before it: a
+ * `[name, value]` pair (`['Authorization', 'Bearer …']`) in a list of pairs (what
+ * `Object.entries` and `Headers` give), or a list under a headers key (a pair, or a flat
+ * name, value, name, value… list: Node's `rawHeaders`, `rawTrailers`). A two-item list anywhere
+ * else is a list, not a pair: a validation error's missing fields `['password', 'email']` are
+ * names, and names are not secrets.
  */
-function isListedSecret(list: readonly unknown[], i: number, ctx: Ctx, key?: string): boolean {
+function holdsNamedValues(list: readonly unknown[], key: string | undefined): boolean {
+  if (key === undefined) return false;
+  return (list.length === 2 && key === LIST_ITEM) || HEADER_LIST.test(key);
+}
+
+/** Whether `list[i]` is a secret by the name the item before it gives. */
+function isNamedSecret(list: readonly unknown[], i: number, ctx: Ctx): boolean {
   const name = list[i - 1];
   if (typeof name !== 'string' || name.length > KEY_CACHE_MAX_LENGTH) return false;
-  const headers = key !== undefined && HEADER_LIST.test(key);
-  const pair = (list.length === 2 && (key === LIST_ITEM || headers)) || (i % 2 === 1 && headers);
-  return pair && isSecretHolder(list[i], keyInfo(name, ctx));
+  return isSecretHolder(list[i], keyInfo(name, ctx));
 }
 
 const HEADER_LIST = /(?:headers|trailers)$/i;
