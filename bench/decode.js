@@ -1,8 +1,9 @@
 // Decode throughput over the corpus of real error payloads (test/fixtures/corpus.json): every
 // payload arrives as JSON text, as it would off the wire. The floor is JSON.parse of the same text.
-// `node bench/decode.js --slowest [count]` times each payload on its own instead (see below).
+// `node bench/decode.js --slowest [count]` times each payload on its own instead, and
+// `node bench/decode.js --split` the decoder's own steps apart from its readers' (see below).
 import { readFileSync } from 'node:fs';
-import { decode } from '../dist/index.js';
+import { AgentError, createDecoder, decode } from '../dist/index.js';
 import { printTable, roundRobinNsPerOp } from './harness.js';
 
 const corpus = JSON.parse(
@@ -83,8 +84,40 @@ export function printSlowestPayloads(count = 20) {
   }
 }
 
+/**
+ * The decode figure split in two (`node bench/decode.js --split`): the whole decode, and a
+ * decoder whose one reader answers every input at once with a new AgentError. The second is what
+ * every decode pays whatever its readers do (the text and JSON steps, the view, the reader loop,
+ * building the error); the difference between the two is what the readers' readings cost. Both
+ * are over the floor, in the same alternating rounds.
+ */
+export function printDecodeSplit() {
+  const n = texts.length;
+  const answer = () => new AgentError('decoded', { category: 'internal', captureStack: false });
+  const constant = createDecoder([
+    { name: 'answers everything', recognise: answer, recogniseText: answer },
+  ]).decode;
+  const pass = (fn) => () => {
+    for (let i = 0; i < n; i++) fn(i);
+  };
+  const timed = roundRobinNsPerOp(
+    [
+      pass((i) => JSON.parse(texts[i])),
+      pass((i) => decode(JSON.parse(texts[i]), hints[i])),
+      pass((i) => constant(JSON.parse(texts[i]), hints[i])),
+    ],
+    { rounds: 21, roundMs: 150, clock: 'cpu' },
+  );
+  const whole = timed.ratio(1, 0);
+  const own = timed.ratio(2, 0);
+  console.log(`decode, every reader:            ${whole.toFixed(2)}x the floor`);
+  console.log(`decode, one reader that answers: ${own.toFixed(2)}x the floor`);
+  console.log(`the readers' readings:           ${(whole - own).toFixed(2)} of the floor`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--slowest');
-  if (at === -1) runDecodeBench();
+  if (process.argv.includes('--split')) printDecodeSplit();
+  else if (at === -1) runDecodeBench();
   else printSlowestPayloads(Number(process.argv[at + 1] ?? 20) || 20);
 }
