@@ -45,17 +45,21 @@ const failUnique = async () => {
 // of that shape, with none of the wrapper's own work.
 const ours = await withToolErrors(fail)();
 const [META_KEY] = Object.keys(ours._meta);
-const returning = ({ text, meta }) => {
-  const fields = ours._meta[META_KEY];
-  return async () => {
+const resultOf = (text, meta) => {
+  const result = { isError: true, content: [{ type: 'text', text }] };
+  if (meta) result._meta = { [META_KEY]: { ...ours._meta[META_KEY] } };
+  return result;
+};
+const returning =
+  ({ text, meta }) =>
+  async () => {
     // Built as `fail` builds it: the error's cost is the tool's on both sides.
     AgentError.rateLimited('Search is busy', { retryAfterMs: 2000 });
-    const result = { isError: true, content: [{ type: 'text', text }] };
-    if (meta) result._meta = { [META_KEY]: { ...fields } };
-    return result;
+    return resultOf(text, meta);
   };
-};
+// A wrapper with no work of its own: `fail`'s rejection caught, such a result returned.
 const OURS_TEXT = ours.content[0].text;
+const caught = () => () => fail().then(undefined, () => resultOf(OURS_TEXT, true));
 // The text the bare SDK writes for `fail`: the thrown error's message.
 const SDK_TEXT = 'Search is busy';
 
@@ -67,6 +71,7 @@ const DECOMPOSITION = {
   'returns-ours': "tool returns withToolErrors' result (text + _meta)",
   'returns-no-meta': "tool returns withToolErrors' result without _meta",
   'returns-sdk-text': "tool returns withToolErrors' result with the SDK's text",
+  caught: "tool throws; a wrapper that does nothing returns withToolErrors' result",
   wrapped: 'withToolErrors',
   server: 'withMcpErrors(server)',
 };
@@ -79,6 +84,7 @@ const HANDLERS = {
   'returns-ours': () => returning({ text: OURS_TEXT, meta: true }),
   'returns-no-meta': () => returning({ text: OURS_TEXT, meta: false }),
   'returns-sdk-text': () => returning({ text: SDK_TEXT, meta: true }),
+  caught,
   'bare-unique': () => failUnique,
   'wrapped-unique': () => withToolErrors(failUnique),
 };
@@ -159,6 +165,7 @@ function runChild(sdk, modes = MODES) {
 
 const LABELS = {
   bare: 'bare handler throws',
+  caught: "tool throws; a wrapper that does nothing returns withToolErrors' result",
   wrapped: 'withToolErrors',
   server: 'withMcpErrors(server)',
 };
