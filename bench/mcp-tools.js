@@ -2,7 +2,8 @@
 // own `Client`: the same SDK with a bare async handler that rejects (the SDK turns the rejection
 // into `isError` text) against a handler wrapped with `withToolErrors` (our text, `_meta`,
 // classification) and against `withMcpErrors` on the server. And, in process, the wrapper's own
-// work per failure. Run `npx tsc -p tsconfig.build.json` first: this imports ../dist.
+// work per failure. With `--decompose`, tools that return a result instead of throwing show what
+// the SDK's own handling of each part of that result costs. Run `npx tsc -p tsconfig.build.json` first: this imports ../dist.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -38,12 +39,52 @@ const failUnique = async () => {
   throw AgentError.rateLimited(`Search is busy (request ${requests++})`, { retryAfterMs: 2000 });
 };
 
+// What withToolErrors answers for `fail`, taken once. The `returns-*` tools below build the same
+// error as `fail`, then return such a result themselves (a new object per call, as the wrapper
+// makes one) instead of throwing: their difference to `bare` is what the SDK does with a result
+// of that shape, with none of the wrapper's own work.
+const ours = await withToolErrors(fail)();
+const [META_KEY] = Object.keys(ours._meta);
+const resultOf = (text, meta) => {
+  const result = { isError: true, content: [{ type: 'text', text }] };
+  if (meta) result._meta = { [META_KEY]: { ...ours._meta[META_KEY] } };
+  return result;
+};
+const returning =
+  ({ text, meta }) =>
+  async () => {
+    // Built as `fail` builds it: the error's cost is the tool's on both sides.
+    AgentError.rateLimited('Search is busy', { retryAfterMs: 2000 });
+    return resultOf(text, meta);
+  };
+// A wrapper with no work of its own: `fail`'s rejection caught, such a result returned.
+const OURS_TEXT = ours.content[0].text;
+const caught = () => () => fail().then(undefined, () => resultOf(OURS_TEXT, true));
+// The text the bare SDK writes for `fail`: the thrown error's message.
+const SDK_TEXT = 'Search is busy';
+
 const MODES = ['bare', 'wrapped', 'server'];
+// `node bench/mcp-tools.js --decompose`: where the wrapper's figure comes from (see docs/mcp.md).
+const DECOMPOSITION = {
+  bare: 'tool throws (the SDK writes the message, isError)',
+  'returns-sdk': "tool returns the SDK's own result for that throw",
+  'returns-ours': "tool returns withToolErrors' result (text + _meta)",
+  'returns-no-meta': "tool returns withToolErrors' result without _meta",
+  'returns-sdk-text': "tool returns withToolErrors' result with the SDK's text",
+  caught: "tool throws; a wrapper that does nothing returns withToolErrors' result",
+  wrapped: 'withToolErrors',
+  server: 'withMcpErrors(server)',
+};
 const UNIQUE_MODES = ['bare-unique', 'wrapped-unique'];
 const HANDLERS = {
   bare: () => fail,
   wrapped: () => withToolErrors(fail),
   server: () => fail,
+  'returns-sdk': () => returning({ text: SDK_TEXT, meta: false }),
+  'returns-ours': () => returning({ text: OURS_TEXT, meta: true }),
+  'returns-no-meta': () => returning({ text: OURS_TEXT, meta: false }),
+  'returns-sdk-text': () => returning({ text: SDK_TEXT, meta: true }),
+  caught,
   'bare-unique': () => failUnique,
   'wrapped-unique': () => withToolErrors(failUnique),
 };
@@ -124,6 +165,7 @@ function runChild(sdk, modes = MODES) {
 
 const LABELS = {
   bare: 'bare handler throws',
+  caught: "tool throws; a wrapper that does nothing returns withToolErrors' result",
   wrapped: 'withToolErrors',
   server: 'withMcpErrors(server)',
 };
@@ -200,7 +242,33 @@ export async function runMcpToolsBench({ runs = 3 } = {}) {
   return rows;
 }
 
+/**
+ * Each of DECOMPOSITION's candidates against the bare SDK, per SDK major: all in one process, as
+ * in `runMcpToolsBench`, each the median of its per-round ratios to `bare`, then the median over
+ * `runs` processes (every run's figure in brackets).
+ */
+async function decompose({ runs = 3 } = {}) {
+  const modes = Object.keys(DECOMPOSITION);
+  for (const sdk of Object.keys(SDKS)) {
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const times = runChild(sdk, modes);
+      results.push(modes.map((_, k) => median(times[k].map((t, r) => t / times[0][r]))));
+    }
+    console.log(`MCP SDK ${sdk}: each candidate over the bare round trip (${DECOMPOSITION.bare})`);
+    const pct = (ratio) => `${((ratio - 1) * 100).toFixed(1)}%`;
+    for (let k = 1; k < modes.length; k++) {
+      const runsPct = results.map((x) => pct(x[k])).join(' ');
+      const label = DECOMPOSITION[modes[k]];
+      console.log(
+        `  ${label.padEnd(58)} ${pct(median(results.map((x) => x[k]))).padStart(6)}  [${runsPct}]`,
+      );
+    }
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4].split(','));
+  else if (process.argv[2] === '--decompose') await decompose();
   else await runMcpToolsBench();
 }

@@ -191,21 +191,19 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   const base: WithToolErrorsOptions = { ...options };
   if (onError !== undefined) base.onError = onError;
   const failureOptions = new Map<string, WithToolErrorsOptions>();
-  const failure =
-    (name: string) =>
-    (error: unknown): McpToolErrorResult => {
-      let written = failureOptions.get(name);
-      if (written === undefined) {
-        // Every member before the caller's, then set (see withDecoder), the decoder chosen here
-        // once rather than at each failure.
-        const named = withDecoder<WithToolErrorsOptions>({ subject: '', ...base });
-        named.subject = subject ?? subjectFor(name);
-        written = named;
-        if (failureOptions.size >= FAILURE_OPTIONS_LIMIT) failureOptions.clear();
-        failureOptions.set(name, written);
-      }
-      return toolErrorResult(error, written);
-    };
+  const failure = (name: string, error: unknown): McpToolErrorResult => {
+    let written = failureOptions.get(name);
+    if (written === undefined) {
+      // Every member before the caller's, then set (see withDecoder), the decoder chosen here
+      // once rather than at each failure.
+      const named = withDecoder<WithToolErrorsOptions>({ subject: '', ...base });
+      named.subject = subject ?? subjectFor(name);
+      written = named;
+      if (failureOptions.size >= FAILURE_OPTIONS_LIMIT) failureOptions.clear();
+      failureOptions.set(name, written);
+    }
+    return toolErrorResult(error, written);
+  };
 
   target.validateToolInput = function validateToolInput(
     this: unknown,
@@ -239,7 +237,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     if (known !== undefined && known.handler === handler) return known.run;
     const run = catchToolErrors(
       handler,
-      (error) => failure(nameOf(tool))(error),
+      (error) => failure(nameOf(tool), error),
       // The output is checked here, by the SDK's own check, so that a failure is a server bug
       // (`Internal error`, the details to onError), not the schema's text for the model.
       (result) =>
@@ -267,7 +265,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     extra: unknown,
   ) {
     if (!isRunHere(tool)) return execute.call(this, tool, args, extra);
-    if (args instanceof InvalidInput) return Promise.resolve(failure(args.name)(args.error));
+    if (args instanceof InvalidInput) return Promise.resolve(failure(args.name, args.error));
     const run = runnerOf(tool, tool.handler as Callback);
     return tool.inputSchema ? run(args, extra) : run(extra);
   };

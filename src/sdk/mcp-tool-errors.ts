@@ -122,8 +122,9 @@ export function withToolErrors<A extends unknown[], R>(
 /**
  * `handler` (called with its `this` and arguments), with what it throws answered as a failed
  * tool result (`fail`) and `check` run on what it returns (it rejects to fail the call): the one
- * try/catch of `withToolErrors` and `withMcpErrors`, one frame deep (the stack a thrown error
- * records is the handler's, and recording it costs per frame).
+ * try/catch of `withToolErrors` and `withMcpErrors`. A plain function, not an `async` one: a
+ * throw is caught where it happens, a promise is settled by one `then`, and no frame of ours is
+ * left on the stack a thrown error records. The callbacks are made here, once per wrapper.
  * @internal
  */
 export function catchToolErrors<A extends unknown[], R>(
@@ -131,18 +132,30 @@ export function catchToolErrors<A extends unknown[], R>(
   fail: (error: unknown) => McpToolErrorResult,
   check?: (result: R) => PromiseLike<unknown> | undefined,
 ): (...args: A) => Promise<R | McpToolErrorResult> {
-  return async function (this: unknown, ...args: A): Promise<R | McpToolErrorResult> {
+  const failed = (error: unknown): McpToolErrorResult => {
+    if (isUrlElicitationRequired(error)) throw error;
+    return fail(error);
+  };
+  const checked =
+    check === undefined
+      ? undefined
+      : (result: R): R | PromiseLike<R> => {
+          const checking = check(result);
+          return checking === undefined ? result : Promise.resolve(checking).then(() => result);
+        };
+  return function (this: unknown, ...args: A): Promise<R | McpToolErrorResult> {
+    let returned: R | PromiseLike<R>;
     try {
-      const result = await handler.apply(this, args);
-      if (check !== undefined) {
-        const checking = check(result);
-        if (checking !== undefined) await checking;
-      }
-      return result;
+      returned = handler.apply(this, args);
     } catch (error) {
-      if (isUrlElicitationRequired(error)) throw error;
-      return fail(error);
+      // A throw of `failed` (the URL request) rejects the promise.
+      return new Promise((resolve) => resolve(failed(error)));
     }
+    // A native promise is taken as it is; any other value or thenable is adopted.
+    const settled = Promise.resolve(returned);
+    return checked === undefined
+      ? settled.then(undefined, failed)
+      : settled.then(checked).then(undefined, failed);
   };
 }
 
