@@ -125,6 +125,27 @@ const LIMIT_REQUESTED = /\blimit:? (\d+)\b.*?\brequested:? (\d+)\b/i;
 const LONG_QUOTA_WORDS = /day|daily|month|total|lifetime/i;
 const SHORT_QUOTA_WORDS = /minute|second|hour/i;
 const BILLING_WORDS = /\bbilling\b/i;
+// OpenAI's error table: a 503 "Slow Down" asks to lower the request rate (S3's `SlowDown` alike).
+const SLOW_DOWN_WORDS = /^slow down\b/i;
+const SLOW_DOWN = { category: 'rate_limit', code: 'RATE_LIMITED' } as const;
+// Codes named by their ending, for the rows a provider adds under a known pattern: OpenAI's
+// `*_not_found` (`previous_response_not_found`, `vector_store_not_found`), and the capacity
+// errors of Groq (`flex_tier_capacity_exceeded`, 498) and Mistral
+// (`service_tier_capacity_exceeded`, 429): the provider is full, not our rate too high.
+const BY_SUFFIX: readonly (readonly [string, (typeof PROVIDER_ERROR_TYPES)[string]])[] = [
+  ['_not_found', { category: 'not_found', code: 'NOT_FOUND' }],
+  ['capacity_exceeded', { category: 'unavailable', code: 'OVERLOADED' }],
+];
+// Google's `ErrorInfo.reason`s (google/api/error_reason.proto) whose meaning differs from the
+// status they come with: billing to enable is an account to pay for (sent as 403), a location
+// policy a refusal (sent as 400 FAILED_PRECONDITION), an expired token a credential to renew.
+const BY_REASON: ReadonlyMap<string, (typeof PROVIDER_ERROR_TYPES)[string]> = new Map([
+  ['API_KEY_INVALID', { category: 'auth', code: 'INVALID_API_KEY' }],
+  ['BILLING_DISABLED', { category: 'quota', code: 'QUOTA_EXCEEDED' }],
+  ['LOCATION_POLICY_VIOLATED', { category: 'permission', code: 'PERMISSION_DENIED' }],
+  ['LOCATION_TAX_POLICY_VIOLATED', { category: 'permission', code: 'PERMISSION_DENIED' }],
+  ['ACCESS_TOKEN_EXPIRED', { category: 'auth', code: 'TOKEN_EXPIRED' }],
+]);
 const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
 const CONTEXT_TOO_LONG = { category: 'validation', code: 'CONTEXT_TOO_LONG' } as const;
 // "prompt is too long: 210000 tokens > 200000 maximum"; earlier, "input length and `max_tokens`
@@ -166,7 +187,10 @@ export interface ProviderError {
  * // { code: 'overloaded_error', category: 'unavailable', message: 'Overloaded', fields: { type: 'overloaded_error' } }
  */
 export function readProviderError(body: unknown, httpStatus?: number): ProviderError | undefined {
-  const error = asRecord(asRecord(body)?.error);
+  // OpenAI-compatible servers that answer flat (Mistral, vLLM: `{ object: 'error', type, code,
+  // message }`) say the same as the `error` envelope.
+  const record = asRecord(body);
+  const error = asRecord(record?.error) ?? (record?.object === 'error' ? record : undefined);
   if (!error) return httpStatus === undefined ? undefined : readWordsOnly(body);
   // Named stores, one per field: a computed key on a fresh object costs a runtime call.
   const fields: Record<string, string> = {};
@@ -184,6 +208,9 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
         : fields.status;
   const message = typeof error.message === 'string' ? error.message : '';
   let known = key === undefined ? undefined : BY_TYPE.get(key);
+  if (known === undefined || known.generic) {
+    known = bySuffix(fields.code) ?? bySuffix(fields.type) ?? known;
+  }
   // A body naming no type or code (or one we do not know) still says "out of budget" in words.
   if (
     known === undefined &&
@@ -195,6 +222,7 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
   if (known === undefined && fields.status === undefined && flaggedByModeration(error.metadata)) {
     known = CONTENT_FILTERED;
   }
+  if ((known === undefined || known.generic) && SLOW_DOWN_WORDS.test(message)) known = SLOW_DOWN;
   if (known === undefined) return undefined;
   // Anthropic says "shrink the context" and "out of credit" only in words, inside its generic
   // invalid-request bucket.
@@ -220,7 +248,8 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
   let retryAfterMs: number | undefined;
   if (fields.status !== undefined && Array.isArray(error.details)) {
     const details = typedEntries(error.details);
-    if (detailIn(details, ERROR_INFO_TYPE)?.reason === 'API_KEY_INVALID') known = INVALID_API_KEY;
+    const reason = detailIn(details, ERROR_INFO_TYPE)?.reason;
+    known = (typeof reason === 'string' && BY_REASON.get(reason)) || known;
     retryAfterMs = parseRetryDelay(detailIn(details, RETRY_INFO_TYPE)?.retryDelay);
     const quotaFailure = detailIn(details, QUOTA_FAILURE_TYPE);
     if (
@@ -262,8 +291,17 @@ function readWordsOnly(body: unknown): ProviderError | undefined {
         ? QUOTA_FAILURE
         : INVALID_KEY_WORDS.test(said)
           ? INVALID_API_KEY
-          : undefined;
+          : SLOW_DOWN_WORDS.test(said)
+            ? SLOW_DOWN
+            : undefined;
   return known && { code: known.code, category: known.category, message: said, fields: {} };
+}
+
+/** What a code or type means by its ending (`*_not_found`), `undefined` when none matches. */
+function bySuffix(name: string | undefined): (typeof PROVIDER_ERROR_TYPES)[string] | undefined {
+  if (name === undefined) return undefined;
+  for (const [suffix, meaning] of BY_SUFFIX) if (name.endsWith(suffix)) return meaning;
+  return undefined;
 }
 
 /** Whether an OpenRouter `error.metadata` is a moderation refusal's. */
