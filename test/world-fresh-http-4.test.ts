@@ -19,12 +19,20 @@ import { request as octokitRequest } from '@octokit/request';
 import { WebClient } from '@slack/web-api';
 import { createOpenAI } from '@ai-sdk/openai';
 import { parseJSON, validateTypes } from '@ai-sdk/provider-utils';
-import { generateObject, generateText, jsonSchema, streamObject, streamText } from 'ai';
+import {
+  DownloadError,
+  generateObject,
+  generateText,
+  jsonSchema,
+  streamObject,
+  streamText,
+} from 'ai';
+import { decode } from 'agent-errors';
 import got from 'got';
 import { GraphQLError, buildSchema, graphql } from 'graphql';
 import ky from 'ky';
 import OpenAI, { AzureOpenAI } from 'openai';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, say, scripted } from './helpers/agents-model.js';
 import type { Careful } from './helpers/fresh-cases.js';
@@ -2364,4 +2372,22 @@ describe('fresh 2026 wire formats (round 4)', () => {
       careful: no('cancelled'),
     },
   ]);
+});
+
+// The AI SDK refuses to download from 127.0.0.1, so a DownloadError with a status is built with
+// the SDK's own class as its `download` builds it (`new DownloadError({ url, statusCode,
+// statusText })`) rather than fetched: the status decides.
+describe('AI_DownloadError with the status its download met', () => {
+  it.each([
+    [404, 'not_found', false],
+    [503, 'unavailable', true],
+  ] as const)('%i', (statusCode, category, retryable) => {
+    const error = new DownloadError({
+      url: 'https://example.com/a.pdf',
+      statusCode,
+      statusText: 'x',
+    });
+    const d = decode(error);
+    expect([d.category, d.retryable]).toEqual([category, retryable]);
+  });
 });
