@@ -11,10 +11,8 @@ import { ChatOpenAI } from '@langchain/openai';
 import { PromptTemplate } from '@langchain/core/prompts';
 import { CustomListOutputParser } from '@langchain/core/output_parsers';
 import { Agent, handoff, run, setTracingDisabled, tool } from '@openai/agents';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { mcpRejection } from './helpers/mcp-rejection.js';
 import { request as octokitRequest } from '@octokit/request';
 import { WebClient } from '@slack/web-api';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -36,7 +34,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, say, scripted } from './helpers/agents-model.js';
 import type { Careful } from './helpers/fresh-cases.js';
-import { freshCases, rejected } from './helpers/fresh-cases.js';
+import { freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
 import { anthropicMessageStart } from './helpers/sse.js';
 import { sse, startReplyServer, streamed } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
@@ -49,13 +47,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-});
-
-const no = (category: string): Careful => ({ category, retryable: false });
-const wait = (category: string, retryAfterMs?: number): Careful => ({
-  category,
-  retryable: true,
-  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
 });
 
 let paths = 0;
@@ -2251,41 +2242,23 @@ describe('fresh agent framework errors (round 4)', () => {
 // with `AbortError`).
 // ---------------------------------------------------------------------------------------------
 
-const closers: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-/** What the MCP SDK client rejects with when its server's handler throws `thrown`. */
-const mcpServerThrows = (thrown: unknown) => async () => {
-  const mcp = new Server({ name: 's', version: '1.0.0' }, { capabilities: { tools: {} } });
-  mcp.setRequestHandler(ListToolsRequestSchema, () => Promise.reject(thrown));
-  const client = new Client({ name: 'c', version: '1.0.0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await Promise.all([mcp.connect(serverSide), client.connect(clientSide)]);
-  closers.push(async () => {
-    await client.close();
-    await mcp.close();
-  });
-  return rejected(client.listTools());
-};
-
 describe('fresh 2026 wire formats (round 4)', () => {
   freshCases('formats-2026', [
     {
       label: 'MCP -32023 with data.retryAfterMs 250 and the limit it hit',
-      build: mcpServerThrows(
+      build: mcpRejection(
         new McpError(-32023, 'Too many requests', { retryAfterMs: 250, limit: 'tools/call' }),
       ),
       careful: wait('rate_limit', 250),
     },
     {
       label: 'MCP data.mcpError "unauthorized"',
-      build: mcpServerThrows(new McpError(-32603, 'Token rejected', { mcpError: 'unauthorized' })),
+      build: mcpRejection(new McpError(-32603, 'Token rejected', { mcpError: 'unauthorized' })),
       careful: no('auth'),
     },
     {
       label: 'MCP data.mcpError { type: "Timeout", retryable: true }',
-      build: mcpServerThrows(
+      build: mcpRejection(
         new McpError(-32603, 'Upstream took too long', {
           mcpError: { type: 'Timeout', retryable: true },
         }),
@@ -2294,14 +2267,14 @@ describe('fresh 2026 wire formats (round 4)', () => {
     },
     {
       label: 'MCP data.mcpError RESOURCE_NOT_FOUND',
-      build: mcpServerThrows(
+      build: mcpRejection(
         new McpError(-32002, 'No resource file:///x', { mcpError: 'RESOURCE_NOT_FOUND' }),
       ),
       careful: no('not_found'),
     },
     {
       label: 'MCP data.mcpError { code: "rate-limited", retryAfterMs: 900 } on -32603',
-      build: mcpServerThrows(
+      build: mcpRejection(
         new McpError(-32603, 'Slow down', {
           mcpError: { code: 'rate-limited', retryAfterMs: 900 },
         }),
@@ -2310,7 +2283,7 @@ describe('fresh 2026 wire formats (round 4)', () => {
     },
     {
       label: 'MCP data.mcpError cancelled',
-      build: mcpServerThrows(new McpError(-32603, 'Stopped', { mcpError: 'cancelled' })),
+      build: mcpRejection(new McpError(-32603, 'Stopped', { mcpError: 'cancelled' })),
       careful: no('cancelled'),
     },
     {
