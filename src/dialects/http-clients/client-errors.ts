@@ -107,10 +107,10 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
       const status = e.statusCode;
       if (typeof status === 'number' && status >= 400 && status <= 599) {
         const { category, code, retryable } = statusMeaning(status);
-        return made(error, category, code as StableErrorCode, { url: e.url }, retryable);
+        return made(error, category, code as StableErrorCode, undefined, retryable);
       }
       return e.cause === undefined
-        ? made(error, 'validation', 'VALIDATION_ERROR', { url: e.url })
+        ? made(error, 'validation', 'VALIDATION_ERROR')
         : classifiedAs(error, classify(e.cause));
     }
     case 'AI_ToolExecutionError':

@@ -127,26 +127,24 @@ const SHORT_QUOTA_WORDS = /minute|second|hour/i;
 const BILLING_WORDS = /\bbilling\b/i;
 // OpenAI's error table: a 503 "Slow Down" asks to lower the request rate (S3's `SlowDown` alike).
 const SLOW_DOWN_WORDS = /^slow down\b/i;
-const SLOW_DOWN = { category: 'rate_limit', code: 'RATE_LIMITED' } as const;
+const SLOW_DOWN = PROVIDER_ERROR_TYPES.rate_limit_exceeded!;
 // Codes named by their ending, for the rows a provider adds under a known pattern: OpenAI's
 // `*_not_found` (`previous_response_not_found`, `vector_store_not_found`), and the capacity
 // errors of Groq (`flex_tier_capacity_exceeded`, 498) and Mistral
 // (`service_tier_capacity_exceeded`, 429): the provider is full, not our rate too high.
-const BY_SUFFIX: readonly (readonly [string, (typeof PROVIDER_ERROR_TYPES)[string]])[] = [
-  ['_not_found', { category: 'not_found', code: 'NOT_FOUND' }],
-  ['capacity_exceeded', { category: 'unavailable', code: 'OVERLOADED' }],
-];
+const BY_SUFFIX = [
+  ['_not_found', PROVIDER_ERROR_TYPES.not_found_error!],
+  ['capacity_exceeded', PROVIDER_ERROR_TYPES.capacity_exceeded!],
+] as const;
+const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
 // Google's `ErrorInfo.reason`s (google/api/error_reason.proto) whose meaning differs from the
 // status they come with: billing to enable is an account to pay for (sent as 403), a location
-// policy a refusal (sent as 400 FAILED_PRECONDITION), an expired token a credential to renew.
-const BY_REASON: ReadonlyMap<string, (typeof PROVIDER_ERROR_TYPES)[string]> = new Map([
-  ['API_KEY_INVALID', { category: 'auth', code: 'INVALID_API_KEY' }],
-  ['BILLING_DISABLED', { category: 'quota', code: 'QUOTA_EXCEEDED' }],
-  ['LOCATION_POLICY_VIOLATED', { category: 'permission', code: 'PERMISSION_DENIED' }],
-  ['LOCATION_TAX_POLICY_VIOLATED', { category: 'permission', code: 'PERMISSION_DENIED' }],
-  ['ACCESS_TOKEN_EXPIRED', { category: 'auth', code: 'TOKEN_EXPIRED' }],
+// policy a refusal (sent as 400 FAILED_PRECONDITION).
+const BY_REASON = new Map<string, (typeof PROVIDER_ERROR_TYPES)[string]>([
+  ['API_KEY_INVALID', INVALID_API_KEY],
+  ['BILLING_DISABLED', QUOTA_FAILURE],
+  ['LOCATION_POLICY_VIOLATED', PROVIDER_ERROR_TYPES.PERMISSION_DENIED!],
 ]);
-const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
 const CONTEXT_TOO_LONG = { category: 'validation', code: 'CONTEXT_TOO_LONG' } as const;
 // "prompt is too long: 210000 tokens > 200000 maximum"; earlier, "input length and `max_tokens`
 // exceed context limit: …".
