@@ -40,10 +40,13 @@ beforeAll(() => {
 // - the full decode is 56.5 KB against 50: every reader and its tables, the database families'
 //   among them; the ToolError and ARCP classes (about 1.5 KB) are in it because their hub hooks
 //   live beside the decoders in their folders' convert.ts.
+// The fourth fresh HTTP set's rows (provider codes by their ending, Google ErrorInfo reasons,
+// the AI SDK's parse / object / download errors, GraphQL's uncoded HTTP failures) cost about
+// 0.35 KB of each.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 56.8,
-  'createDecoder (HTTP, provider SDK and client library readers)': 29.3,
-  'retry with that decoder': 35.6,
+  'decode (every reader)': 56.9,
+  'createDecoder (HTTP, provider SDK and client library readers)': 29.4,
+  'retry with that decoder': 35.7,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

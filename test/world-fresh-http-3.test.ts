@@ -15,10 +15,8 @@ import { StructuredOutputParser } from '@langchain/core/output_parsers';
 import { coerceMessageLikeToMessage } from '@langchain/core/messages';
 import { Agent, RunState, run, setTracingDisabled, tool } from '@openai/agents';
 import { call, say, scripted } from './helpers/agents-model.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { mcpRejection } from './helpers/mcp-rejection.js';
 import { request as octokitRequest } from '@octokit/request';
 import { WebClient } from '@slack/web-api';
 import { streamText } from 'ai';
@@ -37,7 +35,7 @@ import {
 import { afterAll, beforeAll, describe } from 'vitest';
 import { z } from 'zod';
 import type { Careful } from './helpers/fresh-cases.js';
-import { explained, freshCases, rejected } from './helpers/fresh-cases.js';
+import { explained, freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
 import { createServer as createRawServer } from 'node:net';
 import type { AddressInfo, Server as RawServer } from 'node:net';
 import { closedPort, sse, startReplyServer, streamed } from './helpers/reply-server.js';
@@ -70,13 +68,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await new Promise<void>((resolve) => raw.close(() => resolve()));
-});
-
-const no = (category: string): Careful => ({ category, retryable: false });
-const wait = (category: string, retryAfterMs?: number): Careful => ({
-  category,
-  retryable: true,
-  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
 });
 
 let paths = 0;
@@ -1363,49 +1354,28 @@ describe('fresh agent framework errors (round 3)', () => {
 // The 2026 wire formats: MCP's draft errors through the SDK, IETF RateLimit forms, x-amz.
 // ---------------------------------------------------------------------------------------------
 
-const open: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  await Promise.all(open.splice(0).map((close) => close()));
-});
-/** What the MCP SDK client rejects with when its server's handler throws `thrown`. */
-const mcpReceived = (thrown: unknown) => async () => {
-  const mcpServer = new Server({ name: 's', version: '1.0.0' }, { capabilities: { tools: {} } });
-  mcpServer.setRequestHandler(ListToolsRequestSchema, async () => {
-    await Promise.resolve();
-    throw thrown;
-  });
-  const client = new Client({ name: 'c', version: '1.0.0' });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await Promise.all([mcpServer.connect(serverTransport), client.connect(clientTransport)]);
-  open.push(async () => {
-    await client.close();
-    await mcpServer.close();
-  });
-  return rejected(client.listTools());
-};
-
 describe('fresh 2026 wire formats (round 3)', () => {
   freshCases('formats-2026', [
     {
       label: 'MCP -32023 with no data (rate limited, no wait said)',
-      build: mcpReceived(new McpError(-32023, 'Too many tool calls')),
+      build: mcpRejection(new McpError(-32023, 'Too many tool calls')),
       careful: wait('rate_limit'),
     },
     {
       label: 'MCP -32023 with data.retryAfterMs 1750',
-      build: mcpReceived(new McpError(-32023, 'Rate limited', { retryAfterMs: 1750 })),
+      build: mcpRejection(new McpError(-32023, 'Rate limited', { retryAfterMs: 1750 })),
       careful: wait('rate_limit', 1750),
     },
     {
       label: 'MCP data.mcpError quota_exceeded on -32603',
-      build: mcpReceived(
+      build: mcpRejection(
         new McpError(-32603, 'Monthly quota used', { mcpError: 'quota_exceeded' }),
       ),
       careful: no('quota'),
     },
     {
       label: 'MCP data.mcpError { type: "Unavailable", retryAfterMs: 4000 }',
-      build: mcpReceived(
+      build: mcpRejection(
         new McpError(-32603, 'Upstream down', {
           mcpError: { type: 'Unavailable', retryAfterMs: 4000 },
         }),
@@ -1414,7 +1384,7 @@ describe('fresh 2026 wire formats (round 3)', () => {
     },
     {
       label: 'MCP data.mcpError TOOL_NOT_FOUND',
-      build: mcpReceived(new McpError(-32602, 'No tool named x', { mcpError: 'TOOL_NOT_FOUND' })),
+      build: mcpRejection(new McpError(-32602, 'No tool named x', { mcpError: 'TOOL_NOT_FOUND' })),
       careful: no('not_found'),
     },
     {

@@ -16,6 +16,15 @@ export interface Careful {
   readonly scope?: 'transaction' | 'commit' | 'operation' | undefined;
 }
 
+/** A careful reading that does not retry. */
+export const no = (category: string): Careful => ({ category, retryable: false });
+/** A careful reading that retries, after the service's documented wait when it gives one. */
+export const wait = (category: string, retryAfterMs?: number): Careful => ({
+  category,
+  retryable: true,
+  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+});
+
 /** One fresh case: a label, the error built by the real library, the careful reading. */
 export interface FreshCase {
   readonly label: string;

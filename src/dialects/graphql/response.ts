@@ -5,6 +5,7 @@ import { asRecord } from '../../core/is.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
 import type { HeadersInput } from '../http/headers.js';
 import { retryAfterMsFromHeaders } from '../http/headers.js';
+import { fromHttpResponse } from '../http/response.js';
 import { statusMeaning } from '../http/status.js';
 import type { GraphqlCodeMeaning } from './codes.js';
 import {
@@ -87,14 +88,18 @@ function meaningOf(error: Rec): { meaning: GraphqlCodeMeaning; said: string } | 
   return undefined;
 }
 
-/** An HTTP failure status's meaning, for a response whose errors name no code. */
-function byStatus(status: number): GraphqlCodeMeaning {
-  const meaning = statusMeaning(status);
-  return {
-    category: meaning.category,
-    code: meaning.code as StableErrorCode,
-    retryable: meaning.retryable,
-  };
+/** An HTTP failure read as one, for a response whose errors name no code. */
+function httpReading(
+  status: number,
+  headers: HeadersInput | undefined,
+  message: string,
+): Pick<AgentError, 'category' | 'code' | 'retryable' | 'retryAfterMs'> {
+  try {
+    return fromHttpResponse({ status, ...(headers ? { headers } : {}), body: { message } });
+  } catch {
+    // Headers that cannot be read (a hostile getter): the status alone.
+    return statusMeaning(status);
+  }
 }
 
 /** The wait the headers ask for; headers that cannot be read (a hostile getter) say nothing. */
@@ -168,17 +173,25 @@ export function fromGraphqlResponse(response: GraphqlErrorResponse): AgentError 
       rank = at;
     }
   }
+  const message = decider.message as string;
+  // No error names a code, on an HTTP failure: the response decides, read whole as any other
+  // (GitHub's secondary rate limit said on a 403, a Retry-After, a bearer challenge).
+  const http =
+    decided === undefined && status !== undefined && status >= 400 && status <= 599
+      ? httpReading(status, response.headers, message)
+      : undefined;
   const meaning: GraphqlCodeMeaning =
     decided?.meaning ??
-    (status !== undefined && status >= 400 && status <= 599
-      ? byStatus(status)
+    (http !== undefined
+      ? { category: http.category, code: http.code as StableErrorCode, retryable: http.retryable }
       : 'data' in body
         ? { category: 'internal', code: 'INTERNAL_ERROR' }
         : { category: 'validation', code: 'VALIDATION_ERROR' });
   const { category } = meaning;
   const waits = category === 'rate_limit' || category === 'unavailable';
   const retryAfterMs = waits
-    ? (headerWaitMs(response.headers, category === 'rate_limit') ??
+    ? (http?.retryAfterMs ??
+      headerWaitMs(response.headers, category === 'rate_limit') ??
       (decided?.said === 'THROTTLED' ? shopifyWaitMs(body) : undefined))
     : undefined;
   const graphql: Rec = {
@@ -186,7 +199,6 @@ export function fromGraphqlResponse(response: GraphqlErrorResponse): AgentError 
     partial: body.data !== undefined && body.data !== null,
   };
   if (body.errors.length > MAX_LISTED) graphql.count = body.errors.length;
-  const message = decider.message as string;
   return decodedError({
     message,
     category,

@@ -21,13 +21,15 @@ import { fromFoundResponse, responseOf } from './response-rule.js';
  */
 
 type Rec = Record<string, unknown>;
+/** The code the Agents SDK's reading gives a model that misbehaved (provider-sdks/agents-sdk.ts). */
+const MODEL_BEHAVIOR_ERROR = 'MODEL_BEHAVIOR_ERROR';
 /** The one classifier, for what an error wraps (`RetryError.lastError`, a cause). */
 type Classify = (value: unknown) => AgentError;
 
 function made(
   error: Error,
   category: ErrorCategory,
-  code: StableErrorCode,
+  code: StableErrorCode | typeof MODEL_BEHAVIOR_ERROR,
   details?: Record<string, unknown>,
   retryable?: boolean,
   retryAfterMs?: number,
@@ -91,6 +93,26 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
       return made(error, 'validation', 'VALIDATION_ERROR');
     case 'AI_UnsupportedFunctionalityError':
       return made(error, 'protocol', 'NOT_IMPLEMENTED');
+    // Text that is not JSON, handed to the SDK's parser.
+    case 'AI_JSONParseError':
+      return made(error, 'validation', 'VALIDATION_ERROR');
+    // The model answered off the schema, or answered nothing: asking again may do better, as
+    // with the Agents SDK's ModelBehaviorError.
+    case 'AI_NoObjectGeneratedError':
+    case 'AI_NoContentGeneratedError':
+      return made(error, 'internal', MODEL_BEHAVIOR_ERROR, undefined, true);
+    // A URL the SDK fetched for a prompt part: its status, else what the fetch failed with; with
+    // neither, the SDK refused the URL itself (a private address): an input to change.
+    case 'AI_DownloadError': {
+      const status = e.statusCode;
+      if (typeof status === 'number' && status >= 400 && status <= 599) {
+        const { category, code, retryable } = statusMeaning(status);
+        return made(error, category, code as StableErrorCode, undefined, retryable);
+      }
+      return e.cause === undefined
+        ? made(error, 'validation', 'VALIDATION_ERROR')
+        : classifiedAs(error, classify(e.cause));
+    }
     case 'AI_ToolExecutionError':
       return e.cause === undefined ? undefined : classifiedAs(error, classify(e.cause));
     default:

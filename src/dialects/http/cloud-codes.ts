@@ -89,6 +89,9 @@ const AWS: ReadonlyMap<string, NamedMeaning> = new Map([
   // Bedrock Runtime (its API reference, "Errors"): a stream that broke mid-way, a 424 that says
   // "Retry your request".
   ['ModelStreamErrorException', INTERNAL],
+  // "The request failed due to an error while processing the model" (424): the SDK's retry
+  // rules do not name it, and the same input fails the same way.
+  ['ModelErrorException', m('internal', 'SERVER_ERROR', false)],
 ]);
 
 /**

@@ -118,6 +118,12 @@ export function problemFields(problem: ProblemDetails): {
   details?: Record<string, unknown>;
 } {
   const out: ReturnType<typeof problemFields> = readHubFields(problem);
+  // Cloudflare's error documents (its 1xxx errors as RFC 9457 JSON) give the wait in seconds as
+  // `retry_after`.
+  const seconds = problem.retry_after;
+  if (out.retryAfterMs === undefined && typeof seconds === 'number' && seconds >= 0) {
+    out.retryAfterMs = Math.round(seconds * 1000);
+  }
   const details = validDetails(problem.details);
   if (details !== undefined) out.details = details;
   return out;

@@ -125,7 +125,26 @@ const LIMIT_REQUESTED = /\blimit:? (\d+)\b.*?\brequested:? (\d+)\b/i;
 const LONG_QUOTA_WORDS = /day|daily|month|total|lifetime/i;
 const SHORT_QUOTA_WORDS = /minute|second|hour/i;
 const BILLING_WORDS = /\bbilling\b/i;
+// OpenAI's error table: a 503 "Slow Down" asks to lower the request rate (S3's `SlowDown` alike).
+const SLOW_DOWN_WORDS = /^slow down\b/i;
+const SLOW_DOWN = PROVIDER_ERROR_TYPES.rate_limit_exceeded!;
+// Codes named by their ending, for the rows a provider adds under a known pattern: OpenAI's
+// `*_not_found` (`previous_response_not_found`, `vector_store_not_found`), and the capacity
+// errors of Groq (`flex_tier_capacity_exceeded`, 498) and Mistral
+// (`service_tier_capacity_exceeded`, 429): the provider is full, not our rate too high.
+const BY_SUFFIX = [
+  ['_not_found', PROVIDER_ERROR_TYPES.not_found_error!],
+  ['capacity_exceeded', PROVIDER_ERROR_TYPES.capacity_exceeded!],
+] as const;
 const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
+// Google's `ErrorInfo.reason`s (google/api/error_reason.proto) whose meaning differs from the
+// status they come with: billing to enable is an account to pay for (sent as 403), a location
+// policy a refusal (sent as 400 FAILED_PRECONDITION).
+const BY_REASON = new Map<string, (typeof PROVIDER_ERROR_TYPES)[string]>([
+  ['API_KEY_INVALID', INVALID_API_KEY],
+  ['BILLING_DISABLED', QUOTA_FAILURE],
+  ['LOCATION_POLICY_VIOLATED', PROVIDER_ERROR_TYPES.PERMISSION_DENIED!],
+]);
 const CONTEXT_TOO_LONG = { category: 'validation', code: 'CONTEXT_TOO_LONG' } as const;
 // "prompt is too long: 210000 tokens > 200000 maximum"; earlier, "input length and `max_tokens`
 // exceed context limit: …".
@@ -166,7 +185,10 @@ export interface ProviderError {
  * // { code: 'overloaded_error', category: 'unavailable', message: 'Overloaded', fields: { type: 'overloaded_error' } }
  */
 export function readProviderError(body: unknown, httpStatus?: number): ProviderError | undefined {
-  const error = asRecord(asRecord(body)?.error);
+  // OpenAI-compatible servers that answer flat (Mistral, vLLM: `{ object: 'error', type, code,
+  // message }`) say the same as the `error` envelope.
+  const record = asRecord(body);
+  const error = asRecord(record?.error) ?? (record?.object === 'error' ? record : undefined);
   if (!error) return httpStatus === undefined ? undefined : readWordsOnly(body);
   // Named stores, one per field: a computed key on a fresh object costs a runtime call.
   const fields: Record<string, string> = {};
@@ -184,6 +206,9 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
         : fields.status;
   const message = typeof error.message === 'string' ? error.message : '';
   let known = key === undefined ? undefined : BY_TYPE.get(key);
+  if (known === undefined || known.generic) {
+    known = bySuffix(fields.code) ?? bySuffix(fields.type) ?? known;
+  }
   // A body naming no type or code (or one we do not know) still says "out of budget" in words.
   if (
     known === undefined &&
@@ -195,6 +220,7 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
   if (known === undefined && fields.status === undefined && flaggedByModeration(error.metadata)) {
     known = CONTENT_FILTERED;
   }
+  if ((known === undefined || known.generic) && SLOW_DOWN_WORDS.test(message)) known = SLOW_DOWN;
   if (known === undefined) return undefined;
   // Anthropic says "shrink the context" and "out of credit" only in words, inside its generic
   // invalid-request bucket.
@@ -220,7 +246,8 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
   let retryAfterMs: number | undefined;
   if (fields.status !== undefined && Array.isArray(error.details)) {
     const details = typedEntries(error.details);
-    if (detailIn(details, ERROR_INFO_TYPE)?.reason === 'API_KEY_INVALID') known = INVALID_API_KEY;
+    const reason = detailIn(details, ERROR_INFO_TYPE)?.reason;
+    known = (typeof reason === 'string' && BY_REASON.get(reason)) || known;
     retryAfterMs = parseRetryDelay(detailIn(details, RETRY_INFO_TYPE)?.retryDelay);
     const quotaFailure = detailIn(details, QUOTA_FAILURE_TYPE);
     if (
@@ -262,8 +289,17 @@ function readWordsOnly(body: unknown): ProviderError | undefined {
         ? QUOTA_FAILURE
         : INVALID_KEY_WORDS.test(said)
           ? INVALID_API_KEY
-          : undefined;
+          : SLOW_DOWN_WORDS.test(said)
+            ? SLOW_DOWN
+            : undefined;
   return known && { code: known.code, category: known.category, message: said, fields: {} };
+}
+
+/** What a code or type means by its ending (`*_not_found`), `undefined` when none matches. */
+function bySuffix(name: string | undefined): (typeof PROVIDER_ERROR_TYPES)[string] | undefined {
+  if (name === undefined) return undefined;
+  for (const [suffix, meaning] of BY_SUFFIX) if (name.endsWith(suffix)) return meaning;
+  return undefined;
 }
 
 /** Whether an OpenRouter `error.metadata` is a moderation refusal's. */

@@ -216,8 +216,11 @@ export function readWebApiError(
     if (github !== undefined) return github;
   }
   if (status === 403 || status === 429) {
-    // GitHub: a spent primary limit (`x-ratelimit-remaining: 0`) or a secondary limit.
-    const message = b !== undefined && typeof b.message === 'string' ? b.message : '';
+    // GitHub: a spent primary limit (`x-ratelimit-remaining: 0`) or a secondary limit, said in
+    // `message` (REST) or in the first of GraphQL's `errors[]`.
+    const said =
+      b?.message ?? (Array.isArray(b?.errors) ? asRecord(b.errors[0])?.message : undefined);
+    const message = typeof said === 'string' ? said : '';
     if (headers.limit('x-ratelimit-remaining')?.trim() === '0') {
       return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'primary' });
     }
