@@ -33,7 +33,10 @@ import { MongoClient, MongoServerError, MongoWriteConcernError } from 'mongodb';
 import OpenAI from 'openai';
 import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/core/error';
 import { errors as undiciErrors, request as undiciRequest } from 'undici';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentError, decode, nextAction } from 'agent-errors';
+import { nextInWords } from '../src/cli/explain.js';
+import { explainError } from '../src/cli/explain-report.js';
 import { printedCases, rejected } from './helpers/fresh-cases.js';
 import type { PrintedCase } from './helpers/fresh-cases.js';
 import { closedPort, startReplyServer } from './helpers/reply-server.js';
@@ -715,4 +718,73 @@ describe('DOMException names (fetch, AbortSignal, structuredClone, crypto)', () 
       },
     },
   ]);
+});
+
+describe('a quota with a wait: explain and nextAction agree (stop and tell the user)', () => {
+  // A spent quota (a day's or a month's budget) stays spent until its reset; the reset time is
+  // for the user. A per-minute limit is a rate limit: wait, then retry.
+  const quotaForms: [string, unknown][] = [
+    [
+      'an AgentError marked retryable with a reset',
+      AgentError.quotaExceeded('Daily quota used up', { retryable: true, retryAfterMs: 3_600_000 }),
+    ],
+    [
+      'ToolError text with a reset',
+      '[ERROR code=QUOTA_EXCEEDED category=quota retryable=true retryAfterMs=3600000] Daily quota used up',
+    ],
+    [
+      'Gemini 429 QuotaFailure per day with RetryInfo',
+      {
+        status: 429,
+        headers: {},
+        body: {
+          error: {
+            code: 429,
+            status: 'RESOURCE_EXHAUSTED',
+            message: 'Quota exceeded for metric: generate_content_requests_per_day',
+            details: [
+              {
+                '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+                violations: [
+                  {
+                    quotaMetric: 'generativelanguage.googleapis.com/generate_content_requests',
+                    quotaId: 'GenerateRequestsPerDayPerProjectPerModel',
+                  },
+                ],
+              },
+              { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '3600s' },
+            ],
+          },
+        },
+      },
+    ],
+  ];
+  it.each(quotaForms)('%s', async (_label, input) => {
+    const error = input instanceof AgentError ? input : decode(input);
+    expect(error.category).toBe('quota');
+    expect(nextAction(error)).toBe('give_up');
+    const report = explainError(input, error);
+    expect(report.next).toBe('give_up');
+    expect(nextInWords(report)).toMatch(/^stop: the quota is used up/);
+  });
+
+  it('a per-minute limit with a wait is a rate limit: both say wait, then retry', async () => {
+    const body = {
+      error: {
+        code: 429,
+        status: 'RESOURCE_EXHAUSTED',
+        message: 'per minute',
+        details: [
+          {
+            '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+            violations: [{ quotaId: 'GenerateRequestsPerMinutePerProjectPerModel' }],
+          },
+          { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '20s' },
+        ],
+      },
+    };
+    const error = decode(body);
+    expect([error.category, nextAction(error)]).toEqual(['rate_limit', 'wait_and_retry']);
+    expect(nextInWords(explainError(body, error))).toBe('wait 20000 ms, then retry');
+  });
 });
