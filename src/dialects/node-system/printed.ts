@@ -24,8 +24,8 @@
  */
 
 // `Name: message` or `Class [name or CODE]: message`.
-// A circular error starts `<ref *1> `.
-const HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*)(?: \[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
+// A circular error starts `<ref *1> `; pg's `DatabaseError` is named `error`.
+const HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*|error)(?: \[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
 const FRAME = /^\s+(?:at\s|\.\.\. \d+ (?:more )?lines? matching)/;
 const CAUSE = /^\[cause\]: (.*)$/;
 // `key: value`, the key bare or quoted; the value up to an optional trailing comma.
@@ -76,7 +76,9 @@ function headOf(line: string): { error: Error; head: string } | undefined {
   // In brackets: a code (`ERR_…`, `ECONNREFUSED`) or the error's own name.
   const isCode = bracket !== undefined && /^[A-Z][A-Z0-9_]+$/.test(bracket);
   const name = bracket !== undefined && !isCode ? bracket : cls;
-  if (!/(?:Error|Exception)$/.test(name) && !/(?:Error|Exception)$/.test(cls)) return undefined;
+  if (!/(?:Error|Exception|^error)$/.test(name) && !/(?:Error|Exception)$/.test(cls)) {
+    return undefined;
+  }
   // A class of the printed name, as readers read a constructor's name.
   const Named = { [cls]: class extends Error {} }[cls]!;
   const error = new Named(head[3] ?? '');
