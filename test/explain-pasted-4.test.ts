@@ -4,6 +4,7 @@
 // pasted three ways — `String(err)`, `util.inspect(err)` (what `console.log` prints) and the
 // stack trace — into `agent-errors explain`. The expectation is what `decode` says of the instance
 // itself. Run with FRESH_SCORE=1 to print the score per family.
+import { request as httpRequest } from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
 import { ApiError } from '@google/genai';
 import { RequestError as AcpRequestError } from '@agentclientprotocol/sdk';
@@ -36,6 +37,7 @@ import { errors as undiciErrors, request as undiciRequest } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError, decode, nextAction } from 'agent-errors';
 import { nextInWords } from '../src/cli/explain.js';
+import { runCli } from '../src/cli/main.js';
 import { explainError } from '../src/cli/explain-report.js';
 import { printedCases, rejected } from './helpers/fresh-cases.js';
 import type { PrintedCase } from './helpers/fresh-cases.js';
@@ -786,5 +788,195 @@ describe('a quota with a wait: explain and nextAction agree (stop and tell the u
     const error = decode(body);
     expect([error.category, nextAction(error)]).toEqual(['rate_limit', 'wait_and_retry']);
     expect(nextInWords(explainError(body, error))).toBe('wait 20000 ms, then retry');
+  });
+});
+
+// Each provider's documented error response, answered by a 127.0.0.1 server and read back with
+// node:http as the tools print it: curl -i (status line, headers, blank line, body), curl -v
+// (`< ` before each response line, `> ` request and `* ` info lines around it) and HTTPie
+// (`http --print=hb`: curl -i's layout, the body indented). Expectation: decode of the response.
+const providerAnswers: [string, number, Record<string, string>, unknown][] = [
+  [
+    'openai 429 rate limit',
+    429,
+    {
+      'retry-after-ms': '1200',
+      'x-ratelimit-remaining-requests': '0',
+      'x-ratelimit-reset-requests': '1.2s',
+    },
+    {
+      error: {
+        message: 'Rate limit reached for gpt-4o',
+        type: 'requests',
+        code: 'rate_limit_exceeded',
+      },
+    },
+  ],
+  [
+    'openai 429 insufficient_quota',
+    429,
+    {},
+    {
+      error: {
+        message: 'You exceeded your current quota',
+        type: 'insufficient_quota',
+        code: 'insufficient_quota',
+      },
+    },
+  ],
+  [
+    'openai 503',
+    503,
+    { 'retry-after': '2' },
+    { error: { message: 'The engine is currently overloaded', type: 'server_error' } },
+  ],
+  [
+    'anthropic 529 overloaded',
+    529,
+    {},
+    { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+  ],
+  [
+    'anthropic 429',
+    429,
+    { 'retry-after': '15', 'anthropic-ratelimit-requests-remaining': '0' },
+    {
+      type: 'error',
+      error: {
+        type: 'rate_limit_error',
+        message: 'Number of requests has exceeded your rate limit',
+      },
+    },
+  ],
+  [
+    'anthropic 400 credit',
+    400,
+    {},
+    {
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message: 'Your credit balance is too low to access the Anthropic API.',
+      },
+    },
+  ],
+  [
+    'gemini 429 RetryInfo',
+    429,
+    {},
+    {
+      error: {
+        code: 429,
+        status: 'RESOURCE_EXHAUSTED',
+        message: 'Resource exhausted',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '9s' }],
+      },
+    },
+  ],
+  [
+    'gemini 403',
+    403,
+    {},
+    { error: { code: 403, status: 'PERMISSION_DENIED', message: 'Permission denied' } },
+  ],
+  ['mistral 401', 401, {}, { message: 'Unauthorized', request_id: 'r1' }],
+  [
+    'groq 498 capacity',
+    498,
+    {},
+    { error: { message: 'Flex tier capacity exceeded', type: 'capacity_exceeded' } },
+  ],
+];
+
+interface Fetched {
+  statusLine: string;
+  status: number;
+  raw: string[];
+  headers: Record<string, string>;
+  body: string;
+}
+
+function fetchRaw(url: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        const raw: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          raw.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+        resolve({
+          statusLine: `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage}`,
+          status: res.statusCode!,
+          raw,
+          headers: res.headers as Record<string, string>,
+          body,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const TOOL_FORMS = {
+  'curl -i': (f: Fetched) => `${[f.statusLine, ...f.raw].join('\r\n')}\r\n\r\n${f.body}`,
+  'curl -v': (f: Fetched, url: string) =>
+    [
+      `*   Trying ${new URL(url).host}...`,
+      `* Connected to 127.0.0.1 (127.0.0.1) port ${new URL(url).port}`,
+      `> GET ${new URL(url).pathname} HTTP/1.1`,
+      `> Host: ${new URL(url).host}`,
+      '> User-Agent: curl/8.5.0',
+      '> Accept: */*',
+      '> ',
+      `< ${f.statusLine}`,
+      ...f.raw.map((h) => `< ${h}`),
+      '< ',
+      '* Connection #0 to host 127.0.0.1 left intact',
+      f.body,
+    ].join('\n'),
+  HTTPie: (f: Fetched) =>
+    `${[f.statusLine, ...f.raw].join('\n')}\n\n${JSON.stringify(JSON.parse(f.body), null, 4)}\n`,
+} as const;
+
+describe('curl -i, curl -v and HTTPie text of each provider error', () => {
+  const cases = providerAnswers.flatMap(([label, status, headers, body]) =>
+    (Object.keys(TOOL_FORMS) as (keyof typeof TOOL_FORMS)[]).map(
+      (tool) => [`${label} (${tool})`, status, headers, body, tool] as const,
+    ),
+  );
+  it.each(cases)('%s', async (_label, status, headers, body, tool) => {
+    const url = server.on(`/tool/${status}/${Math.random().toString(36).slice(2)}`, {
+      status,
+      headers,
+      body,
+    });
+    const fetched = await fetchRaw(url);
+    const expected = decode({
+      status: fetched.status,
+      headers: fetched.headers,
+      body: JSON.parse(fetched.body) as unknown,
+    });
+    let out = '';
+    const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } };
+    expect(await runCli(['explain', '--json', '--', TOOL_FORMS[tool](fetched, url)], io)).toBe(0);
+    const report = JSON.parse(out) as {
+      category: string;
+      retryable: boolean;
+      retryAfterMs?: number;
+      recognised: { form: string };
+    };
+    expect({
+      category: report.category,
+      retryable: report.retryable,
+      retryAfterMs: report.retryAfterMs,
+    }).toEqual({
+      category: expected.category,
+      retryable: expected.retryable,
+      retryAfterMs: expected.retryAfterMs,
+    });
+    expect(report.recognised.form).toMatch(/HTTP response \(status \d+\)/);
   });
 });
