@@ -31,11 +31,28 @@ export interface PastedError {
 
 const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})(?: (.*))?$/;
 
+// curl -v marks what it received `< `, what it sent `> `, its own notes `* `, and data it did not
+// print `{ [n bytes data]` / `} [n bytes data]`.
+const CURL_VERBOSE_RESPONSE = /^< HTTP\/\d/m;
+const CURL_VERBOSE_OTHER = /^(?:[>*] |[>*]$|[{}] \[)/;
+
+/** A `curl -v` transcript as `curl -i` would have printed the response. */
+function unverbose(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const received = lines.filter((l) => l.startsWith('<')).map((l) => l.replace(/^< ?/, ''));
+  const lastReceived = lines.findLastIndex((l) => l.startsWith('<'));
+  const body = lines.slice(lastReceived + 1).filter((l) => !CURL_VERBOSE_OTHER.test(l));
+  return [...received, ...body].join('\n');
+}
+
 /**
- * A `curl -i` (or `curl -si`, `http --print=hb`) response: the last status block's status,
- * headers and body. A `100 Continue` or a redirect before it is skipped, as curl prints each.
+ * A `curl -i` (or `curl -si`, `http --print=hb`, `curl -v`) response: the last status block's
+ * status, headers and body. A `100 Continue` or a redirect before it is skipped, as curl prints
+ * each.
  */
-function readCurl(text: string): PastedError | undefined {
+function readCurl(pasted: string): PastedError | undefined {
+  const verbose = CURL_VERBOSE_RESPONSE.test(pasted);
+  const text = verbose ? unverbose(pasted) : pasted;
   const lines = text.replace(/\r\n?/g, '\n').trimStart().split('\n');
   if (!STATUS_LINE.test(lines[0] ?? '')) return undefined;
   let status = 0;
@@ -68,7 +85,7 @@ function readCurl(text: string): PastedError | undefined {
       headers,
       ...(body === '' ? {} : { body }),
     },
-    form: `an HTTP response (status ${status}) as curl -i prints it`,
+    form: `an HTTP response (status ${status}) as curl ${verbose ? '-v' : '-i'} prints it`,
   };
 }
 
