@@ -11,7 +11,7 @@ import mysql from 'mysql2/promise';
 import type { Connection } from 'mysql2/promise';
 import type { Client } from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { no } from './helpers/database-cases.js';
+import { no, saying } from './helpers/database-cases.js';
 import { explainedText, freshCases, rejected } from './helpers/fresh-cases.js';
 import type { FreshCase } from './helpers/fresh-cases.js';
 import {
@@ -25,16 +25,6 @@ import {
   startPostgres,
 } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
-
-/** `error`, after checking that the database named it `member` = `expected`. */
-function saying(error: unknown, member: string, expected: unknown): unknown {
-  const said = (error as Record<string, unknown> | undefined)?.[member];
-  if (said !== expected)
-    throw new Error(
-      `expected ${member} ${String(expected)}, got ${String(said)}: ${String(error)}`,
-    );
-  return error;
-}
 
 /** Each case once, read by `decode` (as `family`) and by explain on its logged form. */
 function readTwice(family: string, cases: readonly FreshCase[]): void {
