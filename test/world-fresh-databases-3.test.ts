@@ -25,6 +25,7 @@ import {
   mongoReply,
   no,
   rawServer,
+  saying,
   silentServer,
 } from './helpers/database-cases.js';
 import { freshCases, rejected } from './helpers/fresh-cases.js';
@@ -42,16 +43,6 @@ import {
   startPostgres,
 } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
-
-/** `error`, after checking that the database named it `member` = `expected`. */
-function saying(error: unknown, member: string, expected: unknown): unknown {
-  const said = (error as Record<string, unknown> | undefined)?.[member];
-  if (said !== expected)
-    throw new Error(
-      `expected ${member} ${String(expected)}, got ${String(said)}: ${String(error)}`,
-    );
-  return error;
-}
 
 describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors, set 3 (pg, a real server)', () => {
   let server: SqlServer | undefined;

@@ -9,8 +9,12 @@
 import { printedClientLibraryError } from '../dialects/http-clients/printed.js';
 import { AGENTS_SDK_ERRORS } from '../dialects/provider-sdks/agents-sdk.js';
 import { printedGrpcError } from '../dialects/grpc/printed.js';
+import { printedMongoError } from '../dialects/mongodb/printed.js';
 import { printedMysqlClientError, printedMysqlError } from '../dialects/mysql/printed.js';
-import { printedErrorWithCause } from '../dialects/node-system/printed.js';
+import { printedErrorWithCause, printedLoggedError } from '../dialects/node-system/printed.js';
+import type { LoggedError } from '../dialects/node-system/printed.js';
+import { decode } from '../front/decode.js';
+import { CLASS_CODES, JSON_RPC_MESSAGES, REASON_PHRASES } from './printed-tables.js';
 import { printedPostgresError, printedPsqlError } from '../dialects/postgres/printed.js';
 import {
   headersForWait,
@@ -27,11 +31,28 @@ export interface PastedError {
 
 const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})(?: (.*))?$/;
 
+// curl -v marks what it received `< `, what it sent `> `, its own notes `* `, and data it did not
+// print `{ [n bytes data]` / `} [n bytes data]`.
+const CURL_VERBOSE_RESPONSE = /^< HTTP\/\d/m;
+const CURL_VERBOSE_OTHER = /^(?:[>*] |[>*]$|[{}] \[)/;
+
+/** A `curl -v` transcript as `curl -i` would have printed the response. */
+function unverbose(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const received = lines.filter((l) => l.startsWith('<')).map((l) => l.replace(/^< ?/, ''));
+  const lastReceived = lines.findLastIndex((l) => l.startsWith('<'));
+  const body = lines.slice(lastReceived + 1).filter((l) => !CURL_VERBOSE_OTHER.test(l));
+  return [...received, ...body].join('\n');
+}
+
 /**
- * A `curl -i` (or `curl -si`, `http --print=hb`) response: the last status block's status,
- * headers and body. A `100 Continue` or a redirect before it is skipped, as curl prints each.
+ * A `curl -i` (or `curl -si`, `http --print=hb`, `curl -v`) response: the last status block's
+ * status, headers and body. A `100 Continue` or a redirect before it is skipped, as curl prints
+ * each.
  */
-function readCurl(text: string): PastedError | undefined {
+function readCurl(pasted: string): PastedError | undefined {
+  const verbose = CURL_VERBOSE_RESPONSE.test(pasted);
+  const text = verbose ? unverbose(pasted) : pasted;
   const lines = text.replace(/\r\n?/g, '\n').trimStart().split('\n');
   if (!STATUS_LINE.test(lines[0] ?? '')) return undefined;
   let status = 0;
@@ -64,7 +85,7 @@ function readCurl(text: string): PastedError | undefined {
       headers,
       ...(body === '' ? {} : { body }),
     },
-    form: `an HTTP response (status ${status}) as curl -i prints it`,
+    form: `an HTTP response (status ${status}) as curl ${verbose ? '-v' : '-i'} prints it`,
   };
 }
 
@@ -75,7 +96,11 @@ const NAME_PREFIX = /^((?:[A-Z][\w.$]*)?(?:Error|Exception)(?: \[[\w.-]+\])?): /
 const STATUS_MESSAGE = /^([45]\d\d) ([\s\S]*)$/;
 // Client libraries that say the status in words: axios and ky ("Request failed with status
 // code 429"), got ("Response code 429 (Too Many Requests)"), fetch wrappers ("HTTP 503").
-const STATUS_IN_WORDS = /\b(?:status code|response code|status|HTTP) ([45]\d\d)\b/i;
+// @slack/web-api says `statusCode = 503`, the MCP SDK's SSE transport `status code (503)`.
+const STATUS_IN_WORDS =
+  /\b(?:status code|response code|status|statusCode|HTTP)(?: =|:)? \(?([45]\d\d)\b/i;
+// A message that is one of JSON-RPC's or ACP's fixed messages (ACP quotes it), or a reason phrase.
+const FIXED_MESSAGE = /^"?([A-Za-z ]+?)"?(?:[.:]|$)/;
 
 function jsonOf(text: string): unknown {
   const trimmed = text.trim();
@@ -113,7 +138,27 @@ function readPrinted(text: string): PastedError | undefined {
     };
   }
   const body = jsonOf(rest);
-  if (body !== undefined) return { value: body, form: `${printed} carrying a JSON error body` };
+  if (body !== undefined) {
+    // Google's error body carries the HTTP status as its `code` (AIP-193).
+    const status = (body as { error?: { code?: unknown } }).error?.code;
+    return typeof status === 'number' && status >= 400 && status < 600
+      ? { value: { status, headers: {}, body }, form: `${printed} carrying a JSON error body` }
+      : { value: body, form: `${printed} carrying a JSON error body` };
+  }
+  const fixed = FIXED_MESSAGE.exec(rest.trim())?.[1]?.toLowerCase();
+  if (fixed !== undefined && JSON_RPC_MESSAGES[fixed] !== undefined) {
+    return {
+      value: { code: JSON_RPC_MESSAGES[fixed], message: rest.trim() },
+      form: `${printed} with JSON-RPC's message for code ${JSON_RPC_MESSAGES[fixed]}`,
+    };
+  }
+  const phrase = REASON_PHRASES[rest.trim().replace(/\.$/, '').toLowerCase()];
+  if (phrase !== undefined) {
+    return {
+      value: { status: phrase, headers: {}, body: rest.trim() },
+      form: `${printed} whose message is HTTP's reason phrase for status ${phrase}`,
+    };
+  }
   const inWords = STATUS_IN_WORDS.exec(rest);
   if (inWords !== null) {
     return {
@@ -167,13 +212,56 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
  */
 export function readPastedText(text: string): PastedError | undefined {
   const trimmed = text.trim();
-  return (
+  const shaped =
     readCurl(text) ??
     readPrintedDatabase(trimmed) ??
     readPrintedSdk(trimmed) ??
-    readPrintedWithCause(trimmed) ??
-    readPrinted(text)
-  );
+    readPrintedWithCause(trimmed);
+  if (shaped !== undefined) return shaped;
+  const logged = printedLoggedError(trimmed);
+  if (logged === undefined) return readPrinted(text);
+  withMongoLabels(logged.error);
+  // A logged error's own properties (a code, a status, labels) say more than its message.
+  if (logged.members && saysSomething(logged.error))
+    return fromLogged(logged, 'with its properties');
+  // Its head alone (a stack trace's first line), read by the message's shape, else by the name.
+  const head = logged.head;
+  const byMessage =
+    head === trimmed
+      ? readPrinted(text)
+      : (readPrintedDatabase(head) ?? readPrintedSdk(head) ?? readPrinted(head));
+  if (byMessage !== undefined) return byMessage;
+  const error = logged.error as Error & { code?: unknown };
+  const code = CLASS_CODES[error.constructor.name] ?? CLASS_CODES[error.name];
+  if (error.code === undefined && code !== undefined) {
+    Object.assign(error, typeof code === 'string' ? { code } : code);
+  }
+  if (saysSomething(error)) return fromLogged(logged, 'by its class name');
+  // Nothing but its words: the first line, as the stack frames' words are no part of the error.
+  return head === trimmed
+    ? undefined
+    : { value: head, form: 'the first line of a logged error (its stack left out)' };
+}
+
+/** Whether the decoder reads `error` as more than the default (an internal fault, not retried). */
+function saysSomething(error: Error): boolean {
+  const d = decode(error);
+  return d.category !== 'internal' || d.retryable;
+}
+
+// The mongodb driver keeps its labels in `errorLabelSet`, behind an `errorLabels` getter that a
+// log does not print.
+function withMongoLabels(error: Error & { errorLabelSet?: unknown; errorLabels?: unknown }): void {
+  if (error.errorLabels === undefined && Array.isArray(error.errorLabelSet)) {
+    error.errorLabels = error.errorLabelSet;
+  }
+}
+
+function fromLogged(logged: LoggedError, how: string): PastedError {
+  const error = logged.error;
+  const cls = error.constructor.name;
+  const article = /^[AEIOU]/.test(cls) ? 'an' : 'a';
+  return { value: error, form: `the logged form of ${article} ${cls} (read ${how})` };
 }
 
 /**
@@ -223,14 +311,13 @@ function readPrintedWithCause(text: string): PastedError | undefined {
 // A Redis error reply as the clients print it: ioredis `ReplyError: WRONGTYPE …`, node-redis
 // `[ErrorReply: READONLY …]` (or `Error: …`), the reply's first word its prefix.
 const PRINTED_REDIS = /^\[?(\w+): ([A-Z]+)\b(.*?)\]?$/s;
-// MongoDB's duplicate key message carries its code: `MongoServerError: E11000 duplicate key …`.
-const PRINTED_MONGO_DUPLICATE = /^Mongo\w*Error: (E(1100[01]) duplicate key[\s\S]*)$/;
 
 /**
  * The printed form of a database driver's error, whose message still names the condition: pg's
  * `error: duplicate key value violates unique constraint …` and mysql2's `Error: Deadlock found
- * when trying to get lock …` (their message tables), a Redis reply by its prefix, MongoDB's
- * `E11000 duplicate key`. The value is what the driver's error carried, read by its reader.
+ * when trying to get lock …` (their message tables), a Redis reply by its prefix, mongod's fixed
+ * messages (`E11000 duplicate key`, `not primary`). The value is what the driver's error
+ * carried, read by its reader.
  */
 function readPrintedDatabase(text: string): PastedError | undefined {
   const psql = printedPsqlError(text);
@@ -253,17 +340,11 @@ function readPrintedDatabase(text: string): PastedError | undefined {
   if (mysql !== undefined) {
     return { value: mysql, form: `the printed form of a mysql2 error (${String(mysql.code)})` };
   }
-  const mongo = PRINTED_MONGO_DUPLICATE.exec(text);
-  if (mongo !== null) {
+  const mongo = printedMongoError(text);
+  if (mongo !== undefined) {
     return {
-      value: {
-        ok: 0,
-        code: Number(mongo[2]),
-        codeName: 'DuplicateKey',
-        errmsg: mongo[1],
-        message: mongo[1],
-      },
-      form: `the printed form of a MongoDB error (code ${mongo[2]!})`,
+      value: mongo,
+      form: `the printed form of a MongoDB error (its message is mongod's for code ${mongo.code})`,
     };
   }
   const redis = PRINTED_REDIS.exec(text);

@@ -334,6 +334,7 @@ describe('nextAction', () => {
     [AgentError.timeout('t'), 'retry'],
     [AgentError.unavailable('u', { retryable: false }), 'give_up'],
     [AgentError.quotaExceeded('q'), 'give_up'],
+    [AgentError.quotaExceeded('q', { retryable: true, retryAfterMs: 3_600_000 }), 'give_up'],
     [AgentError.internal('i', { retryable: true }), 'retry'],
   ])('%s → %s', (error, action) => {
     expect(nextAction(error)).toBe(action);

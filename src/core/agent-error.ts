@@ -515,6 +515,11 @@ export function nextAction(error: AgentErrorLike): NextAction {
       return 'request_permission';
     case 'validation':
       return 'fix_input';
+    // A spent quota stays spent until its reset, hours or a billing period away: the reset time
+    // is for the user, even when the sender marks it retryable. A limit short enough to wait
+    // through is a rate limit, and the readers classify it so.
+    case 'quota':
+      return 'give_up';
     default:
       if (!error.retryable) return 'give_up';
       return error.retryAfterMs !== undefined || error.category === 'rate_limit'

@@ -8,6 +8,19 @@ import type { Careful } from './fresh-cases.js';
 /** A careful reading that is not retried. */
 export const no = (category: string): Careful => ({ category, retryable: false });
 
+/**
+ * `error`, after checking that the database named it `member` = `expected` (its SQLSTATE, its
+ * errno), so that a case cannot drift into testing something else.
+ */
+export function saying(error: unknown, member: string, expected: unknown): unknown {
+  const said = (error as Record<string, unknown> | undefined)?.[member];
+  if (said !== expected)
+    throw new Error(
+      `expected ${member} ${String(expected)}, got ${String(said)}: ${String(error)}`,
+    );
+  return error;
+}
+
 /** A careful reading retried, running `scope` again (`details.retryScope`). */
 export const again = (
   category: string,

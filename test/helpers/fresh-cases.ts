@@ -2,6 +2,7 @@
 // builds one error with a real client library and says what a careful client makes of it. A
 // case runs as one test (`it.fails` for a known miss, with the reason in its `miss`), and every
 // outcome is counted per family so the run prints the score a reviewer would measure.
+import { inspect } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
 import { runCli } from '../../src/cli/main.js';
@@ -107,4 +108,64 @@ export async function explained(error: unknown, careful: Careful): Promise<Caref
     retryable: report.retryable,
     ...('retryAfterMs' in careful ? { retryAfterMs: report.retryAfterMs } : {}),
   };
+}
+
+/** The ways people paste an error: `String(err)`, a log line (`util.inspect`), a stack trace. */
+export const PRINTED_FORMS = ['String', 'inspect', 'stack'] as const;
+/** One of {@link PRINTED_FORMS}. */
+export type PrintedForm = (typeof PRINTED_FORMS)[number];
+
+/** The text `form` of `error` prints. */
+export function printedText(error: unknown, form: PrintedForm): string {
+  if (form === 'String') return String(error);
+  if (form === 'inspect') return inspect(error);
+  const stack = (error as { stack?: unknown } | null)?.stack;
+  return typeof stack === 'string' ? stack : String(error);
+}
+
+/** One error class's case: the error built by its library, and the forms it misses known. */
+export interface PrintedCase {
+  readonly label: string;
+  readonly build: () => unknown;
+  /** A known miss per printed form: what is missing (the test is `it.fails`). */
+  readonly miss?: Partial<Record<PrintedForm, string>>;
+}
+
+/**
+ * Each case's error in each printed form, read by `explain`, against what `decode` says of the
+ * error itself (category and retryability): one test per case and form, scored per family.
+ */
+export function printedCases(family: string, cases: readonly PrintedCase[]): void {
+  const score = { cases: 0, right: 0, wrong: [] as string[] };
+  scores.set(family, score);
+  for (const c of cases) {
+    let built: Promise<unknown> | undefined;
+    const error = () => (built ??= Promise.resolve().then(c.build));
+    for (const form of PRINTED_FORMS) {
+      const run = async (): Promise<void> => {
+        score.cases += 1;
+        const instance = await error();
+        const d = decode(instance);
+        const careful: Careful = { category: d.category, retryable: d.retryable };
+        const got = await explainedText(printedText(instance, form));
+        const right = JSON.stringify(got) === JSON.stringify(careful);
+        if (right) score.right += 1;
+        else score.wrong.push(`${c.label} [${form}]: ${JSON.stringify(got)} not ${d.category}`);
+        expect(got).toEqual(careful);
+      };
+      const miss = c.miss?.[form];
+      if (miss === undefined) it(`${c.label} [${form}]`, run, 30_000);
+      else it.fails(`${c.label} [${form}] (known miss: ${miss})`, run, 30_000);
+    }
+  }
+}
+
+/** What `agent-errors explain --json` says of `text`; no error found reads as category `none`. */
+export async function explainedText(text: string): Promise<Careful> {
+  let out = '';
+  const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } };
+  const code = await runCli(['explain', '--json', '--', text], io);
+  if (code !== 0) return { category: 'none', retryable: false };
+  const report = JSON.parse(out) as { category: string; retryable: boolean };
+  return { category: report.category, retryable: report.retryable };
 }

@@ -97,7 +97,7 @@ export const SQLSTATE_CONDITIONS: Readonly<Record<string, DatabaseMeaning>> = {
   '42P07': m('conflict', 'DB_ALREADY_EXISTS'), // duplicate_table
   '42701': m('conflict', 'DB_ALREADY_EXISTS'), // duplicate_column
   '42710': m('conflict', 'DB_ALREADY_EXISTS'), // duplicate_object
-  '42712': m('conflict', 'DB_ALREADY_EXISTS'), // duplicate_alias
+  '42712': m('validation', 'DB_INVALID_STATEMENT'), // duplicate_alias: one alias twice in a query
   '42723': m('conflict', 'DB_ALREADY_EXISTS'), // duplicate_function
   '42S01': m('conflict', 'DB_ALREADY_EXISTS'), // ODBC: base table or view already exists
   '42S02': m('not_found', 'DB_UNDEFINED_TABLE'), // ODBC: base table or view not found
@@ -109,6 +109,7 @@ export const SQLSTATE_CONDITIONS: Readonly<Record<string, DatabaseMeaning>> = {
   '53200': m('unavailable', 'DB_OUT_OF_MEMORY', true), // out_of_memory
   '53300': m('unavailable', 'DB_TOO_MANY_CONNECTIONS', true), // too_many_connections
   '55006': m('conflict', 'DB_OBJECT_IN_USE', true), // object_in_use
+  '55P02': m('validation', 'DB_INVALID_STATEMENT'), // cant_change_runtime_param (set at start)
   '55P03': m('timeout', 'DB_LOCK_TIMEOUT', true), // lock_not_available
   // query_canceled: a statement timeout or a cancel request; the message tells them apart.
   '57014': m('cancelled', 'DB_QUERY_CANCELED'),

@@ -79,6 +79,15 @@ export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
   1093: m('validation', 'DB_INVALID_STATEMENT'), // ER_UPDATE_TABLE_USED (HY000)
   1111: m('validation', 'DB_INVALID_STATEMENT'), // ER_INVALID_GROUP_FUNC_USE (HY000)
   1175: m('validation', 'DB_INVALID_STATEMENT'), // ER_UPDATE_WITHOUT_KEY_IN_SAFE_MODE (HY000)
+  // what a stored program, a trigger, a view or a partitioning may not do (HY000)
+  1288: m('validation', 'DB_INVALID_STATEMENT'), // ER_NON_UPDATABLE_TABLE
+  1348: m('validation', 'DB_INVALID_STATEMENT'), // ER_NONUPDATEABLE_COLUMN
+  1362: m('validation', 'DB_INVALID_STATEMENT'), // ER_TRG_CANT_CHANGE_ROW
+  1422: m('validation', 'DB_INVALID_STATEMENT'), // ER_COMMIT_NOT_ALLOWED_IN_SF_OR_TRG
+  1424: m('validation', 'DB_INVALID_STATEMENT'), // ER_SP_NO_RECURSION
+  1442: m('validation', 'DB_INVALID_STATEMENT'), // ER_CANT_UPDATE_USED_TABLE_IN_SF_OR_TRG
+  1471: m('validation', 'DB_INVALID_STATEMENT'), // ER_NON_INSERTABLE_TABLE
+  1526: m('validation', 'DB_INVALID_STATEMENT'), // ER_NO_PARTITION_FOR_GIVEN_VALUE
   1193: m('validation', 'DB_INVALID_STATEMENT'), // ER_UNKNOWN_SYSTEM_VARIABLE (HY000)
   1228: m('validation', 'DB_INVALID_STATEMENT'), // ER_LOCAL_VARIABLE: SESSION only (HY000)
   1229: m('validation', 'DB_INVALID_STATEMENT'), // ER_GLOBAL_VARIABLE: GLOBAL only (HY000)

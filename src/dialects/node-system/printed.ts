@@ -1,81 +1,158 @@
 /**
- * What Node prints for an error with a cause chain (`console.log(err)`, an uncaught throw:
- * `util.inspect`): the first line `TypeError: fetch failed`, stack lines, then the error's own
- * properties and its cause in braces, each level indented two more spaces:
+ * What Node prints for an error (`console.log(err)`, an uncaught throw, `err.stack`), read back
+ * into the error it stands for. Node's `util.inspect` format: the first line `Name: message`
+ * (`Class [name]: message` when the class and the name differ — `DOMException [AbortError]`,
+ * `APICallError [AI_APICallError]`, `Error [ERR_…]`), the stack frames, then the error's own
+ * properties in braces, one a line, each nesting level (and each `[cause]`) indented two more
+ * spaces:
  *
  * ```text
  * TypeError: fetch failed
  *     at … {
- *   [cause]: Error: getaddrinfo ENOTFOUND api.example.com
+ *   [cause]: Error: connect ECONNREFUSED 127.0.0.1:6379
  *       at … {
- *     errno: -3008,
- *     code: 'ENOTFOUND',
- *     …
+ *     errno: -111,
+ *     code: 'ECONNREFUSED',
  *   }
  * }
  * ```
  *
- * The chain is rebuilt as errors with the names, messages and the `code`, `errno`, `syscall`
- * of each level, so the readers that take fetch's failures and Node's system codes read it.
+ * Strings, numbers, booleans, `null`, one-line arrays and `Set`s, and nested objects are kept
+ * (a nested object of the printed depth, `[Object]` beyond it is not); symbols and getters are
+ * not. The rebuilt error has a class of the printed class name, so the readers that read a
+ * constructor's name, a `code`, a `status`, an `errorLabels` read it as they read the original.
  */
 
-// `Name: message` or `Name [CODE]: message` (AggregateError [ECONNREFUSED]:, Error [ERR_…]:).
-const HEAD = /^([A-Z]\w*)(?: \[([\w.-]+)\])?(?:: (.*))?$/;
-const CAUSE = /^( *)\[cause\]: (.*)$/;
-// The plain members worth keeping: a quoted string or a number.
-const MEMBER = /^( *)(code|errno|syscall|hostname|address|port): (?:'([^']*)'|(-?\d+))[,]?$/;
+// `Name: message` or `Class [name or CODE]: message`.
+// A circular error starts `<ref *1> `; pg's `DatabaseError` is named `error`.
+const HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*|error)(?: \[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
+const FRAME = /^\s+(?:at\s|\.\.\. \d+ (?:more )?lines? matching)/;
+const CAUSE = /^\[cause\]: (.*)$/;
+// `key: value`, the key bare or quoted; the value up to an optional trailing comma.
+const MEMBER = /^(?:([A-Za-z_$][\w$]*)|'([^']*)'): (.*?),?$/;
+const SCALAR = /^(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?)|(true|false|null))$/;
+const OPENS = /(?:\{|\[)$/;
 
-interface Level {
-  name: string;
-  message: string;
-  members: Record<string, string | number>;
+/** What a printed error was read as: the error, its first lines, what else it carried. */
+export interface LoggedError {
+  readonly error: Error;
+  /** `Name: message`, without the stack frames and the properties. */
+  readonly head: string;
+  /** Whether the text carried properties or a `[cause]` beyond its head. */
+  readonly members: boolean;
 }
 
-function headOf(line: string): Level | undefined {
-  const head = HEAD.exec(line.trim());
-  if (head === null || !/(?:Error|Exception)$/.test(head[1]!)) return undefined;
-  return {
-    name: head[1]!,
-    message: head[3] ?? '',
-    members: head[2] === undefined ? {} : { code: head[2] },
-  };
+function scalar(text: string): unknown {
+  const s = SCALAR.exec(text.trim());
+  if (s === null) return undefined;
+  if (s[1] !== undefined) return s[1].replace(/\\(.)/g, '$1');
+  if (s[2] !== undefined) return s[2].replace(/\\(.)/g, '$1');
+  if (s[3] !== undefined) return Number(s[3]);
+  return s[4] === 'null' ? null : s[4] === 'true';
 }
 
-function build(levels: readonly Level[]): Error {
-  let cause: Error | undefined;
-  for (const level of [...levels].reverse()) {
-    // A class of the printed name, as readers read a constructor's name.
-    const Named = { [level.name]: class extends Error {} }[level.name]!;
-    const error: Error = new Named(level.message, cause === undefined ? undefined : { cause });
-    error.name = level.name;
-    cause = Object.assign(error, level.members);
+/** A one-line `[ 'a', 1 ]`, `Set(2) { 'a', 'b' }` or `{ a: 1, b: 'x' }`. */
+function inline(text: string): unknown {
+  const list = /^(?:Set\(\d+\) \{(.*)\}|\[(.*)\])$/.exec(text);
+  if (list !== null) {
+    const items = (list[1] ?? list[2]!).trim();
+    return items === '' ? [] : items.split(/,\s*/).map(scalar);
   }
-  return cause!;
+  const object = /^(?:[A-Z]\w* )?\{(.*)\}$/.exec(text);
+  if (object === null) return scalar(text);
+  const out: Record<string, unknown> = {};
+  for (const part of object[1]!.trim().split(/,\s+(?=[\w$']+: )/)) {
+    const m = MEMBER.exec(part.trim());
+    if (m !== null) out[m[1] ?? m[2]!] = inline(m[3]!.trim());
+  }
+  return out;
+}
+
+function headOf(line: string): { error: Error; head: string } | undefined {
+  const head = HEAD.exec(line.trim());
+  if (head === null) return undefined;
+  const cls = head[1]!;
+  const bracket = head[2];
+  // In brackets: a code (`ERR_…`, `ECONNREFUSED`) or the error's own name.
+  const isCode = bracket !== undefined && /^[A-Z][A-Z0-9_]+$/.test(bracket);
+  const name = bracket !== undefined && !isCode ? bracket : cls;
+  if (!/(?:Error|Exception|^error)$/.test(name) && !/(?:Error|Exception)$/.test(cls)) {
+    return undefined;
+  }
+  // A class of the printed name, as readers read a constructor's name.
+  const Named = { [cls]: class extends Error {} }[cls]!;
+  const error = new Named(head[3] ?? '');
+  error.name = name;
+  if (isCode) Object.assign(error, { code: bracket });
+  return { error, head: `${name}: ${head[3] ?? ''}` };
+}
+
+/**
+ * The error Node's printed form stands for, or `undefined` when the text does not start with an
+ * error's head (`Name: message`). Read by `agent-errors explain` on pasted text.
+ */
+export function printedLoggedError(text: string): LoggedError | undefined {
+  const lines = text.replace(/\r\n?/g, '\n').trim().split('\n');
+  // The message runs to the first stack frame (a message may have several lines).
+  const firstFrame = lines.findIndex((l) => FRAME.test(l));
+  const headLines = firstFrame < 0 ? lines : lines.slice(0, firstFrame);
+  const top = headOf(headLines.join('\n'));
+  if (top === undefined) return undefined;
+  if (firstFrame < 0) return { ...top, members: false };
+  // Each open container with the indentation of its members.
+  const open: { indent: number; into: Record<string, unknown> | unknown[] }[] = [
+    { indent: 2, into: top.error as unknown as Record<string, unknown> },
+  ];
+  let members = false;
+  for (const raw of lines.slice(firstFrame)) {
+    const indent = raw.length - raw.trimStart().length;
+    const line = raw.trim();
+    if (FRAME.test(raw) || line === '') continue;
+    while (open.length > 1 && indent < open.at(-1)!.indent) open.pop();
+    const target = open.at(-1)!;
+    if (/^[}\]],?$/.test(line) || indent !== target.indent) continue;
+    const cause = CAUSE.exec(line);
+    if (cause !== null) {
+      const level = headOf(cause[1]!.replace(/ \{$/, ''));
+      if (level === undefined || Array.isArray(target.into)) continue;
+      target.into.cause = level.error;
+      open.push({ indent: indent + 2, into: level.error as unknown as Record<string, unknown> });
+      members = true;
+      continue;
+    }
+    const m = Array.isArray(target.into) ? null : MEMBER.exec(line);
+    if (m === null) {
+      // An array's item: a scalar or an object opening.
+      if (Array.isArray(target.into)) {
+        if (OPENS.test(line)) {
+          const item: Record<string, unknown> = {};
+          target.into.push(item);
+          open.push({ indent: indent + 2, into: item });
+        } else target.into.push(inline(line.replace(/,$/, '')));
+      }
+      continue;
+    }
+    const key = m[1] ?? m[2]!;
+    const value = m[3]!.trim();
+    if (OPENS.test(value) && !/^(?:Set\(\d+\) )?[{[].*[}\]]$/.test(value)) {
+      const into: Record<string, unknown> | unknown[] = value.endsWith('[') ? [] : {};
+      (target.into as Record<string, unknown>)[key] = into;
+      open.push({ indent: indent + 2, into });
+    } else {
+      const v = inline(value);
+      if (v !== undefined) (target.into as Record<string, unknown>)[key] = v;
+    }
+    members = true;
+  }
+  return { ...top, members };
 }
 
 /**
  * The error chain Node's printed form of an error with a `[cause]` stands for, or `undefined`
- * when the text has no `[cause]` block. Read by `agent-errors explain` on pasted text.
+ * when the text has no `[cause]` block.
  */
 export function printedErrorWithCause(text: string): Error | undefined {
-  const lines = text.replace(/\r\n?/g, '\n').trim().split('\n');
-  const top = headOf(lines[0] ?? '');
-  if (top === undefined || !lines.some((l) => CAUSE.test(l))) return undefined;
-  const levels: Level[] = [top];
-  for (const line of lines.slice(1)) {
-    const cause = CAUSE.exec(line);
-    if (cause !== null) {
-      const depth = cause[1]!.length / 2;
-      const level = headOf(cause[2]!);
-      if (level === undefined || depth !== levels.length) break;
-      levels.push(level);
-      continue;
-    }
-    const member = MEMBER.exec(line);
-    if (member === null) continue;
-    // A member line is indented two spaces past its error's own level.
-    const owner = levels[member[1]!.length / 2 - 1];
-    if (owner !== undefined) owner.members[member[2]!] = member[3] ?? Number(member[4]);
-  }
-  return build(levels);
+  if (!/^\s*\[cause\]: /m.test(text)) return undefined;
+  const logged = printedLoggedError(text);
+  return logged?.error.cause === undefined ? undefined : logged.error;
 }

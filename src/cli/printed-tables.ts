@@ -1,0 +1,95 @@
+/**
+ * Fixed texts a printed error carries in place of its code, each from the definition that fixes
+ * it, so that `explain` reads a pasted `String(err)` as the error itself reads:
+ *
+ * - {@link CLASS_CODES}: client library classes whose name stands for one code (undici's
+ *   `docs/api/Errors.md` table, got's `documentation/8-errors.md`, axios's `CanceledError`). Names several libraries
+ *   share (`AbortError`, `TimeoutError`, `ClientClosedError`, …) are left out: they name no
+ *   single code.
+ * - {@link JSON_RPC_MESSAGES}: JSON-RPC 2.0's own messages for its codes (§5.1), and ACP's
+ *   (`RequestError.authRequired`, `RequestError.resourceNotFound`), which peers send unchanged
+ *   and ACP's `RequestError` prints in quotes (`"Method not found": …`).
+ * - {@link REASON_PHRASES}: HTTP's reason phrases (RFC 9110 §15), which client libraries print
+ *   as the whole message when the body said nothing (`AI_APICallError: Bad Request`).
+ */
+
+/** A class name that stands for one code (axios's carries its mark as well). */
+export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<string, unknown>>>> = {
+  // undici
+  HeadersTimeoutError: 'UND_ERR_HEADERS_TIMEOUT',
+  HeadersOverflowError: 'UND_ERR_HEADERS_OVERFLOW',
+  BodyTimeoutError: 'UND_ERR_BODY_TIMEOUT',
+  RequestContentLengthMismatchError: 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+  ConnectTimeoutError: 'UND_ERR_CONNECT_TIMEOUT',
+  InvalidReturnValueError: 'UND_ERR_INVALID_RETURN_VALUE',
+  ClientDestroyedError: 'UND_ERR_DESTROYED',
+  InformationalError: 'UND_ERR_INFO',
+  SocketError: 'UND_ERR_SOCKET',
+  ResponseContentLengthMismatchError: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  MissingUpstreamError: 'UND_ERR_BPL_MISSING_UPSTREAM',
+  ResponseExceededMaxSizeError: 'UND_ERR_RES_EXCEEDED_MAX_SIZE',
+  SecureProxyConnectionError: 'UND_ERR_PRX_TLS',
+  MaxOriginsReachedError: 'UND_ERR_MAX_ORIGINS_REACHED',
+  Socks5ProxyError: 'UND_ERR_SOCKS5',
+  MessageSizeExceededError: 'UND_ERR_WS_MESSAGE_SIZE_EXCEEDED',
+  // got
+  CacheError: 'ERR_CACHE_ACCESS',
+  UploadError: 'ERR_UPLOAD',
+  ReadError: 'ERR_READING_RESPONSE_STREAM',
+  CancelError: 'ERR_CANCELED',
+  // axios (`lib/cancel/CanceledError.js`)
+  CanceledError: { code: 'ERR_CANCELED', isAxiosError: true },
+};
+
+/** JSON-RPC's and ACP's fixed messages, by their codes. */
+export const JSON_RPC_MESSAGES: Readonly<Record<string, number>> = {
+  'parse error': -32700,
+  'invalid request': -32600,
+  'method not found': -32601,
+  'invalid params': -32602,
+  'internal error': -32603,
+  'authentication required': -32000,
+  'resource not found': -32002,
+};
+
+/** HTTP's reason phrases for the failure statuses. */
+export const REASON_PHRASES: Readonly<Record<string, number>> = {
+  'bad request': 400,
+  unauthorized: 401,
+  'payment required': 402,
+  forbidden: 403,
+  'not found': 404,
+  'method not allowed': 405,
+  'not acceptable': 406,
+  'proxy authentication required': 407,
+  'request timeout': 408,
+  conflict: 409,
+  gone: 410,
+  'length required': 411,
+  'precondition failed': 412,
+  'content too large': 413,
+  'payload too large': 413,
+  'uri too long': 414,
+  'unsupported media type': 415,
+  'range not satisfiable': 416,
+  'expectation failed': 417,
+  'misdirected request': 421,
+  'unprocessable content': 422,
+  'unprocessable entity': 422,
+  locked: 423,
+  'failed dependency': 424,
+  'too early': 425,
+  'upgrade required': 426,
+  'precondition required': 428,
+  'too many requests': 429,
+  'request header fields too large': 431,
+  'unavailable for legal reasons': 451,
+  'internal server error': 500,
+  'not implemented': 501,
+  'bad gateway': 502,
+  'service unavailable': 503,
+  'gateway timeout': 504,
+  'http version not supported': 505,
+  'insufficient storage': 507,
+  'network authentication required': 511,
+};
