@@ -49,6 +49,22 @@ export function reading(error: unknown, careful: Careful): Careful {
 }
 
 /**
+ * A family's score, printed after its file's tests when FRESH_SCORE is set. Registered per call,
+ * not once at import: files that share a worker's module cache import this module once.
+ */
+function scored(family: string): { cases: number; right: number; wrong: string[] } {
+  const score = { cases: 0, right: 0, wrong: [] as string[] };
+  afterAll(() => {
+    if (!process.env.FRESH_SCORE) return;
+    const line =
+      `  ${family.padEnd(14)} ${String(score.right).padStart(3)}/${String(score.cases).padEnd(3)} right` +
+      (score.wrong.length > 0 ? `\n${score.wrong.map((w) => `      wrong: ${w}`).join('\n')}` : '');
+    process.stdout.write(`fresh cases:\n${line}\n`);
+  });
+  return score;
+}
+
+/**
  * The cases of `family` as tests, scored. `read` turns the built error into a reading (the
  * decoder by default; the CLI's explain for printed forms).
  */
@@ -57,16 +73,7 @@ export function freshCases(
   cases: readonly FreshCase[],
   read: (error: unknown, careful: Careful) => Careful | Promise<Careful> = reading,
 ): void {
-  const score = { cases: 0, right: 0, wrong: [] as string[] };
-  // Registered here, not once at import: files that share a worker's module cache import this
-  // module once, and each file's families are printed with it.
-  afterAll(() => {
-    if (!process.env.FRESH_SCORE) return;
-    const line =
-      `  ${family.padEnd(14)} ${String(score.right).padStart(3)}/${String(score.cases).padEnd(3)} right` +
-      (score.wrong.length > 0 ? `\n${score.wrong.map((w) => `      wrong: ${w}`).join('\n')}` : '');
-    process.stdout.write(`fresh cases:\n${line}\n`);
-  });
+  const score = scored(family);
   for (const c of cases) {
     const run = async (): Promise<void> => {
       score.cases += 1;
@@ -136,8 +143,7 @@ export interface PrintedCase {
  * error itself (category and retryability): one test per case and form, scored per family.
  */
 export function printedCases(family: string, cases: readonly PrintedCase[]): void {
-  const score = { cases: 0, right: 0, wrong: [] as string[] };
-  scores.set(family, score);
+  const score = scored(family);
   for (const c of cases) {
     let built: Promise<unknown> | undefined;
     const error = () => (built ??= Promise.resolve().then(c.build));
