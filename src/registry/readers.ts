@@ -1,7 +1,7 @@
 import type { Reader } from '../core/reader.js';
 import { a2aRpcHooks, a2aSdkReader } from '../dialects/a2a/reader.js';
 import { acpRpcHooks } from '../dialects/acp/reader.js';
-import { isRequestError } from '../dialects/acp/request-error.js';
+import { isRequestError } from '../dialects/acp/is-request-error.js';
 import { arcpCodeReader, arcpReader } from '../dialects/arcp/reader.js';
 import { domReader } from '../dialects/dom/reader.js';
 import { grpcReader } from '../dialects/grpc/reader.js';
