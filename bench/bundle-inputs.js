@@ -26,12 +26,15 @@ const result = await bundle(measured.code, { metafile: true, sourcemap: true });
 const [output] = Object.values(result.metafile.outputs).filter((o) => o.entryPoint !== undefined);
 const name = (file) => file.replace(/^.*dist\//, '');
 if (why !== undefined) {
-  printChains(result.metafile.inputs, why);
+  printChains(result.metafile.inputs, output.inputs, why);
   process.exit(0);
 }
 
-/** For each input whose path contains `part`, its shortest chain of importers from the entry. */
-function printChains(inputs, part) {
+/**
+ * For each input whose path contains `part`, the bytes it adds to the bundle and its shortest
+ * chain of importers from the entry (a file imported for nothing it exports adds 0 bytes).
+ */
+function printChains(inputs, inOutput, part) {
   const importers = new Map();
   for (const [file, { imports }] of Object.entries(inputs)) {
     for (const { path } of imports) importers.set(path, [...(importers.get(path) ?? []), file]);
@@ -58,7 +61,7 @@ function printChains(inputs, part) {
     const chain = [];
     for (let at = entry; at !== undefined; at = from.get(at)) chain.push(name(at));
     console.log(
-      `${name(target)} (${inputs[target].bytes} bytes in dist)\n  ${chain.join(' -> ') || '(not reached)'}`,
+      `${name(target)} (${inOutput[target]?.bytesInOutput ?? 0} bytes in the bundle)\n  ${chain.join(' -> ') || '(not reached)'}`,
     );
   }
 }
