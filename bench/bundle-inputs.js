@@ -2,13 +2,20 @@
 // it adds to the minified bundle (esbuild's metafile) and what leaving its code out would save
 // once gzipped (the bundle gzipped without the characters the source map gives to that file).
 // Gzip finds repeats across files, so the savings do not add up to the total: each says what
-// that file alone costs. Largest gzip cost first.
+// that file alone costs. Largest gzip cost first. `--why <file>` prints instead how the measured
+// import reaches each source file whose path contains <file> (one chain of imports, the
+// shortest), to find who pulls a module into a bundle.
 //   node bench/bundle-inputs.js <name prefix> [rows]   e.g. `createDecoder`, `retry`, `decode`
+//   node bench/bundle-inputs.js decode --why tool/tool-text.js
 import { gzipSync } from 'node:zlib';
 import { BUNDLES, bundle } from './bundle-size.js';
 
-const prefix = process.argv[2] ?? 'createDecoder';
-const rows = Number(process.argv[3] ?? 40);
+const whyAt = process.argv.indexOf('--why');
+const why = whyAt < 0 ? undefined : process.argv[whyAt + 1];
+const [prefix = 'createDecoder', rowsArg] = process.argv
+  .slice(2)
+  .filter((_, i) => whyAt < 0 || (i !== whyAt - 2 && i !== whyAt - 1));
+const rows = Number(rowsArg ?? 40);
 const measured = BUNDLES.find((b) => b.name.startsWith(prefix));
 if (measured === undefined) {
   console.error(`No measured import starts with ${JSON.stringify(prefix)}; one of:`);
@@ -17,6 +24,47 @@ if (measured === undefined) {
 }
 const result = await bundle(measured.code, { metafile: true, sourcemap: true });
 const [output] = Object.values(result.metafile.outputs).filter((o) => o.entryPoint !== undefined);
+const name = (file) => file.replace(/^.*dist\//, '');
+if (why !== undefined) {
+  printChains(result.metafile.inputs, output.inputs, why);
+  process.exit(0);
+}
+
+/**
+ * For each input whose path contains `part`, the bytes it adds to the bundle and its shortest
+ * chain of importers from the entry (a file imported for nothing it exports adds 0 bytes).
+ */
+function printChains(inputs, inOutput, part) {
+  const importers = new Map();
+  for (const [file, { imports }] of Object.entries(inputs)) {
+    for (const { path } of imports) importers.set(path, [...(importers.get(path) ?? []), file]);
+  }
+  const targets = Object.keys(inputs).filter((file) => file.includes(part));
+  if (targets.length === 0) console.log(`No file of ${measured.name} contains ${part}`);
+  for (const target of targets) {
+    // Breadth first from the file back to the entry (`<stdin>`): the first chain found is shortest.
+    const from = new Map([[target, undefined]]);
+    let frontier = [target];
+    let entry;
+    while (entry === undefined && frontier.length > 0) {
+      const next = [];
+      for (const file of frontier) {
+        for (const importer of importers.get(file) ?? []) {
+          if (from.has(importer)) continue;
+          from.set(importer, file);
+          if (importer === '<stdin>') entry = importer;
+          next.push(importer);
+        }
+      }
+      frontier = next;
+    }
+    const chain = [];
+    for (let at = entry; at !== undefined; at = from.get(at)) chain.push(name(at));
+    console.log(
+      `${name(target)} (${inOutput[target]?.bytesInOutput ?? 0} bytes in the bundle)\n  ${chain.join(' -> ') || '(not reached)'}`,
+    );
+  }
+}
 const js = result.outputFiles.find((f) => f.path.endsWith('.js'));
 const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map')).text);
 const text = js.text;
@@ -87,7 +135,6 @@ function without(ranges) {
 }
 
 const bySource = rangesBySource();
-const name = (file) => file.replace(/^.*dist\//, '');
 const gzipBySource = new Map();
 map.sources.forEach((source, i) => {
   const ranges = bySource.get(i);

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// Prints the SKELETON_GROUPS string of src/core/confusables.ts from Unicode's confusables.txt
+// Prints the LOOK_ALIKES string of src/core/confusables.ts from Unicode's confusables.txt
 // (UTS #39 data: lines `0430 ;\t0061 ;\tMA\t# ( а → a ) CYRILLIC SMALL LETTER A → …`): every
 // letter or digit outside ASCII, left as it is by NFKD (normaliseKey folds those first), whose
 // skeleton is one ASCII letter or digit, or one Latin small capital (the file keeps `ᴀ`, `ᴘ`, `ʀ`
 // as skeletons of their own and names them `LATIN LETTER SMALL CAPITAL A`…). The small capitals
-// themselves are listed under their letter. Grouped by target; capital look-alikes of `I` (skeleton `l`) are
-// grouped under `i`, as a key word is spelt with `i`. A group is its target then the code points
-// of its characters in ascending order, each as the distance from the one before in base 36,
-// comma-separated: a third of the bytes of the characters themselves, which a bundler escapes
-// (`\u1d18`, and two such escapes for a letter past the Basic Multilingual Plane).
+// themselves are listed under their letter. Capital look-alikes of `I` (skeleton `l`) are
+// listed under `i`, as a key word is spelt with `i`. The characters in ascending order, each as
+// its distance from the one before in base 26 (the capitals A–Z as digits) followed by the
+// letter or digit it looks like: two or three bytes a character, which a bundler does not
+// escape (it would write `\u1d18`, and two such escapes for a letter past the Basic
+// Multilingual Plane).
 //   node scripts/confusables.mjs path/to/confusables.txt
 import { readFileSync } from 'node:fs';
 
@@ -56,13 +57,14 @@ for (const { source, target } of entries) {
 }
 for (const [capital, letter] of smallCapitals) if (listed(capital)) add(letter, capital);
 
+const lookAlikes = [...groups]
+  .flatMap(([target, sources]) => [...sources].map((char) => [char.codePointAt(0), target]))
+  .sort(([a], [b]) => a - b);
+/** `n` in base 26, the capitals A–Z as digits. */
+const base26 = (n) =>
+  (n >= 26 ? base26(Math.floor(n / 26)) : '') + String.fromCharCode(65 + (n % 26));
 console.log(
-  [...groups]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([target, sources]) => {
-      const points = [...sources].map((char) => char.codePointAt(0)).sort((a, b) => a - b);
-      const steps = points.map((point, i) => (point - (points[i - 1] ?? 0)).toString(36));
-      return target + steps.join(',');
-    })
-    .join('|'),
+  lookAlikes
+    .map(([point, target], i) => base26(point - (lookAlikes[i - 1]?.[0] ?? 0)) + target)
+    .join(''),
 );

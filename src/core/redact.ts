@@ -11,6 +11,7 @@ import {
 import type { KeyJudge } from './secret-contexts.js';
 import {
   SECRET_FORMATS,
+  SECRET_FORMAT_NAMES,
   SECRET_FORMAT_HINT,
   formatPattern,
   redactFormats,
@@ -61,8 +62,8 @@ export interface SecretPattern {
 // Built in a pure function: a bundle that never reads the list leaves it (and its regexps) out.
 export const SECRET_PATTERNS: readonly SecretPattern[] = /* @__PURE__ */ (() =>
   Object.freeze([
-    ...SECRET_FORMATS.map((format) => ({
-      name: format.name,
+    ...SECRET_FORMATS.map((format, i) => ({
+      name: SECRET_FORMAT_NAMES[i] as string,
       pattern: formatPattern(format),
       replace: (match: string) => (format.keep?.exec(match)?.[0] ?? '') + REDACTED,
     })),

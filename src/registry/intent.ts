@@ -1,6 +1,6 @@
 import { isMeantToSend as meantToSendWith } from '../core/intent.js';
-import { isArcpError } from '../dialects/arcp/arcp-error.js';
-import { isToolError } from '../dialects/tool/tool-error.js';
+import { isArcpError } from '../dialects/arcp/is-arcp-error.js';
+import { isToolError } from '../dialects/tool/is-tool-error.js';
 import { READERS } from './readers.js';
 
 /**

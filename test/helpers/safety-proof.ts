@@ -20,7 +20,11 @@ import { retry } from 'agent-errors/retry';
 import { toolErrorFunction, withAiToolErrors } from 'agent-errors/tool';
 import { runCli } from '../../src/cli/main.js';
 import { isRecord } from '../../src/core/is.js';
-import { SECRET_FORMATS, formatPattern } from '../../src/core/secret-formats.js';
+import {
+  SECRET_FORMATS,
+  SECRET_FORMAT_NAMES,
+  formatPattern,
+} from '../../src/core/secret-formats.js';
 import type { SecretFormat } from '../../src/core/secret-formats.js';
 import { ROADS } from './roads.js';
 import { acpWrapped, idempotencyRecord, mcpWrapped, peerOverTcp } from './safety-proof-live.js';
@@ -46,10 +50,11 @@ function keptHead(value: string, format: SecretFormat): string {
 
 /** Every token format's sample, and one secret that only its context gives away. */
 export const SECRETS: readonly Secret[] = [
-  ...SECRET_FORMATS.map((format) => {
-    const value = FORMAT_SAMPLES[format.name] as string;
+  ...SECRET_FORMATS.map((format, i) => {
+    const name = SECRET_FORMAT_NAMES[i] as string;
+    const value = FORMAT_SAMPLES[name] as string;
     return {
-      name: format.name,
+      name,
       value,
       selfIdentifying: true,
       glued: format.glued,

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, isSensitiveKey, redactString, sanitizeMessage, toJsonSafe } from 'agent-errors';
-import { SECRET_FORMATS } from '../../src/core/secret-formats.js';
+import { SECRET_FORMATS, SECRET_FORMAT_NAMES } from '../../src/core/secret-formats.js';
 import { SECRET_PATTERNS } from '../../src/core/redact.js';
 import {
   ALNUM,
@@ -291,7 +291,12 @@ describe('secret formats', () => {
 
 describe('token formats (gitleaks prefixes)', () => {
   it('has a sample for every format', () => {
-    expect(Object.keys(FORMAT_SAMPLES).sort()).toEqual(SECRET_FORMATS.map((f) => f.name).sort());
+    expect(Object.keys(FORMAT_SAMPLES).sort()).toEqual([...SECRET_FORMAT_NAMES].sort());
+  });
+
+  it('names every format once (the names are a list aligned with the table by index)', () => {
+    expect(SECRET_FORMAT_NAMES).toHaveLength(SECRET_FORMATS.length);
+    expect(new Set(SECRET_FORMAT_NAMES).size).toBe(SECRET_FORMAT_NAMES.length);
   });
 
   it.each(Object.entries(FORMAT_SAMPLES))('%s', (name, sample) => {

@@ -116,7 +116,7 @@ export const A2A_CODE_TABLE = rpcCodeTable(ROWS, -32603);
  * @example
  * A2A_ERROR_CODES.TaskNotFound; // -32001
  */
-export const A2A_ERROR_CODES = codesByName(ROWS);
+export const A2A_ERROR_CODES = /* @__PURE__ */ codesByName(ROWS); // pure: left out of a bundle that never reads it
 
 /** One of {@link A2A_ERROR_CODES}. */
 export type A2aErrorCode = (typeof A2A_ERROR_CODES)[keyof typeof A2A_ERROR_CODES];

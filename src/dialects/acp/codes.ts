@@ -45,7 +45,7 @@ export const ACP_CODE_TABLE = rpcCodeTable(ROWS, -32603);
  * @example
  * ACP_ERROR_CODES.AuthRequired; // -32000
  */
-export const ACP_ERROR_CODES = codesByName(ROWS);
+export const ACP_ERROR_CODES = /* @__PURE__ */ codesByName(ROWS); // pure: left out of a bundle that never reads it
 
 /** One of {@link ACP_ERROR_CODES}. */
 export type AcpErrorCode = (typeof ACP_ERROR_CODES)[keyof typeof ACP_ERROR_CODES];

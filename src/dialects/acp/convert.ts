@@ -9,7 +9,8 @@ import { toJsonSafe } from '../../core/serialize.js';
 import { describeValue } from '../../core/is.js';
 import { ACP_CODE_TABLE, ACP_ERROR_CODES } from './codes.js';
 import { classifyAcpError } from './decode.js';
-import { RequestError, isRequestError } from './request-error.js';
+import { isRequestError } from './is-request-error.js';
+import { RequestError } from './request-error.js';
 import type { ErrorResponse } from './request-error.js';
 
 /** What the ACP encoder reads (`encode(error, 'acp', options)`, `toRequestError`). */

@@ -4,9 +4,11 @@ import { carriedDecoded, defineClassificationGetters } from '../../core/classifi
 import type { ErrorCategory } from '../../core/categories.js';
 import { ACP_ERROR_CODES } from './codes.js';
 import { decodeAcpError } from './decode.js';
-import { hasBrandOrShape } from '../../core/is.js';
+import { REQUEST_ERROR_BRAND } from './is-request-error.js';
 
-const BRAND: unique symbol = Symbol.for('agent-errors.RequestError') as never;
+// The guard lives in a module of its own, so that a decoder recognises these errors without
+// carrying the class.
+export { isRequestError } from './is-request-error.js';
 
 /**
  * A JSON-RPC error response payload, as {@link RequestError.toErrorResponse} returns it (the ACP
@@ -187,21 +189,6 @@ export class RequestError extends Error {
   }
 }
 
-Object.defineProperty(RequestError.prototype, BRAND, { value: true });
+Object.defineProperty(RequestError.prototype, REQUEST_ERROR_BRAND, { value: true });
 // `category`, `retryable`, `retryAfterMs`: not enumerable, so the JSON stays the SDK's.
 defineClassificationGetters(RequestError.prototype);
-
-/**
- * Whether `value` is an ACP `RequestError`: ours (by brand, across copies of this package) or
- * one shaped like it, such as `@agentclientprotocol/sdk`'s.
- *
- * @example
- * isRequestError(RequestError.authRequired()); // true
- */
-export function isRequestError(value: unknown): value is RequestError {
-  return hasBrandOrShape(value, BRAND, hasRequestErrorShape);
-}
-
-function hasRequestErrorShape(v: Record<PropertyKey, unknown>): boolean {
-  return v.name === 'RequestError' && Number.isInteger(v.code) && typeof v.message === 'string';
-}

@@ -1,20 +1,17 @@
-import { decodedError, isAgentError } from '../../core/agent-error.js';
+import { isAgentError } from '../../core/agent-error.js';
 import type { AgentError } from '../../core/agent-error.js';
-import { isErrorCategory } from '../../core/categories.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
 import { classifyWith } from '../../core/expose.js';
 import type { Classifier } from '../../core/expose.js';
-import { validDelayMs } from '../../core/lenient-options.js';
 import { ARCPError, createARCPError, isArcpError } from './arcp-error.js';
 import type { ARCPErrorLike } from './arcp-error.js';
-import { ARCP_ERRORS, arcpEntry, effectiveRetryable, isArcpErrorCode } from './codes.js';
+import { ARCP_ERRORS, effectiveRetryable, isArcpErrorCode } from './codes.js';
 import type { ArcpErrorCode } from './codes.js';
-import { locateEnvelopePayload } from './envelopes.js';
-import { isErrorPayloadShape, isPlainErrorPayload, sendPayload, toPayload } from './payload.js';
+import { arcpFieldsToAgentError, decodeArcpValue } from './decode.js';
+import { isPlainErrorPayload, sendPayload, toPayload } from './payload.js';
 import type { ErrorPayload, ToPayloadOptions } from './payload.js';
 import { copyRecord, isTooWideToCopy } from '../../core/copy-record.js';
-import { isRecord } from '../../core/is.js';
 import { wireDetails } from '../../core/unexpected.js';
 
 /**
@@ -70,63 +67,7 @@ export function arcpErrorToAgentError(error: ARCPErrorLike, received?: unknown):
       'arcpErrorToAgentError: error must be an ARCPError ({ code, message, retryable, details? })',
     );
   }
-  return hubError(
-    error.code,
-    error.message,
-    error.retryable,
-    error.details,
-    received ?? toPayload(error),
-    error instanceof Error ? error : undefined,
-  );
-}
-
-/**
- * The hub error for ARCP's fields: what {@link arcpErrorToAgentError} and the payload decoder
- * share. The hub fields ride in `details` ({@link HUB_DETAIL_KEYS}); the rest stays there.
- */
-function hubError(
-  code: ArcpErrorCode,
-  message: string,
-  retryable: boolean,
-  received: Record<string, unknown> | undefined,
-  wireData: unknown,
-  cause: Error | undefined,
-): AgentError {
-  let agentCode: unknown, agentCategory: unknown, agentRetryable: unknown, retryAfterMs: unknown;
-  let details: Record<string, unknown> | undefined;
-  if (received !== undefined) {
-    // Copied key by key (a spread then `delete` would leave the copy in slow dictionary mode).
-    for (const key of Object.keys(received)) {
-      const value = received[key];
-      if (key === 'agentCode') agentCode = value;
-      else if (key === 'agentCategory') agentCategory = value;
-      else if (key === 'agentRetryable') agentRetryable = value;
-      else if (key === 'retryAfterMs') retryAfterMs = value;
-      else (details ??= {})[key] = value;
-    }
-  }
-  return decodedError({
-    message,
-    category: isErrorCategory(agentCategory) ? agentCategory : arcpEntry(code).category,
-    code: typeof agentCode === 'string' && agentCode !== '' ? agentCode : code,
-    retryable: typeof agentRetryable === 'boolean' ? agentRetryable : retryable,
-    retryAfterMs: validDelayMs(retryAfterMs),
-    details,
-    wire: { protocol: 'arcp', code, message, data: wireData },
-    cause,
-  });
-}
-
-/** The hub error for a checked wire payload, without building the ARCPError in between. */
-function payloadToAgentError(payload: ErrorPayload, received: unknown): AgentError {
-  return hubError(
-    payload.code,
-    payload.message,
-    effectiveRetryable(payload.code, payload.retryable),
-    payload.details,
-    received,
-    undefined,
-  );
+  return arcpFieldsToAgentError(error, received ?? toPayload(error));
 }
 
 /** Options for {@link toArcpError}. */
@@ -205,39 +146,11 @@ export function decodeArcpError(
   fallback: (value: unknown) => AgentError = normalizeError,
 ): AgentError {
   try {
-    if (input !== null && typeof input === 'object' && !isAgentError(input)) {
-      if (input instanceof ARCPError) return arcpErrorToAgentError(input);
-      const type = (input as { type?: unknown }).type;
-      if (
-        type === 'session.error' ||
-        type === 'job.error' ||
-        type === 'job.event' ||
-        type === 'tool_result'
-      ) {
-        // A decoder reads what it can: an empty message (which ARCP refuses) still has a code.
-        const found = locateEnvelopePayload(input, true);
-        if (found.ok) return payloadToAgentError(found.payload, input);
-        // A code ARCP's table does not list (a newer peer's): the payload is read as the same
-        // bare payload is, keeping its code and its `retryable` (per-error overrides ride on it).
-        const payload = (input as { payload?: unknown }).payload;
-        if (
-          (type === 'session.error' || type === 'job.error') &&
-          isRecord(payload) &&
-          typeof payload.code === 'string' &&
-          typeof payload.message === 'string'
-        ) {
-          return fallback(payload);
-        }
-      } else if (isErrorPayloadShape(input)) {
-        return payloadToAgentError(input, input);
-      } else if (isArcpError(input)) {
-        return arcpErrorToAgentError(input, input);
-      }
-    }
+    if (input instanceof ARCPError && !isAgentError(input)) return arcpErrorToAgentError(input);
   } catch {
-    // Fall through to the general normaliser.
+    return fallback(input);
   }
-  return fallback(input);
+  return decodeArcpValue(input, fallback);
 }
 
 /**

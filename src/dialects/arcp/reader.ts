@@ -1,7 +1,7 @@
 import type { Reader } from '../../core/reader.js';
-import { isArcpError } from './arcp-error.js';
+import { isArcpError } from './is-arcp-error.js';
 import { isArcpErrorCode } from './codes.js';
-import { decodeArcpError } from './convert.js';
+import { decodeArcpValue } from './decode.js';
 
 // ARCP's error envelopes; a failed tool call is a `job.event` (of kind `tool_result`).
 const ERROR_ENVELOPES: ReadonlySet<unknown> = new Set([
@@ -24,7 +24,7 @@ export const arcpReader: Reader = {
       (typeof view.type === 'string' && ERROR_ENVELOPES.has(view.type)) ||
       (typeof view.code === 'string' && isArcpError(view.input))
     ) {
-      return decodeArcpError(view.input, context.fallback);
+      return decodeArcpValue(view.input, context.fallback);
     }
     return undefined;
   },
@@ -39,7 +39,7 @@ export const arcpCodeReader: Reader = {
   requires: ['code', 'message'],
   recognise(view) {
     return isArcpErrorCode(view.code) && typeof view.message === 'string'
-      ? decodeArcpError(view.input)
+      ? decodeArcpValue(view.input)
       : undefined;
   },
 };

@@ -92,7 +92,7 @@ export type GrpcStatusName = (typeof ROWS)[number]['name'];
  * GRPC_STATUS_CODES.UNAVAILABLE; // 14
  */
 export const GRPC_STATUS_CODES: { readonly [R in (typeof ROWS)[number] as R['name']]: R['code'] } =
-  Object.freeze(Object.fromEntries(ROWS.map((r) => [r.name, r.code]))) as never;
+  /* @__PURE__ */ Object.freeze(Object.fromEntries(ROWS.map((r) => [r.name, r.code]))) as never; // pure: left out of a bundle that never reads it
 
 const BY_CODE: ReadonlyMap<number, GrpcRow> = new Map(ROWS.map((r) => [r.code, r]));
 // Connect-RPC writes the names in lower case (`not_found`); both are looked up.

@@ -61,6 +61,17 @@ function eachHeader(
   }
 }
 
+// The headers the decoders ask for by name.
+const NAMED_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'date',
+  'retry-after',
+  'retry-after-ms',
+  'x-should-retry',
+  'request-id',
+  'x-request-id',
+]);
+
 // The other headers the web-API conventions read (web-apis.ts): request ids and error names.
 const OTHER_HEADERS: ReadonlySet<string> = new Set([
   'www-authenticate',
@@ -76,107 +87,37 @@ const OTHER_HEADERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The headers the decoders read, read once from any {@link HeadersInput}: the few names they
- * ask for in fields, the rate-limit family and the web-API conventions' headers in small maps
- * made only when one is present. Anything else is not kept. Internal.
- *
- * One class for every kind of input, so each reader calls the same `get`; a response costs one
- * small object and no closures.
+ * The headers the decoders read, read once from any {@link HeadersInput}: the names they ask
+ * for, the rate-limit family and the web-API conventions' headers, under lower-case names.
+ * Anything else is not kept. Internal.
  */
 export class HeaderTable {
-  private contentType: string | undefined = undefined;
-  private date: string | undefined = undefined;
-  private retryAfter: string | undefined = undefined;
-  private retryAfterMs: string | undefined = undefined;
-  private shouldRetry: string | undefined = undefined;
-  private requestId: string | undefined = undefined;
-  private xRequestId: string | undefined = undefined;
-  private limits: Map<string, string> | undefined = undefined;
-  private others: Map<string, string> | undefined = undefined;
-
-  /** The value for a lower-case `name` (one of the names the decoders read). */
-  get(name: string): string | undefined {
-    switch (name) {
-      case 'content-type':
-        return this.contentType;
-      case 'date':
-        return this.date;
-      case 'retry-after':
-        return this.retryAfter;
-      case 'retry-after-ms':
-        return this.retryAfterMs;
-      case 'x-should-retry':
-        return this.shouldRetry;
-      case 'request-id':
-        return this.requestId;
-      case 'x-request-id':
-        return this.xRequestId;
-      default:
-        return this.limits?.get(name) ?? this.others?.get(name);
-    }
-  }
-
-  /** The value of a rate-limit header (a lower-case `name` that mentions the rate limit). */
-  limit(name: string): string | undefined {
-    return this.limits?.get(name);
-  }
-
+  private readonly kept = new Map<string, string>();
   /** Whether a header names a rate limit (`ratelimit` or `rate-limit`): else no reset is read. */
-  get hasLimits(): boolean {
-    return this.limits !== undefined;
-  }
-
+  hasLimits = false;
   /**
    * Whether a header the web-API conventions read may be present (`www-authenticate`, a cloud's
    * error or request-id header): false lets those lookups be skipped.
    */
-  get hasOthers(): boolean {
-    return this.others !== undefined;
+  hasOthers = false;
+
+  /** The value for a lower-case `name` (one of the names the decoders read). */
+  get(name: string): string | undefined {
+    return this.kept.get(name);
+  }
+
+  /** The value of a rate-limit header (a lower-case `name` that mentions the rate limit). */
+  limit(name: string): string | undefined {
+    return this.kept.get(name);
   }
 
   /** Keep one header; repeated names (in any case) are joined with `, `. */
   add(name: string, text: string): void {
-    // Most names arrive in lower case already (HTTP/2, fetch, Node): a name that is one of
-    // ours as it stands is not folded.
-    if (this.addKnown(name, text)) return;
     const key = name.toLowerCase();
-    if (key !== name && this.addKnown(key, text)) return;
-    if (isRateLimitHeader(key)) {
-      this.limits ??= new Map();
-      this.limits.set(key, joined(this.limits.get(key), text));
-    } else if (OTHER_HEADERS.has(key)) {
-      this.others ??= new Map();
-      this.others.set(key, joined(this.others.get(key), text));
-    }
-  }
-
-  /** Keep a header kept in a field (`key` in lower case); false for any other name. */
-  private addKnown(key: string, text: string): boolean {
-    switch (key) {
-      case 'content-type':
-        this.contentType = joined(this.contentType, text);
-        return true;
-      case 'date':
-        this.date = joined(this.date, text);
-        return true;
-      case 'retry-after':
-        this.retryAfter = joined(this.retryAfter, text);
-        return true;
-      case 'retry-after-ms':
-        this.retryAfterMs = joined(this.retryAfterMs, text);
-        return true;
-      case 'x-should-retry':
-        this.shouldRetry = joined(this.shouldRetry, text);
-        return true;
-      case 'request-id':
-        this.requestId = joined(this.requestId, text);
-        return true;
-      case 'x-request-id':
-        this.xRequestId = joined(this.xRequestId, text);
-        return true;
-      default:
-        return false;
-    }
+    if (isRateLimitHeader(key)) this.hasLimits = true;
+    else if (OTHER_HEADERS.has(key)) this.hasOthers = true;
+    else if (!NAMED_HEADERS.has(key)) return;
+    this.kept.set(key, joined(this.kept.get(key), text));
   }
 }
 

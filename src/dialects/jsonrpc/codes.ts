@@ -39,7 +39,7 @@ export const JSONRPC_CODE_TABLE = rpcCodeTable(ROWS, -32603);
  * @example
  * JSONRPC_ERROR_CODES.MethodNotFound; // -32601
  */
-export const JSONRPC_ERROR_CODES = codesByName(ROWS);
+export const JSONRPC_ERROR_CODES = /* @__PURE__ */ codesByName(ROWS); // pure: left out of a bundle that never reads it
 
 /** One of {@link JSONRPC_ERROR_CODES}. */
 export type JsonRpcErrorCode = (typeof JSONRPC_ERROR_CODES)[keyof typeof JSONRPC_ERROR_CODES];

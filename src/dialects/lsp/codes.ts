@@ -69,7 +69,7 @@ export const LSP_CODE_TABLE = rpcCodeTable(ROWS, -32803);
  * @example
  * LSP_ERROR_CODES.ContentModified; // -32801
  */
-export const LSP_ERROR_CODES = codesByName(ROWS);
+export const LSP_ERROR_CODES = /* @__PURE__ */ codesByName(ROWS); // pure: left out of a bundle that never reads it
 
 /** One of {@link LSP_ERROR_CODES}. */
 export type LspErrorCode = (typeof LSP_ERROR_CODES)[keyof typeof LSP_ERROR_CODES];

@@ -73,7 +73,7 @@ export const MCP_CODE_TABLE = rpcCodeTable(ROWS, -32603);
  * @example
  * MCP_ERROR_CODES.RequestTimeout; // -32001
  */
-export const MCP_ERROR_CODES = codesByName(ROWS);
+export const MCP_ERROR_CODES = /* @__PURE__ */ codesByName(ROWS); // pure: left out of a bundle that never reads it
 
 /** One of {@link MCP_ERROR_CODES}. */
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
 import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
-import { decodeToolError, encodeToolError, toToolError, toolErrorToAgentError } from './convert.js';
+import { encodeToolError, toToolError } from './convert.js';
+import { decodeToolError, toolErrorToAgentError } from './decode.js';
 import { ToolError, toolErrorFields } from './tool-error.js';
 
 describe('ToolError ⇄ AgentError', () => {

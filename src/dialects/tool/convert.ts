@@ -1,66 +1,15 @@
-import { AgentError, isAgentError } from '../../core/agent-error.js';
-import type { AgentErrorInit, AgentErrorLike } from '../../core/agent-error.js';
-import { CATEGORIES } from '../../core/categories.js';
-import type { ErrorCategory as AgentErrorCategory } from '../../core/categories.js';
+import { isAgentError } from '../../core/agent-error.js';
+import type { AgentError, AgentErrorLike } from '../../core/agent-error.js';
 import { classifyWith, toExposableError } from '../../core/expose.js';
 import type { Classifier, ExposeOptions } from '../../core/expose.js';
-import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
-import type { FormatToolErrorTextOptions } from './tool-text.js';
+import { readMember } from '../../core/is.js';
 import { AS_AGENT_ERROR, normalizeError } from '../../core/normalize-error.js';
-import { NEAREST_TOOL_CATEGORY } from './tool-text.js';
-import { fromToolErrorText } from './tool-text-decode.js';
+import { hasBrand, toolErrorToAgentError } from './decode.js';
+import { TOOL_ERROR_BRAND } from './is-tool-error.js';
 import { ToolError, isToolError, reviveToolError } from './tool-error.js';
-import { hasBrandOrShape, readMember } from '../../core/is.js';
-import { validDelayMs } from '../../core/lenient-options.js';
 import type { ToolErrorLike, ToolErrorOptions } from './tool-error.js';
-
-const TOOL_BRAND = Symbol.for('agent-errors.ToolError');
-const AGENT_BRAND = Symbol.for('agent-errors.AgentError');
-
-/** Whether `value` carries `brand` (a class of this package, in any copy of it). */
-function hasBrand(value: unknown, brand: symbol): boolean {
-  return hasBrandOrShape(value, brand, () => false);
-}
-
-const CATEGORY_BY_CODE: ReadonlyMap<string, AgentErrorCategory> = new Map(
-  (Object.keys(CATEGORIES) as AgentErrorCategory[]).map((c) => [CATEGORIES[c].code, c]),
-);
-
-/**
- * The hub error for a {@link ToolError} (or a copy of one): `agentCategory` when it carries one,
- * else its category, else the category whose default code it uses, else `internal`; `code`,
- * `retryable`, `retryAfterMs` and `details` as carried. The tool error stays as `cause`.
- *
- * @example
- * toolErrorToAgentError(ToolError.rateLimited('Too many requests', 2000)).retryAfterMs; // 2000
- */
-export function toolErrorToAgentError(error: ToolErrorLike): AgentError {
-  if (!isToolError(error)) {
-    throw new TypeError(
-      'toolErrorToAgentError: error must be a ToolError or its fields ({ message, code, retryable, category? })',
-    );
-  }
-  const category =
-    error.agentCategory ?? error.category ?? CATEGORY_BY_CODE.get(error.code) ?? 'internal';
-  const init: AgentErrorInit = {
-    category,
-    code: error.code,
-    retryable: error.retryable,
-    cause: error,
-    captureStack: false,
-  };
-  const delay = validDelayMs(error.retryAfterMs);
-  if (delay !== undefined) init.retryAfterMs = delay;
-  if (error.details !== undefined) init.details = error.details;
-  // Upstream writes only the fields present: a ToolError given no category must not gain one on
-  // the way back out (the seed's `internal` says "a bug in the plugin", another statement). The
-  // hub remembers it as it remembers any form it read: `wire` holds the tool text, which names no
-  // category, and survives structuredClone, JSON and serializeError (see `uncategorised`).
-  if (error.category === undefined && error.agentCategory === undefined) {
-    init.wire = { protocol: 'tool', code: error.code, message: formatToolErrorText(error) };
-  }
-  return new AgentError(error.message, init);
-}
+import { NEAREST_TOOL_CATEGORY, formatToolErrorText, parseToolErrorText } from './tool-text.js';
+import type { FormatToolErrorTextOptions } from './tool-text.js';
 
 /**
  * The category-less tool error a hub error stands for, when it came from one: a `ToolError`
@@ -105,7 +54,7 @@ export interface ToToolErrorOptions {
  */
 export function toToolError(error: unknown, options?: ToToolErrorOptions): ToolError {
   if (error instanceof ToolError) return error;
-  if (hasBrand(error, TOOL_BRAND) || (!isAgentError(error) && isToolError(error))) {
+  if (hasBrand(error, TOOL_ERROR_BRAND) || (!isAgentError(error) && isToolError(error))) {
     const revived = reviveToolError(error);
     if (revived) return revived;
   }
@@ -123,39 +72,6 @@ export function toToolError(error: unknown, options?: ToToolErrorOptions): ToolE
   if (hub.retryAfterMs !== undefined) opts.retryAfterMs = hub.retryAfterMs;
   if (hub.details !== undefined) opts.details = hub.details;
   return new ToolError(hub.message, hub.code, opts);
-}
-
-/**
- * Decode a tool error in any form into the hub: a `ToolError` or its fields, tool error text
- * (any form, also wrapped, or unstructured text classified conservatively), or an MCP
- * `CallToolResult` with `isError: true`. Anything else goes to `fallback` (a decoder's fallback
- * readers, by default the hub's own reading). Never throws.
- *
- * @example
- * decodeToolError('[ERROR code=TIMEOUT category=timeout retryable=true] slow').retryable; // true
- */
-export function decodeToolError(
-  input: unknown,
-  fallback: (value: unknown) => AgentError = normalizeError,
-): AgentError {
-  try {
-    if (typeof input === 'string') return fromToolErrorText(input);
-    if (input !== null && typeof input === 'object') {
-      if (input instanceof AgentError || hasBrand(input, AGENT_BRAND)) return normalizeError(input);
-      // A ToolError's agentCategory must win over its narrowed category; a copy of an AgentError
-      // (it has `wire`, or a category outside the six) goes to the hub's own reviver.
-      if (isToolError(input) && !('wire' in input)) return toolErrorToAgentError(input);
-      if (isAgentError(input)) return normalizeError(input);
-      // A failed tool result (MCP's `CallToolResult`): its text is the tool error.
-      if ((input as { isError?: unknown }).isError === true) {
-        const text = firstText((input as { content?: unknown }).content);
-        if (text !== undefined) return fromToolErrorText(text, input);
-      }
-    }
-  } catch {
-    // Fall through to the general normaliser.
-  }
-  return fallback(input);
 }
 
 /**
@@ -186,7 +102,7 @@ export function encodeToolError(error: unknown, options?: ToolEncodeOptions): st
  */
 export function toolTextSource(error: unknown): unknown {
   if (error === null || typeof error !== 'object') return error;
-  if (hasBrand(error, TOOL_BRAND)) return error;
+  if (hasBrand(error, TOOL_ERROR_BRAND)) return error;
   if (isAgentError(error)) return uncategorised(error) ?? error;
   if (typeof readMember(error, AS_AGENT_ERROR) !== 'function') return error;
   if (readMember(error, 'category') !== undefined) return error;
@@ -195,16 +111,6 @@ export function toolTextSource(error: unknown): unknown {
 
 /** What `encode(error, 'tool', options)` reads. */
 export interface ToolEncodeOptions extends FormatToolErrorTextOptions, ExposeOptions {}
-
-/** The text of the first text part of a tool result's `content`. */
-function firstText(content: unknown): string | undefined {
-  if (!Array.isArray(content)) return undefined;
-  for (const part of content as unknown[]) {
-    const text = (part as { text?: unknown } | null)?.text;
-    if (typeof text === 'string') return text;
-  }
-  return undefined;
-}
 
 // ToolError classifies itself through the hub's hook (its hub category survives in
 // `agentCategory`). Defined here, beside the conversion it calls.

@@ -1,6 +1,6 @@
 import type { Reader } from '../../core/reader.js';
-import { decodeToolError } from './convert.js';
-import { isToolError } from './tool-error.js';
+import { decodeToolError } from './decode.js';
+import { isToolError } from './is-tool-error.js';
 import { fromToolErrorText } from './tool-text-decode.js';
 
 /** A `ToolError` or its fields (a string code from its table), or anything with the `tool` hint. */

@@ -4,10 +4,15 @@ import { toJsonSafe } from '../../core/serialize.js';
 import type { JsonValue } from '../../core/serialize.js';
 import { TOOL_ERROR_CATEGORIES, isToolErrorCategory } from './tool-text.js';
 import type { ToolErrorCategory } from './tool-text.js';
-import { describeValue, hasBrandOrShape, isRecord } from '../../core/is.js';
-import { ownsToolErrorFields } from '../../core/intent.js';
+import { describeValue, isRecord } from '../../core/is.js';
+import { TOOL_ERROR_BRAND, isToolError } from './is-tool-error.js';
+import type { ToolErrorLike } from './is-tool-error.js';
 import { validDelayMs } from '../../core/lenient-options.js';
 
+// The guard lives in a module of its own, so that a decoder recognises tool errors without
+// carrying the class.
+export { isToolError } from './is-tool-error.js';
+export type { ToolErrorLike } from './is-tool-error.js';
 /**
  * opentabs' `ErrorCategory`: the six kinds of tool failure its agents know. (The hub's
  * `ErrorCategory`, exported from `agent-errors`, is a superset of twelve.)
@@ -45,19 +50,6 @@ export interface ToolErrorFields {
   agentCategory?: AgentErrorCategory;
   details?: { [key: string]: JsonValue };
 }
-
-/** What {@link isToolError} narrows to: a `ToolError`, or a copy of one that lost its class. */
-export interface ToolErrorLike {
-  readonly message: string;
-  readonly code: string;
-  readonly retryable: boolean;
-  readonly retryAfterMs?: number | undefined;
-  readonly category?: ErrorCategory | undefined;
-  readonly agentCategory?: AgentErrorCategory | undefined;
-  readonly details?: Record<string, unknown> | undefined;
-}
-
-const BRAND: unique symbol = Symbol.for('agent-errors.ToolError') as never;
 
 function fail(option: string, expected: string, received: unknown): never {
   throw new TypeError(
@@ -198,41 +190,8 @@ export class ToolError extends Error {
 
 Object.defineProperties(ToolError.prototype, {
   name: { value: 'ToolError', writable: true, configurable: true },
-  [BRAND]: { value: true },
+  [TOOL_ERROR_BRAND]: { value: true },
 });
-
-/**
- * Whether `value` is a {@link ToolError}: from this copy of the package, another copy (by brand),
- * a structured-clone or JSON copy of its fields (by shape: string `message` and `code`, boolean
- * `retryable`, and `category` absent or one of the six), or an instance of opentabs' own class (by
- * the shape its reference documents: its constructor always sets all four of `code`,
- * `retryable`, `retryAfterMs` and `category`, so an instance owns each of them even when
- * `undefined`). Another library's error with a string `code` and a boolean `retryable` (the AWS
- * SDK v2's) owns no `retryAfterMs` or `category` and is not one.
- *
- * @example
- * const copy = JSON.parse(JSON.stringify(ToolError.timeout('slow')));
- * isToolError(copy); // true
- */
-export function isToolError(value: unknown): value is ToolErrorLike {
-  return hasBrandOrShape(value, BRAND, hasToolErrorShape, isUpstreamToolError);
-}
-
-function isUpstreamToolError(v: Record<PropertyKey, unknown>): boolean {
-  return ownsToolErrorFields(v) && hasToolErrorShape(v);
-}
-
-function hasToolErrorShape(v: Record<PropertyKey, unknown>): boolean {
-  return (
-    typeof v.message === 'string' &&
-    typeof v.code === 'string' &&
-    v.code !== '' &&
-    typeof v.retryable === 'boolean' &&
-    (v.category === undefined || isToolErrorCategory(v.category)) &&
-    (v.retryAfterMs === undefined || typeof v.retryAfterMs === 'number') &&
-    (v.agentCategory === undefined || isErrorCategory(v.agentCategory))
-  );
-}
 
 /**
  * The fields of a tool error as a plain object that survives `structuredClone`, `postMessage` and

@@ -344,18 +344,6 @@ export function writeToolErrorText(
 }
 
 const HEADER = /\[ERROR((?: +[A-Za-z]+=[^\s\][]*)*) *\] ?([^\n]*)/;
-// The header and JSON block exactly as the writers lay them out (see writersHeader and
-// echoesHeader); a value in the block has no escapes (no `"`, `\`, control or surrogate).
-const WRITERS_HEADER =
-  /\[ERROR code=([^\s\][]*)(?: category=([^\s\][]*))?(?: retryable=(true|false))?(?: retryAfterMs=(\d+(?:\.\d+)?))?(?: agentCategory=([^\s\][]*))? *\] ?([^\n]*)/y;
-const PLAIN = '[^"\\\\\\u0000-\\u001f\\ud800-\\udfff]*';
-const WRITERS_BLOCK = new RegExp(
-  '```json[ \\t]*\\r?\\n' +
-    `\\{"code":"(${PLAIN})"(?:,"category":"(${PLAIN})")?(?:,"retryable":(true|false))?` +
-    '(?:,"retryAfterMs":((?:0|[1-9]\\d*)(?:\\.\\d+)?))?' +
-    `(?:,"agentCategory":"(${PLAIN})")?\\}\\r?\\n[ \\t>]*\`\`\``,
-  'y',
-);
 const BARE = /(?:^|\s)\[([A-Z][A-Z0-9_]{1,63})\] ([\s\S]*)$/;
 const MAX_PARSE_LENGTH = 200_000;
 
@@ -384,7 +372,7 @@ function readBlock(
   header?: HeaderFields,
 ): Record<string, unknown> | undefined {
   // What the writers put in the block under `header`: written once a block is found (most
-  // texts with a header have none after it, or the one the writers' fast path already read).
+  // texts with a header have none after it).
   let echo: string | undefined;
   let echoWritten = false;
   // Written with indexOf rather than one lazy pattern so that hostile text stays linear.
@@ -449,7 +437,7 @@ function fromFields(
   return into;
 }
 
-/** A header's fields, as {@link headerFields} and {@link writersHeader} read them. */
+/** A header's fields, as {@link headerFields} reads them. */
 type HeaderFields = {
   code: string | undefined;
   category: string | undefined;
@@ -519,52 +507,6 @@ function anyHeader(text: string): Header | undefined {
     end: header.index + header[0].length,
     message: withoutFinalCr(header[2] ?? ''),
   };
-}
-
-/**
- * The header at `start` (where the text's first `[ERROR` is) when it is laid out exactly as the
- * writers lay it out: the fields in their order, one space apart. {@link HEADER} would match
- * there too, with the same fields. One pattern reads the whole header in one pass.
- */
-function writersHeader(text: string, start: number): Header | undefined {
-  WRITERS_HEADER.lastIndex = start;
-  const header = WRITERS_HEADER.exec(text);
-  if (header === null) return undefined;
-  const [all, code, category, retryable, delay, agentCategory, message] = header;
-  return {
-    fields: {
-      code,
-      category,
-      retryable: retryable === undefined ? undefined : retryable === 'true',
-      retryAfterMs: delay === undefined ? undefined : Number(delay),
-      agentCategory,
-    },
-    end: start + all.length,
-    message: withoutFinalCr(message ?? ''),
-  };
-}
-
-/**
- * Whether the first fenced `json` block after `header` is the writers' block for it: their keys
- * in their order, and values without escapes that are the header's own. Such a block says
- * nothing the header did not (what {@link readBlock} checks against {@link echoOf}, without
- * building the echo).
- */
-function echoesHeader(text: string, header: Header): boolean {
-  const open = text.indexOf('```json', header.end);
-  if (open < 0) return false;
-  WRITERS_BLOCK.lastIndex = open;
-  const block = WRITERS_BLOCK.exec(text);
-  if (block === null) return false;
-  const [, code, category, retryable, delay, agentCategory] = block;
-  const fields = header.fields;
-  return (
-    code === fields.code &&
-    category === fields.category &&
-    (retryable === undefined ? undefined : retryable === 'true') === fields.retryable &&
-    (delay === undefined ? undefined : Number(delay)) === fields.retryAfterMs &&
-    agentCategory === fields.agentCategory
-  );
 }
 
 function withoutFinalCr(line: string): string {
@@ -673,10 +615,10 @@ export function parseToolErrorText(input: unknown): ToolErrorText | undefined {
   try {
     // Each pattern runs only where its opening bracket occurs: a miss scans the text once.
     const start = text.indexOf('[ERROR');
-    const header = start < 0 ? undefined : (writersHeader(text, start) ?? anyHeader(text));
+    const header = start < 0 ? undefined : anyHeader(text);
     if (header) {
       const fields = header.fields;
-      const block = echoesHeader(text, header) ? ECHO : readBlock(text, header.end, fields);
+      const block = readBlock(text, header.end, fields);
       const merged = block && block !== ECHO ? overlay(fields, block) : fields;
       const code = merged.code;
       if (typeof code !== 'string' || code === '') return undefined;
