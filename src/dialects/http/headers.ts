@@ -101,13 +101,8 @@ export class HeaderTable {
    */
   hasOthers = false;
 
-  /** The value for a lower-case `name` (one of the names the decoders read). */
+  /** The value for a lower-case `name` (one the decoders read, a rate-limit header among them). */
   get(name: string): string | undefined {
-    return this.kept.get(name);
-  }
-
-  /** The value of a rate-limit header (a lower-case `name` that mentions the rate limit). */
-  limit(name: string): string | undefined {
     return this.kept.get(name);
   }
 
@@ -262,7 +257,6 @@ export function retryAfterMsFromHeaders(
 /** What {@link retryAfterMs} asks of headers: a {@link HeaderTable}, or a reader posing as one. */
 interface HeaderLookup {
   get(name: string): string | undefined;
-  limit(name: string): string | undefined;
   readonly hasLimits: boolean;
 }
 
@@ -271,9 +265,6 @@ class ReaderLookup implements HeaderLookup {
   readonly hasLimits = true;
   constructor(private readonly reader: HeaderReader) {}
   get(name: string): string | undefined {
-    return this.reader(name);
-  }
-  limit(name: string): string | undefined {
     return this.reader(name);
   }
 }
@@ -337,15 +328,15 @@ function resetWait(
   let usedUp = false;
   let usedUpReset = false;
   let longest: number | undefined;
-  const policies = headers.limit('ratelimit');
+  const policies = headers.get('ratelimit');
   if (policies !== undefined) {
     const said = rateLimitField(policies, rateLimitReset);
     if (said !== undefined) return said;
   }
   for (const [remaining, reset] of BUCKETS) {
-    if (headers.limit(remaining)?.trim() !== '0') continue;
+    if (headers.get(remaining)?.trim() !== '0') continue;
     usedUp = true;
-    const value = headers.limit(reset);
+    const value = headers.get(reset);
     if (value === undefined) continue;
     usedUpReset = true;
     longest = longer(longest, resetDelay(value, clock));
@@ -354,7 +345,7 @@ function resetWait(
   if (!usedUp && !rateLimitReset) return undefined;
   // No used-up limit says when it resets: the longest reset given.
   for (const name of RESET_HEADERS) {
-    const value = headers.limit(name);
+    const value = headers.get(name);
     if (value !== undefined) longest = longer(longest, resetDelay(value, clock));
   }
   return longest;

@@ -221,7 +221,7 @@ export function readWebApiError(
     const said =
       b?.message ?? (Array.isArray(b?.errors) ? asRecord(b.errors[0])?.message : undefined);
     const message = typeof said === 'string' ? said : '';
-    if (headers.limit('x-ratelimit-remaining')?.trim() === '0') {
+    if (headers.get('x-ratelimit-remaining')?.trim() === '0') {
       return found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'primary' });
     }
     if (message.includes('secondary rate limit') || message.includes('abuse detection')) {
