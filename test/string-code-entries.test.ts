@@ -110,6 +110,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "fromHttpResponse",
         "graphqlBodyReader",
         "graphqlHttpResponseReader",
+        "graphqlWsErrorReader",
         "httpBodyReader",
         "httpHintReader",
         "httpIdempotencyKeyOf",

@@ -33,6 +33,7 @@ export {
   fromGraphqlResponse,
   graphqlBodyReader,
   graphqlHttpResponseReader,
+  graphqlWsErrorReader,
   isGraphqlErrorBody,
 } from '../dialects/graphql/index.js';
 export type { GraphqlCodeMeaning, GraphqlErrorResponse } from '../dialects/graphql/index.js';

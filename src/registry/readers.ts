@@ -26,7 +26,11 @@ import {
   readHttpStatus,
   webResponseReader,
 } from '../dialects/http/reader.js';
-import { graphqlBodyReader, graphqlHttpResponseReader } from '../dialects/graphql/reader.js';
+import {
+  graphqlBodyReader,
+  graphqlHttpResponseReader,
+  graphqlWsErrorReader,
+} from '../dialects/graphql/reader.js';
 import {
   clientLibraryReader,
   langChainReader,
@@ -123,6 +127,8 @@ export const READERS: readonly Reader[] = [
   // `{ errors: [{ message }], data? }` (plain data only): before `data` and `message` are read
   // as other shapes'; it has no `error`, `jsonrpc` or `code`, so no reader above claims it.
   graphqlBodyReader,
+  // graphql-ws's `{ id, type: 'error', payload: [errors] }`: its `type` is no provider event's.
+  graphqlWsErrorReader,
   // `{ code, reason }`: MCP's reason-carrying form, before plain JSON-RPC drops the reason.
   mcpReasonReader,
   // A system error stating `retryable` has ToolError's shape: its code (ECONNRESET) decides.

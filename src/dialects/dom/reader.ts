@@ -32,7 +32,8 @@ function quotaExceeded(input: Record<string, unknown>): AgentError {
 
 /**
  * The web platform's `AbortError` and `TimeoutError` (a `DOMException`, `AbortSignal.timeout()`,
- * fetch's abort), and their JSON copies, by `name`: `cancelled` and `timeout`; and its
+ * fetch's abort), and their JSON copies, by `name`: `cancelled` and `timeout` (an `AbortError`
+ * whose `cause` is a `TimeoutError` is the timeout); and its
  * `QuotaExceededError` (see above). Read by name because their numeric `code` (20, 23, 22)
  * means nothing else's code.
  */
@@ -42,8 +43,13 @@ export const domReader: Reader = {
   recognise(view) {
     const name = view.name;
     if (name === 'QuotaExceededError') return quotaExceeded(view.input);
-    return name === 'AbortError' || name === 'TimeoutError'
-      ? normalizeError(view.input)
-      : undefined;
+    if (name === 'TimeoutError') return normalizeError(view.input);
+    if (name !== 'AbortError') return undefined;
+    // Node's own aborts (node:http, streams) keep the signal's reason as `cause`: a TimeoutError
+    // there is `AbortSignal.timeout()` firing, a timeout and not the caller's cancel.
+    const cause = (view.input as { cause?: unknown }).cause;
+    return normalizeError(
+      (cause as { name?: unknown } | null)?.name === 'TimeoutError' ? cause : view.input,
+    );
   },
 };

@@ -19,6 +19,10 @@ import type { StableErrorCode } from '../../core/stable-codes.js';
  *   `extensions.code`.
  * - Netflix DGS / graphql-java's typed errors (`extensions.errorType`, the "GraphQL Error
  *   Types" proposal): gRPC-like names.
+ * - Linear (developers.linear.app, "Rate limiting"; `@linear/sdk`'s `LinearErrorType`, which
+ *   maps `extensions.type`): `RATELIMITED` in `extensions.code`, sent with HTTP 400.
+ * - AWS AppSync (its developer guide, "Troubleshooting and common mistakes"; resolver errors):
+ *   `errorType` on each error, a data source's exception as `DynamoDB:<name>`.
  */
 export interface GraphqlCodeMeaning {
   readonly category: ErrorCategory;
@@ -89,6 +93,30 @@ export const GRAPHQL_CODES: ReadonlyMap<string, GraphqlCodeMeaning> = new Map([
   ['postgres-error', m('internal', 'SERVER_ERROR')],
   ['remote-schema-error', m('unavailable', 'UNAVAILABLE')],
   ['unexpected', m('internal', 'INTERNAL_ERROR')],
+  // Linear
+  ['RATELIMITED', m('rate_limit', 'RATE_LIMITED')],
+]);
+
+/** Linear's `extensions.type`, as its SDK's `LinearErrorType` names them. */
+export const LINEAR_TYPES: ReadonlyMap<string, GraphqlCodeMeaning> = new Map([
+  ['ratelimited', m('rate_limit', 'RATE_LIMITED')],
+  ['authentication error', m('auth', 'AUTH_ERROR')],
+  ['forbidden', m('permission', 'PERMISSION_DENIED')],
+  ['feature not accessible', m('permission', 'PERMISSION_DENIED')],
+  ['invalid input', m('validation', 'VALIDATION_ERROR')],
+  ['user error', m('validation', 'VALIDATION_ERROR')],
+  ['usage limit exceeded', m('quota', 'QUOTA_EXCEEDED')],
+  ['lock timeout', m('conflict', 'CONFLICT', true)],
+  ['internal error', m('internal', 'SERVER_ERROR', true)],
+]);
+
+/** AppSync's own `errorType`s; a data source's `<Source>:<Exception>` is read by its AWS name. */
+export const APPSYNC_TYPES: ReadonlyMap<string, GraphqlCodeMeaning> = new Map([
+  // A field the caller's identity may not read (`@aws_auth`, an authorizer's deny).
+  ['Unauthorized', m('permission', 'PERMISSION_DENIED')],
+  ['ExecutionTimeout', m('timeout', 'TIMEOUT')],
+  // A resolver's template failed: the API's own fault, the same again.
+  ['MappingTemplate', m('internal', 'INTERNAL_ERROR')],
 ]);
 
 /** DGS / graphql-java `extensions.errorType`. */

@@ -40,3 +40,18 @@ export const graphqlHttpResponseReader: Reader = {
     });
   },
 };
+
+/**
+ * A graphql-ws `error` message (github.com/enisdenjo/graphql-ws, PROTOCOL.md): `{ id, type:
+ * 'error', payload: [{ message, extensions }] }`, the operation's GraphQL errors.
+ */
+export const graphqlWsErrorReader: Reader = {
+  name: 'graphql-ws error message',
+  requires: ['type'],
+  recognise(view) {
+    const input = view.input;
+    if (view.instance || input.type !== 'error' || typeof input.id !== 'string') return undefined;
+    const body = { errors: input.payload };
+    return isGraphqlErrorBody(body) ? fromGraphqlResponse({ body }) : undefined;
+  },
+};

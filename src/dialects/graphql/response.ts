@@ -9,11 +9,14 @@ import { fromHttpResponse } from '../http/response.js';
 import { statusMeaning } from '../http/status.js';
 import type { GraphqlCodeMeaning } from './codes.js';
 import {
+  APPSYNC_TYPES,
   DECIDING_ORDER,
   GRAPHQL_CODES,
   GRAPHQL_ERROR_TYPES,
   GRAPHQL_RUBY_VALIDATION,
+  LINEAR_TYPES,
 } from './codes.js';
+import { awsErrorMeaning } from '../http/cloud-codes.js';
 
 type Rec = Record<string, unknown>;
 
@@ -82,6 +85,17 @@ function meaningOf(error: Rec): { meaning: GraphqlCodeMeaning; said: string } | 
     const meaning = GRAPHQL_ERROR_TYPES.get(errorType);
     if (meaning !== undefined) return { meaning, said: errorType };
   }
+  const linear = extensions?.type;
+  if (typeof linear === 'string') {
+    const meaning = LINEAR_TYPES.get(linear);
+    if (meaning !== undefined) return { meaning, said: linear };
+  }
+  const appSync = error.errorType;
+  if (typeof appSync === 'string') {
+    const meaning =
+      APPSYNC_TYPES.get(appSync) ?? awsErrorMeaning(appSync.slice(appSync.lastIndexOf(':') + 1));
+    if (meaning !== undefined) return { meaning, said: appSync };
+  }
   if (typeof code === 'string' && GRAPHQL_RUBY_VALIDATION.test(code)) {
     return { meaning: { category: 'validation', code: 'VALIDATION_ERROR' }, said: code };
   }
@@ -130,7 +144,8 @@ function shopifyWaitMs(body: Rec): number | undefined {
 
 /**
  * The {@link AgentError} for a GraphQL response with errors. Each error is read by its code
- * (`extensions.code`; GitHub's `type`; DGS's `extensions.errorType`) through the tables in
+ * (`extensions.code`; GitHub's `type`; DGS's `extensions.errorType`; Linear's
+ * `extensions.type`; AppSync's `errorType`) through the tables in
  * codes.ts. Of several errors the one whose category comes first in `DECIDING_ORDER` decides
  * (credentials before limits before the request's own faults before a missing field), a coded
  * error before an uncoded one. With no code anywhere: an HTTP failure status decides; else an

@@ -258,6 +258,8 @@ const AXIOS_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableEr
     ['ERR_FR_REDIRECTION_FAILURE', { category: 'protocol', code: 'PROTOCOL_ERROR' }],
     // The request body is over `maxBodyLength`: the same body fails the same way.
     ['ERR_FR_MAX_BODY_LENGTH_EXCEEDED', { category: 'validation', code: 'REQUEST_TOO_LARGE' }],
+    // With no response status: an answer over `maxContentLength`, the same again.
+    ['ERR_BAD_RESPONSE', { category: 'protocol', code: 'PROTOCOL_ERROR' }],
   ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -79,6 +79,8 @@ export const GOT_CODES: ReadonlyMap<string, Meaning> = new Map([
   // The request body's own stream failed: the caller's input.
   ['ERR_UPLOAD', m('validation', 'VALIDATION_ERROR')],
   ['ERR_CACHE_ACCESS', m('internal', 'INTERNAL_ERROR')],
+  // A URL whose scheme got cannot fetch (`ftp:`): the caller's input.
+  ['ERR_UNSUPPORTED_PROTOCOL', m('validation', 'VALIDATION_ERROR')],
 ]);
 
 // undici's fetch (Node's `fetch`): a network error it makes itself, with a fixed reason, is a
@@ -95,6 +97,10 @@ const FETCH_REASONS: ReadonlyMap<string, Meaning> = new Map([
   ['invalid method', m('validation', 'VALIDATION_ERROR')],
   ['proxy authentication required', m('auth', 'AUTH_ERROR')],
 ]);
+
+// fetch's argument checks throw a `TypeError` before any request (undici's webidl errors are
+// `<where>: <what>`; a URL that does not parse is "Failed to parse URL from …"): the caller's input.
+const FETCH_ARGUMENT = /^(?:Failed to parse URL from |(?:Headers\.\w+|Request constructor): )/;
 
 // undici's own error codes (lib/core/errors.js) that name no system condition; the timeouts,
 // `UND_ERR_SOCKET` and `UND_ERR_CLOSED` are the classifier's (node-system), `UND_ERR_RESPONSE`
@@ -285,6 +291,9 @@ export function fromNamedLibraryError(error: Error, classify: Classify): AgentEr
         ? FETCH_REASONS.get(reason.message)
         : undefined;
     return meaning && made(error, meaning, { fetch: { reason: (reason as Error).message } });
+  }
+  if (name === 'TypeError' && FETCH_ARGUMENT.test(error.message)) {
+    return made(error, m('validation', 'VALIDATION_ERROR'));
   }
   const authClass = MCP_AUTH_CLASSES.get(name);
   if (authClass !== undefined) {

@@ -22,6 +22,7 @@ const CONFLICT = m('conflict', 'CONFLICT');
 const UNAVAILABLE = m('unavailable', 'UNAVAILABLE');
 const INTERNAL = m('internal', 'SERVER_ERROR', true);
 const TIMEOUT = m('timeout', 'TIMEOUT');
+const RETRY_CONFLICT = m('conflict', 'CONFLICT', true);
 
 /**
  * AWS error names (the `name` of an AWS SDK v3 service exception, the `x-amzn-errortype` header,
@@ -92,11 +93,25 @@ const AWS: ReadonlyMap<string, NamedMeaning> = new Map([
   // "The request failed due to an error while processing the model" (424): the SDK's retry
   // rules do not name it, and the same input fails the same way.
   ['ModelErrorException', m('internal', 'SERVER_ERROR', false)],
+  // S3's XML error codes (AmazonS3 API reference, "Error responses"): a 403 for a key or a
+  // signature is a credential, not a permission; "A conflicting conditional operation … Try again".
+  ['InvalidAccessKeyId', UNAUTHENTICATED],
+  ['SignatureDoesNotMatch', UNAUTHENTICATED],
+  ['OperationAborted', RETRY_CONFLICT],
+  ['EntityTooLarge', m('validation', 'REQUEST_TOO_LARGE')],
+  ['BucketAlreadyExists', CONFLICT],
+  ['BucketAlreadyOwnedByYou', CONFLICT],
+  // DynamoDB ("Error handling with DynamoDB"): another transaction holds the item, retry; an item
+  // collection over its 10 GB is a size budget.
+  ['TransactionConflictException', RETRY_CONFLICT],
+  ['ReplicatedWriteConflictException', RETRY_CONFLICT],
+  ['TransactionCanceledException', CONFLICT],
+  ['ItemCollectionSizeLimitExceededException', QUOTA],
 ]);
 
 /**
- * Azure error codes (the `x-ms-error-code` header, a body's `error.code`), from the Azure
- * Storage and Azure Resource Manager common error codes.
+ * Azure error codes (the `x-ms-error-code` header, a body's `error.code`, an XML `<Code>`), from
+ * the Azure Storage, Azure Resource Manager and Microsoft Graph common error codes.
  */
 const AZURE: ReadonlyMap<string, NamedMeaning> = new Map([
   ['TooManyRequests', RATE_LIMITED],
@@ -129,6 +144,15 @@ const AZURE: ReadonlyMap<string, NamedMeaning> = new Map([
   ['QuotaExceeded', QUOTA],
   ['InternalError', INTERNAL],
   ['OperationTimedOut', TIMEOUT],
+  // Azure Resource Manager ("Troubleshoot common Azure deployment errors"): wait for the other
+  // operation, then retry; `OperationNotAllowed` is its over-quota error; a size not offered here.
+  ['AnotherOperationInProgress', RETRY_CONFLICT],
+  ['OperationNotAllowed', QUOTA],
+  ['SkuNotAvailable', INVALID],
+  ['SubscriptionRequestsThrottled', RATE_LIMITED],
+  // Microsoft Graph (learn.microsoft.com/graph/errors): a full drive (507), OneDrive's throttling.
+  ['quotaLimitReached', QUOTA],
+  ['activityLimitReached', RATE_LIMITED],
 ]);
 
 /**

@@ -106,6 +106,17 @@ export class HeaderTable {
     return this.kept.get(name);
   }
 
+  /**
+   * The rate-limit headers saying a limit is used up (`…remaining…: 0`), whatever the service
+   * calls them (Linear's `x-ratelimit-requests-remaining`, Cerebras' `…-remaining-tokens-minute`).
+   */
+  spent(): string[] {
+    const names: string[] = [];
+    for (const [key, value] of this.kept)
+      if (key.includes('remaining') && value.trim() === '0') names.push(key);
+    return names;
+  }
+
   /** Keep one header; repeated names (in any case) are joined with `, `. */
   add(name: string, text: string): void {
     const key = name.toLowerCase();
@@ -210,15 +221,16 @@ function isRateLimitHeader(name: string): boolean {
   return name.includes('ratelimit') || name.includes('rate-limit');
 }
 
-// Each limit's reset beside the header that says whether it is used up.
-const BUCKETS: readonly (readonly [remaining: string, reset: string])[] = [
-  ['x-ratelimit-remaining', 'x-ratelimit-reset'],
-  ['x-rate-limit-remaining', 'x-rate-limit-reset'],
-  ['ratelimit-remaining', 'ratelimit-reset'],
-  ['x-ratelimit-remaining-requests', 'x-ratelimit-reset-requests'],
-  ['x-ratelimit-remaining-tokens', 'x-ratelimit-reset-tokens'],
-  ['anthropic-ratelimit-requests-remaining', 'anthropic-ratelimit-requests-reset'],
-  ['anthropic-ratelimit-tokens-remaining', 'anthropic-ratelimit-tokens-reset'],
+// The headers that say whether a limit is used up, asked by name of a caller's header reader
+// (which cannot list its headers).
+const BUCKETS: readonly string[] = [
+  'x-ratelimit-remaining',
+  'x-rate-limit-remaining',
+  'ratelimit-remaining',
+  'x-ratelimit-remaining-requests',
+  'x-ratelimit-remaining-tokens',
+  'anthropic-ratelimit-requests-remaining',
+  'anthropic-ratelimit-tokens-remaining',
 ];
 
 /** Options for {@link retryAfterMsFromHeaders}. */
@@ -258,6 +270,8 @@ export function retryAfterMsFromHeaders(
 interface HeaderLookup {
   get(name: string): string | undefined;
   readonly hasLimits: boolean;
+  /** The used-up limits' `remaining` headers, for headers that can be listed. */
+  spent?(): string[];
 }
 
 /** A caller's reader, which may know any header: every name is asked. */
@@ -333,10 +347,11 @@ function resetWait(
     const said = rateLimitField(policies, rateLimitReset);
     if (said !== undefined) return said;
   }
-  for (const [remaining, reset] of BUCKETS) {
-    if (headers.get(remaining)?.trim() !== '0') continue;
+  // Each limit's reset is named as its `remaining` header with `reset` in its place.
+  const spent = headers.spent?.() ?? BUCKETS.filter((name) => headers.get(name)?.trim() === '0');
+  for (const remaining of spent) {
     usedUp = true;
-    const value = headers.get(reset);
+    const value = headers.get(remaining.replace('remaining', 'reset'));
     if (value === undefined) continue;
     usedUpReset = true;
     longest = longer(longest, resetDelay(value, clock));

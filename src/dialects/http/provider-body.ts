@@ -78,6 +78,10 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   max_output_tokens: { category: 'validation', code: 'VALIDATION_ERROR' },
   // Groq's flex tier at capacity (its custom status 498): try again later.
   capacity_exceeded: { category: 'unavailable', code: 'OVERLOADED' },
+  // Notion (developers.notion.com/reference/status-codes): a data collision, "try again"; an
+  // OAuth grant to redo, sent as a 400.
+  conflict_error: { category: 'conflict', code: 'CONFLICT', retryable: true },
+  invalid_grant: { category: 'auth', code: 'INVALID_GRANT' },
   // gRPC status names (Google APIs), read as the one code per condition (the name stays in details).
   RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RATE_LIMITED' },
   UNAVAILABLE: { category: 'unavailable', code: 'UNAVAILABLE' },
@@ -88,7 +92,9 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   INVALID_ARGUMENT: { category: 'validation', code: 'VALIDATION_ERROR' },
   FAILED_PRECONDITION: { category: 'conflict', code: 'PRECONDITION_FAILED' },
   ALREADY_EXISTS: { category: 'conflict', code: 'CONFLICT' },
-  ABORTED: { category: 'conflict', code: 'CONFLICT' },
+  // AIP-194: retry at a higher level, the read-modify-write (Firestore's "Too much contention on
+  // these documents. Please try again.").
+  ABORTED: { category: 'conflict', code: 'CONFLICT', retryable: true },
   CANCELLED: { category: 'cancelled', code: 'CANCELLED' },
   INTERNAL: { category: 'internal', code: 'SERVER_ERROR', retryable: true },
   UNIMPLEMENTED: { category: 'protocol', code: 'NOT_IMPLEMENTED' },
@@ -137,6 +143,14 @@ const BY_SUFFIX = [
   ['capacity_exceeded', PROVIDER_ERROR_TYPES.capacity_exceeded!],
 ] as const;
 const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
+// Discord's 30xxx "Maximum number of webhooks reached (15)": a count the account may hold.
+const COUNT_LIMIT_WORDS = /^maximum number of [\w -]+ reached\b/i;
+// text-generation-inference's `error_type` (Hugging Face; router/src/lib.rs): a full queue is
+// the server's load, a generation that failed fails again on the same input.
+const TGI_TYPES = new Map<string, (typeof PROVIDER_ERROR_TYPES)[string]>([
+  ['overloaded', PROVIDER_ERROR_TYPES.overloaded_error!],
+  ['generation', { category: 'internal', code: 'SERVER_ERROR', retryable: false }],
+]);
 // Google's `ErrorInfo.reason`s (google/api/error_reason.proto) whose meaning differs from the
 // status they come with: billing to enable is an account to pay for (sent as 403), a location
 // policy a refusal (sent as 400 FAILED_PRECONDITION).
@@ -282,8 +296,10 @@ function readWordsOnly(body: unknown): ProviderError | undefined {
         ? record.error
         : record?.message;
   if (typeof said !== 'string') return undefined;
+  const tgi = typeof record?.error_type === 'string' ? TGI_TYPES.get(record.error_type) : undefined;
   const known =
-    record !== undefined && flaggedByModeration(record.metadata)
+    tgi ??
+    (record !== undefined && flaggedByModeration(record.metadata)
       ? CONTENT_FILTERED
       : OUT_OF_CREDIT_WORDS.test(said)
         ? QUOTA_FAILURE
@@ -291,8 +307,19 @@ function readWordsOnly(body: unknown): ProviderError | undefined {
           ? INVALID_API_KEY
           : SLOW_DOWN_WORDS.test(said)
             ? SLOW_DOWN
-            : undefined;
-  return known && { code: known.code, category: known.category, message: said, fields: {} };
+            : COUNT_LIMIT_WORDS.test(said)
+              ? QUOTA_FAILURE
+              : undefined);
+  if (known === undefined) return undefined;
+  const out: ProviderError = {
+    code: known.code,
+    category: known.category,
+    message: said,
+    fields: {},
+  };
+  const retryable = (known as { retryable?: boolean }).retryable;
+  if (retryable !== undefined) out.retryable = retryable;
+  return out;
 }
 
 /** What a code or type means by its ending (`*_not_found`), `undefined` when none matches. */

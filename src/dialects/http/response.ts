@@ -15,6 +15,7 @@ import type { HeaderTable } from './headers.js';
 import type { HeadersInput } from './headers.js';
 import { PROBLEM_JSON, isProblemDetails, problemFields, toProblemJson } from './problem-json.js';
 import type { ProblemDetails, ToProblemJsonOptions } from './problem-json.js';
+import { bodyWaitMs } from './platform-apis.js';
 import { readProviderError } from './provider-body.js';
 import type { ProviderError } from './provider-body.js';
 import { statusMeaning } from './status.js';
@@ -208,7 +209,8 @@ function httpError(
       (status === 429 || web?.code === 'RATE_LIMITED') && web?.api.rateLimit !== 'secondary',
       undefined,
     ) ??
-    web?.retryAfterMs;
+    web?.retryAfterMs ??
+    (retryable ? bodyWaitMs(body) : undefined);
   const title = statusText || meaning?.title || 'Error';
   const message =
     problem?.detail ??

@@ -112,6 +112,16 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
     code: 'PERMISSION_DENIED',
     title: 'Unavailable For Legal Reasons',
   },
+  // RFC 4918: the resource is locked by another client's lock (WebDAV): a conflict.
+  423: { category: 'conflict', retryable: false, code: 'CONFLICT', title: 'Locked' },
+  // Shopify's own status (shopify.dev, "Response status codes"): the request was rejected as
+  // potentially malicious, and the same request is rejected again.
+  430: {
+    category: 'permission',
+    retryable: false,
+    code: 'PERMISSION_DENIED',
+    title: 'Shopify Security Rejection',
+  },
   // Groq's own status (console.groq.com/docs/errors): the flex tier is at capacity, try later.
   498: {
     category: 'unavailable',

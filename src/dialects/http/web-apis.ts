@@ -3,6 +3,7 @@ import type { StableErrorCode } from '../../core/stable-codes.js';
 import { awsErrorMeaning, azureErrorMeaning } from './cloud-codes.js';
 import type { NamedMeaning } from './cloud-codes.js';
 import type { HeaderTable } from './headers.js';
+import { readPlatformError } from './platform-apis.js';
 import { asRecord } from '../../core/is.js';
 
 /**
@@ -146,8 +147,13 @@ const GOOGLE_REASONS: ReadonlyMap<string, NamedMeaning> = new Map([
   ['insufficientPermissions', m('permission', 'PERMISSION_DENIED')],
   ['notFound', m('not_found', 'NOT_FOUND')],
   ['backendError', m('internal', 'SERVER_ERROR', true)],
+  // Drive's full storage, BigQuery's result over the response size: a 403 neither permission
+  // nor rate.
+  ['storageQuotaExceeded', m('quota', 'QUOTA_EXCEEDED')],
+  ['responseTooLarge', m('validation', 'REQUEST_TOO_LARGE')],
 ]);
 
+const XML_CODE = /<Error>[\s\S]*?<Code>([^<]+)<\/Code>/;
 const BEARER_ERROR = /^\s*Bearer\b.*?\berror\s*=\s*"?([A-Za-z_]+)/i;
 const BEARER_SCOPE = /\bscope\s*=\s*"([^"]*)"/i;
 
@@ -210,7 +216,21 @@ export function readWebApiError(
       const aws = awsErrorMeaning(b.__type);
       if (aws !== undefined) return found(aws, { aws: b.__type });
     }
+    // Azure Resource Manager and Microsoft Graph: `{ error: { code: 'AnotherOperationInProgress' } }`.
+    const code = asRecord(error)?.code;
+    if (typeof code === 'string') {
+      const azure = azureErrorMeaning(code);
+      if (azure !== undefined) return found(azure, { azure: code });
+    }
+  } else if (typeof body === 'string' && body.includes('<Error>')) {
+    // S3's and Azure Storage's XML: `<Error><Code>SlowDown</Code>…</Error>`.
+    const code = XML_CODE.exec(body)?.[1];
+    const named =
+      code === undefined ? undefined : (awsErrorMeaning(code) ?? azureErrorMeaning(code));
+    if (named !== undefined) return found(named, { code: code! });
   }
+  const platform = readPlatformError(body);
+  if (platform !== undefined) return platform;
   if (status === 422 && b !== undefined && Array.isArray(b.errors)) {
     const github = githubValidation(b.errors);
     if (github !== undefined) return github;

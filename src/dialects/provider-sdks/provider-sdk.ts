@@ -111,7 +111,10 @@ export function fromProviderSdkError(
   const streamed = name === 'APIError' ? providerBody(readMember(e, 'error')) : undefined;
   if (streamed !== undefined && readProviderError(streamed) !== undefined) {
     const headers = readMember(e, 'headers');
+    // OpenAI-compatible gateways put the HTTP status the failure stands for in `code` (503).
+    const code = asRecord(asRecord(streamed)?.error)?.code;
     const decoded = fromHttpResponse({
+      ...(typeof code === 'number' && code >= 400 && code <= 599 ? { status: code } : {}),
       ...(asRecord(headers) ? { headers: headers as Record<string, string> } : {}),
       body: streamed,
     });

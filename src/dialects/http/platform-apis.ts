@@ -1,0 +1,147 @@
+import type { ErrorCategory } from '../../core/categories.js';
+import { asRecord } from '../../core/is.js';
+import type { StableErrorCode } from '../../core/stable-codes.js';
+import type { NamedMeaning } from './cloud-codes.js';
+import type { WebApiError } from './web-apis.js';
+
+/**
+ * The error bodies of the platforms an agent's tools call, each read by its own documented
+ * table where its status alone misleads: Firebase Auth's `error.message` codes
+ * (firebase.google.com/docs/reference/rest/auth), Telegram's `{ ok: false, description }`
+ * (core.telegram.org/bots/api, "Making requests"), Salesforce's `[{ errorCode, message }]`
+ * (developer.salesforce.com, REST API "Status Codes and Error Responses"), HubSpot's
+ * `{ status: 'error', policyName }` (developers.hubspot.com/docs/api/usage-details) and
+ * PostgREST's `{ code, details, hint, message }` (postgrest.org, "Errors": a SQLSTATE or a
+ * `PGRST` code).
+ */
+
+const m = (category: ErrorCategory, code: StableErrorCode, retryable?: boolean): NamedMeaning =>
+  retryable === undefined ? { category, code } : { category, code, retryable };
+
+const AUTH = m('auth', 'AUTH_ERROR');
+const DENIED = m('permission', 'PERMISSION_DENIED');
+const MISSING = m('not_found', 'NOT_FOUND');
+const QUOTA = m('quota', 'QUOTA_EXCEEDED');
+const CONFLICT = m('conflict', 'CONFLICT');
+
+// Firebase Auth REST answers every failure as a 400 whose `error.message` is the code
+// ("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled…").
+const FIREBASE_AUTH: ReadonlyMap<string, NamedMeaning> = new Map([
+  ['EMAIL_EXISTS', CONFLICT],
+  ['EMAIL_NOT_FOUND', MISSING],
+  ['USER_NOT_FOUND', MISSING],
+  ['INVALID_PASSWORD', AUTH],
+  ['INVALID_LOGIN_CREDENTIALS', AUTH],
+  ['INVALID_ID_TOKEN', AUTH],
+  ['INVALID_REFRESH_TOKEN', AUTH],
+  ['CREDENTIAL_TOO_OLD_LOGIN_AGAIN', AUTH],
+  ['TOKEN_EXPIRED', m('auth', 'TOKEN_EXPIRED')],
+  ['USER_DISABLED', DENIED],
+  ['OPERATION_NOT_ALLOWED', DENIED],
+  ['TOO_MANY_ATTEMPTS_TRY_LATER', m('rate_limit', 'RATE_LIMITED')],
+  ['QUOTA_EXCEEDED', QUOTA],
+]);
+const FIREBASE_CODE = /^[A-Z][A-Z_]+(?= : |$)/;
+
+// Salesforce `errorCode`s whose status says otherwise (most come as a 400).
+// REQUEST_LIMIT_EXCEEDED is the org's 24-hour allocation, unless it names the concurrent
+// long-running requests ("ConcurrentPerOrgLongTxn Limit exceeded"), which free up in seconds.
+const SALESFORCE: ReadonlyMap<string, NamedMeaning> = new Map([
+  ['REQUEST_LIMIT_EXCEEDED', QUOTA],
+  ['INVALID_SESSION_ID', AUTH],
+  ['UNABLE_TO_LOCK_ROW', m('conflict', 'CONFLICT', true)],
+  ['DUPLICATE_VALUE', CONFLICT],
+  ['INSUFFICIENT_ACCESS_OR_READONLY', DENIED],
+  ['INSUFFICIENT_ACCESS_ON_CROSS_REFERENCE_ENTITY', DENIED],
+  ['API_DISABLED_FOR_ORG', DENIED],
+  ['ENTITY_IS_DELETED', MISSING],
+  ['NOT_FOUND', MISSING],
+  ['STORAGE_LIMIT_EXCEEDED', QUOTA],
+  ['SERVER_UNAVAILABLE', m('unavailable', 'UNAVAILABLE')],
+  ['REQUEST_RUNNING_TOO_LONG', m('timeout', 'TIMEOUT')],
+]);
+
+// A limit that resets per day or longer is a budget spent, not a rate (HubSpot's `DAILY`).
+const LONG_POLICY = /day|daily|month/i;
+
+function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError {
+  const out: WebApiError = { category: meaning.category, code: meaning.code, api };
+  if (meaning.retryable !== undefined) out.retryable = meaning.retryable;
+  return out;
+}
+
+/** What a platform's error body says, `undefined` when it is none of theirs or adds nothing. */
+export function readPlatformError(body: unknown): WebApiError | undefined {
+  if (Array.isArray(body)) {
+    const first = asRecord(body[0]);
+    const code = first?.errorCode;
+    if (typeof code !== 'string') return undefined;
+    const said = typeof first?.message === 'string' ? first.message : '';
+    const meaning =
+      code === 'REQUEST_LIMIT_EXCEEDED' && said.startsWith('Concurrent')
+        ? m('rate_limit', 'RATE_LIMITED')
+        : SALESFORCE.get(code);
+    return meaning && found(meaning, { salesforce: code });
+  }
+  const b = asRecord(body);
+  if (b === undefined) return undefined;
+  if (b.ok === false && typeof b.description === 'string' && typeof b.error_code === 'number') {
+    // Telegram's "Bad Request: chat not found", "… message to edit not found" (sent as 400).
+    return b.description.endsWith('not found')
+      ? found(MISSING, { telegram: b.description })
+      : undefined;
+  }
+  if (b.status === 'error' && typeof b.policyName === 'string') {
+    return LONG_POLICY.test(b.policyName) ? found(QUOTA, { hubspot: b.policyName }) : undefined;
+  }
+  const code = b.code;
+  if (typeof code === 'string' && 'hint' in b && 'details' in b) return postgrest(b, code);
+  const error = asRecord(b.error);
+  const message = error?.message;
+  if (typeof message === 'string' && Array.isArray(error?.errors)) {
+    const name = FIREBASE_CODE.exec(message)?.[0];
+    const meaning = name === undefined ? undefined : FIREBASE_AUTH.get(name);
+    return meaning && found(meaning, { firebase: name! });
+  }
+  return undefined;
+}
+
+// The SQLSTATEs whose PostgREST status misleads (postgrest.org, "Errors": class 40 and 55 come
+// as 500, 42501 as 401 or 403), read as PostgreSQL's Appendix A does (the database dialects'
+// table): a transaction to re-run, a lock not granted in time, a refusal; and 57014 below.
+const POSTGREST_STATES: ReadonlyMap<string, NamedMeaning> = new Map([
+  ['40001', m('conflict', 'CONFLICT', true)],
+  ['40P01', m('conflict', 'CONFLICT', true)],
+  ['55P03', m('timeout', 'TIMEOUT', true)],
+  ['42501', DENIED],
+]);
+
+/** PostgREST's body: a SQLSTATE of the table above, or `PGRST116` with no row for `.single()`. */
+function postgrest(b: Record<string, unknown>, code: string): WebApiError | undefined {
+  const meaning =
+    code === 'PGRST116'
+      ? typeof b.details === 'string' && /\b0 rows\b/.test(b.details)
+        ? MISSING
+        : undefined
+      : code === '57014'
+        ? // "canceling statement due to statement timeout", else a cancel request.
+          /timeout/.test(String(b.message))
+          ? m('timeout', 'TIMEOUT', true)
+          : m('cancelled', 'CANCELLED')
+        : POSTGREST_STATES.get(code);
+  return meaning && found(meaning, { postgrest: code });
+}
+
+/**
+ * The wait a body gives in seconds, for the platforms that send it there: Discord's and
+ * Cloudflare's `retry_after`, Telegram's `parameters.retry_after`, Hugging Face's
+ * `estimated_time` for a model still loading.
+ */
+export function bodyWaitMs(body: unknown): number | undefined {
+  const b = asRecord(body);
+  if (b === undefined) return undefined;
+  const seconds = b.retry_after ?? asRecord(b.parameters)?.retry_after ?? b.estimated_time;
+  return typeof seconds === 'number' && seconds >= 0 && seconds <= 86_400
+    ? Math.round(seconds * 1000)
+    : undefined;
+}
