@@ -375,6 +375,28 @@ describe('fresh cloud API errors (round 5)', () => {
       careful: no('validation'),
     },
     {
+      label: 'BigQuery 403 jobRateLimitExceeded',
+      build: viaGot(
+        googleLegacy(
+          403,
+          'jobRateLimitExceeded',
+          'Exceeded rate limits: too many table update operations for this table.',
+        ),
+      ),
+      careful: wait('rate_limit'),
+    },
+    {
+      label: 'YouTube Data 403 dailyLimitExceededUnreg',
+      build: viaAxios(
+        googleLegacy(
+          403,
+          'dailyLimitExceededUnreg',
+          'Daily Limit for Unauthenticated Use Exceeded.',
+        ),
+      ),
+      careful: no('quota'),
+    },
+    {
       label: 'BigQuery 409 duplicate',
       build: viaAxios(googleLegacy(409, 'duplicate', 'Already Exists: Table p:d.t')),
       careful: no('conflict'),
@@ -573,6 +595,11 @@ describe('fresh cloud API errors (round 5)', () => {
     {
       label: 'Firebase Auth 400 USER_DISABLED',
       build: viaFetch(firebaseAuth('USER_DISABLED')),
+      careful: no('permission'),
+    },
+    {
+      label: 'Firebase Auth 400 ADMIN_ONLY_OPERATION',
+      build: viaFetch(firebaseAuth('ADMIN_ONLY_OPERATION')),
       careful: no('permission'),
     },
     {
@@ -839,6 +866,13 @@ describe('fresh SaaS API errors (round 5)', () => {
       careful: no('conflict'),
     },
     {
+      label: 'Telegram 400 Bad Request: not enough rights to send text messages to the chat',
+      build: viaGot(
+        telegram(400, 'Bad Request: not enough rights to send text messages to the chat'),
+      ),
+      careful: no('permission'),
+    },
+    {
       label: 'Telegram 400 Bad Request: message to edit not found',
       build: viaFetch(telegram(400, 'Bad Request: message to edit not found')),
       careful: no('not_found'),
@@ -996,6 +1030,13 @@ describe('fresh SaaS API errors (round 5)', () => {
       label: "Salesforce 403 REQUEST_LIMIT_EXCEEDED (the org's 24-hour allocation)",
       build: viaGot(salesforce(403, 'REQUEST_LIMIT_EXCEEDED', 'TotalRequests Limit exceeded.')),
       careful: no('quota'),
+    },
+    {
+      label: 'Salesforce 403 REQUEST_LIMIT_EXCEEDED ConcurrentPerOrgLongTxn (frees up in seconds)',
+      build: viaAxios(
+        salesforce(403, 'REQUEST_LIMIT_EXCEEDED', 'ConcurrentPerOrgLongTxn Limit exceeded.'),
+      ),
+      careful: wait('rate_limit'),
     },
     {
       label: 'Salesforce 401 INVALID_SESSION_ID',
@@ -1816,6 +1857,11 @@ describe('fresh HTTP client library errors (round 5)', () => {
             transitional: { clarifyTimeoutError: true },
           }),
         ),
+      careful: wait('timeout'),
+    },
+    {
+      label: 'axios aborted by AbortSignal.timeout (CanceledError, the reason on its signal)',
+      build: () => rejected(axios.get(answer(silent(2000)), { signal: AbortSignal.timeout(30) })),
       careful: wait('timeout'),
     },
     {

@@ -232,6 +232,12 @@ function fromAxios(error: Error, e: Rec): AgentError | undefined {
     });
     return classifiedAs(error, decoded);
   }
+  // axios cancels on its `signal` without keeping the reason: the signal still has it, and an
+  // `AbortSignal.timeout()` firing is a timeout, not the caller's cancel.
+  const reason = asRecord(asRecord(asRecord(e.config)?.signal)?.reason);
+  if (e.code === 'ERR_CANCELED' && reason?.name === 'TimeoutError') {
+    return made(error, 'timeout', 'TIMEOUT', { api: { axios: e.code } });
+  }
   const meaning = typeof e.code === 'string' ? AXIOS_CODES.get(e.code) : undefined;
   // A system error's code (ECONNREFUSED…) is the classifier's to read.
   return meaning && made(error, meaning.category, meaning.code, { api: { axios: e.code } });

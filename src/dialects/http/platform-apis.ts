@@ -40,6 +40,10 @@ const FIREBASE_AUTH: ReadonlyMap<string, NamedMeaning> = new Map([
   ['OPERATION_NOT_ALLOWED', DENIED],
   ['TOO_MANY_ATTEMPTS_TRY_LATER', m('rate_limit', 'RATE_LIMITED')],
   ['QUOTA_EXCEEDED', QUOTA],
+  ['ADMIN_ONLY_OPERATION', DENIED],
+  ['PASSWORD_LOGIN_DISABLED', DENIED],
+  ['INVALID_CUSTOM_TOKEN', AUTH],
+  ['CREDENTIAL_MISMATCH', AUTH],
 ]);
 const FIREBASE_CODE = /^[A-Z][A-Z_]+(?= : |$)/;
 
@@ -86,10 +90,15 @@ export function readPlatformError(body: unknown): WebApiError | undefined {
   const b = asRecord(body);
   if (b === undefined) return undefined;
   if (b.ok === false && typeof b.description === 'string' && typeof b.error_code === 'number') {
-    // Telegram's "Bad Request: chat not found", "… message to edit not found" (sent as 400).
-    return b.description.endsWith('not found')
-      ? found(MISSING, { telegram: b.description })
-      : undefined;
+    // Telegram's "Bad Request: chat not found", "… message to edit not found", "… not enough
+    // rights to send text messages to the chat" (all sent as 400).
+    const said = b.description;
+    const meaning = said.endsWith('not found')
+      ? MISSING
+      : /\b(?:not enough|have no) rights\b/.test(said)
+        ? DENIED
+        : undefined;
+    return meaning && found(meaning, { telegram: said });
   }
   if (b.status === 'error' && typeof b.policyName === 'string') {
     return LONG_POLICY.test(b.policyName) ? found(QUOTA, { hubspot: b.policyName }) : undefined;

@@ -305,9 +305,21 @@ function googleReason(b: Rec | undefined): WebApiError | undefined {
   if (!Array.isArray(errors)) return undefined;
   const reason = asRecord(errors[0])?.reason;
   if (typeof reason !== 'string') return undefined;
-  const meaning = GOOGLE_REASONS.get(reason);
+  const meaning =
+    GOOGLE_REASONS.get(reason) ??
+    (GOOGLE_RATE_REASON.test(reason)
+      ? GOOGLE_REASONS.get('rateLimitExceeded')
+      : GOOGLE_QUOTA_REASON.test(reason)
+        ? GOOGLE_REASONS.get('quotaExceeded')
+        : undefined);
   return meaning === undefined ? undefined : found(meaning, { google: reason });
 }
+
+// The reasons each API adds under the same names (BigQuery's `jobRateLimitExceeded`, Drive's
+// `sharingRateLimitExceeded`, the `…Unreg` forms for unregistered callers): a rate, or a budget
+// spent per day or in total.
+const GOOGLE_RATE_REASON = /RateLimitExceeded/i;
+const GOOGLE_QUOTA_REASON = /dailyLimitExceeded|QuotaExceeded/i;
 
 /** The request id a response carries, under any of the names the big APIs use. */
 export function requestIdOf(headers: HeaderTable): string | undefined {
