@@ -98,9 +98,6 @@ const AWS: ReadonlyMap<string, NamedMeaning> = new Map([
   ['InvalidAccessKeyId', UNAUTHENTICATED],
   ['SignatureDoesNotMatch', UNAUTHENTICATED],
   ['OperationAborted', RETRY_CONFLICT],
-  ['EntityTooLarge', m('validation', 'REQUEST_TOO_LARGE')],
-  ['BucketAlreadyExists', CONFLICT],
-  ['BucketAlreadyOwnedByYou', CONFLICT],
   // DynamoDB ("Error handling with DynamoDB"): another transaction holds the item, retry; an item
   // collection over its 10 GB is a size budget.
   ['TransactionConflictException', RETRY_CONFLICT],
@@ -145,14 +142,13 @@ const AZURE: ReadonlyMap<string, NamedMeaning> = new Map([
   ['InternalError', INTERNAL],
   ['OperationTimedOut', TIMEOUT],
   // Azure Resource Manager ("Troubleshoot common Azure deployment errors"): wait for the other
-  // operation, then retry; `OperationNotAllowed` is its over-quota error; a size not offered here.
+  // operation, then retry; `OperationNotAllowed` is its over-quota error; a size not offered here
+  // (all sent as 409).
   ['AnotherOperationInProgress', RETRY_CONFLICT],
   ['OperationNotAllowed', QUOTA],
   ['SkuNotAvailable', INVALID],
-  ['SubscriptionRequestsThrottled', RATE_LIMITED],
-  // Microsoft Graph (learn.microsoft.com/graph/errors): a full drive (507), OneDrive's throttling.
+  // Microsoft Graph (learn.microsoft.com/graph/errors): a full drive, sent as 507.
   ['quotaLimitReached', QUOTA],
-  ['activityLimitReached', RATE_LIMITED],
 ]);
 
 /**

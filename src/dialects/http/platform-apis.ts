@@ -47,21 +47,18 @@ const FIREBASE_AUTH: ReadonlyMap<string, NamedMeaning> = new Map([
 ]);
 const FIREBASE_CODE = /^[A-Z][A-Z_]+(?= : |$)/;
 
-// Salesforce `errorCode`s whose status says otherwise (most come as a 400).
+// Salesforce `errorCode`s whose status says otherwise (most come as a 400; a 401, 404 or 503
+// says what its code does).
 // REQUEST_LIMIT_EXCEEDED is the org's 24-hour allocation, unless it names the concurrent
 // long-running requests ("ConcurrentPerOrgLongTxn Limit exceeded"), which free up in seconds.
 const SALESFORCE: ReadonlyMap<string, NamedMeaning> = new Map([
   ['REQUEST_LIMIT_EXCEEDED', QUOTA],
-  ['INVALID_SESSION_ID', AUTH],
   ['UNABLE_TO_LOCK_ROW', m('conflict', 'CONFLICT', true)],
   ['DUPLICATE_VALUE', CONFLICT],
   ['INSUFFICIENT_ACCESS_OR_READONLY', DENIED],
   ['INSUFFICIENT_ACCESS_ON_CROSS_REFERENCE_ENTITY', DENIED],
-  ['API_DISABLED_FOR_ORG', DENIED],
   ['ENTITY_IS_DELETED', MISSING],
-  ['NOT_FOUND', MISSING],
   ['STORAGE_LIMIT_EXCEEDED', QUOTA],
-  ['SERVER_UNAVAILABLE', m('unavailable', 'UNAVAILABLE')],
   ['REQUEST_RUNNING_TOO_LONG', m('timeout', 'TIMEOUT')],
 ]);
 
