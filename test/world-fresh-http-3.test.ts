@@ -38,6 +38,7 @@ import type { Careful } from './helpers/fresh-cases.js';
 import { explained, freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
 import { createServer as createRawServer } from 'node:net';
 import type { AddressInfo, Server as RawServer } from 'node:net';
+import { hangUp, late, stalledBody } from './helpers/fresh-http.js';
 import { closedPort, sse, startReplyServer, streamed } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
 
@@ -80,24 +81,6 @@ const base = (sub: string, reply: Reply): string => {
   return server.url + prefix;
 };
 
-/** Headers now, then nothing for `ms` (a server that is slow to answer). */
-const late =
-  (ms: number): Reply =>
-  (_req, res) => {
-    const timer = setTimeout(() => res.end('late'), ms);
-    res.on('close', () => clearTimeout(timer));
-  };
-/** Headers at once, the body never finished (`ms` later the socket is cut). */
-const stalledBody =
-  (ms: number): Reply =>
-  (_req, res) => {
-    res.writeHead(200, { 'content-length': '100' });
-    res.write('0123456789');
-    const timer = setTimeout(() => res.destroy(), ms);
-    res.on('close', () => clearTimeout(timer));
-  };
-/** A server that cuts the connection before answering. */
-const hangUp: Reply = (req) => req.socket.destroy();
 /** A redirect to itself, for ever. */
 const loop = (): string => {
   const url = answer((_req, res) => {

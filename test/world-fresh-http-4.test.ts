@@ -35,6 +35,7 @@ import { z } from 'zod';
 import { call, say, scripted } from './helpers/agents-model.js';
 import type { Careful } from './helpers/fresh-cases.js';
 import { freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
+import { providerStreams } from './helpers/fresh-http.js';
 import { anthropicMessageStart } from './helpers/sse.js';
 import { sse, startReplyServer, streamed } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
@@ -1571,22 +1572,7 @@ describe('fresh GraphQL errors (round 4)', () => {
 // @google/genai's streamed `google.rpc.Status`.
 // ---------------------------------------------------------------------------------------------
 
-/** The last event the OpenAI SDK yields from a Responses stream of `events` (or what it throws). */
-const responsesEvents = (events: string) => async () => {
-  const client = new OpenAI({
-    baseURL: base('/responses', streamed(events)),
-    apiKey: 'k',
-    maxRetries: 0,
-  });
-  let last: unknown;
-  try {
-    const stream = await client.responses.create({ model: 'gpt-5', input: 'hi', stream: true });
-    for await (const event of stream) last = event;
-  } catch (error) {
-    return error;
-  }
-  return last;
-};
+const { responsesEvents, chatStreamError, geminiStream } = providerStreams(base);
 const responseFailed = (code: string, message: string) =>
   responsesEvents(
     sse('response.failed', {
@@ -1606,25 +1592,6 @@ const responseFailed = (code: string, message: string) =>
   );
 const responsesErrorEvent = (code: string, message: string) =>
   responsesEvents(sse('error', { type: 'error', sequence_number: 2, code, message, param: null }));
-/** What the OpenAI SDK throws for a chat stream whose chunk is `{ error }`. */
-const chatStreamError = (error: Record<string, unknown>) => async () => {
-  const reply = streamed(
-    sse(undefined, { id: 'c1', object: 'chat.completion.chunk', choices: [], error }),
-  );
-  const client = new OpenAI({
-    baseURL: base('/chat/completions', reply),
-    apiKey: 'k',
-    maxRetries: 0,
-  });
-  return rejected(async () => {
-    const stream = await client.chat.completions.create({
-      model: 'm',
-      messages: [{ role: 'user', content: 'hi' }],
-      stream: true,
-    });
-    for await (const chunk of stream) void chunk;
-  });
-};
 /** What the Anthropic SDK throws when a Messages stream sends `event: error` after it began. */
 const anthropicMidStream = (type: string, message: string) => async () => {
   const reply = streamed(
@@ -1656,23 +1623,6 @@ const aiSdkErrorPart = (reply: Reply) => async () => {
   for await (const part of result.fullStream) if (part.type === 'error') return part;
   throw new Error('expected an error part');
 };
-/** What @google/genai throws for a stream whose chunk is a `google.rpc.Status`. */
-const geminiStream = (code: number, status: string, message: string) => async () => {
-  const reply = streamed(sse(undefined, rpcStatus(code, status, message)));
-  const baseUrl = base('/v1beta/models/gemini-2.5-pro:streamGenerateContent', reply);
-  const client = new GoogleGenAI({
-    apiKey: 'k',
-    httpOptions: { baseUrl, retryOptions: { attempts: 1 } },
-  });
-  return rejected(async () => {
-    const stream = await client.models.generateContentStream({
-      model: 'gemini-2.5-pro',
-      contents: 'hi',
-    });
-    for await (const chunk of stream) void chunk;
-  });
-};
-
 describe('fresh stream-event errors (round 4)', () => {
   freshCases('streams', [
     {

@@ -20,7 +20,6 @@ import {
   Runner,
   setTracingDisabled,
 } from '@openai/agents';
-import { GoogleGenAI } from '@google/genai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, streamText } from 'ai';
 import axios from 'axios';
@@ -28,36 +27,25 @@ import got from 'got';
 import ky from 'ky';
 import OpenAI from 'openai';
 import { Agent as UndiciAgent, interceptors, request as undiciRequest } from 'undici';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { describe } from 'vitest';
 import { z } from 'zod';
 import { freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
-import { closedPort, sse, startReplyServer, streamed } from './helpers/reply-server.js';
-import type { Reply, ReplyServer } from './helpers/reply-server.js';
+import {
+  freshServer,
+  hangUp,
+  json,
+  late,
+  oaiError,
+  providerStreams,
+  silent,
+  stalledBody,
+} from './helpers/fresh-http.js';
+import { closedPort, sse, streamed } from './helpers/reply-server.js';
+import type { Reply } from './helpers/reply-server.js';
 
 setTracingDisabled(true);
 
-let server: ReplyServer;
-beforeAll(async () => {
-  server = await startReplyServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-let paths = 0;
-/** A fresh path answering `reply`, its full URL. */
-const answer = (reply: Reply): string => server.on(`/f5-${(paths += 1)}`, reply);
-/** A fresh base URL whose `sub` path answers `reply` (an SDK appends its own path). */
-const base = (sub: string, reply: Reply): string => {
-  const prefix = `/f5-${(paths += 1)}`;
-  server.on(`${prefix}${sub}`, reply);
-  return server.url + prefix;
-};
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({
-  status,
-  headers,
-  body,
-});
+const { answer, base } = freshServer('f5');
 const xml = (status: number, body: string, headers: Record<string, string> = {}): Reply => ({
   status,
   headers: { 'content-type': 'application/xml', ...headers },
@@ -78,10 +66,6 @@ const viaFetch = (reply: Reply) => async () => {
   return { status: res.status, headers: res.headers, body: await res.text() };
 };
 
-/** An OpenAI-style `{ error: { message, type, param, code } }` body. */
-const oaiError = (message: string, type: string | null, code: string | number | null = null) => ({
-  error: { message, type, param: null, code },
-});
 /** The OpenAI SDK's error for a chat completion the server answers with `reply`. */
 const openai = (reply: Reply) => () => {
   const client = new OpenAI({
@@ -1678,34 +1662,6 @@ describe('fresh LLM host errors (round 5)', () => {
 // "Handling Errors"); AbortSignal.timeout (a TimeoutError DOMException as the abort reason).
 // ---------------------------------------------------------------------------------------------
 
-/** Headers now, then nothing for `ms`. */
-const late =
-  (ms: number): Reply =>
-  (_req, res) => {
-    const timer = setTimeout(() => res.end('late'), ms);
-    res.on('close', () => clearTimeout(timer));
-  };
-/** Headers and part of the body at once, the rest never (the socket cut `ms` later). */
-const stalledBody =
-  (ms: number): Reply =>
-  (_req, res) => {
-    res.writeHead(200, { 'content-length': '100' });
-    res.write('0123456789');
-    const timer = setTimeout(() => res.destroy(), ms);
-    res.on('close', () => clearTimeout(timer));
-  };
-/** No answer at all for a while (the headers come `ms` later). */
-const silent =
-  (ms: number): Reply =>
-  (_req, res) => {
-    const timer = setTimeout(() => {
-      res.writeHead(200);
-      res.end();
-    }, ms);
-    res.on('close', () => clearTimeout(timer));
-  };
-/** A server that cuts the connection before answering. */
-const hangUp: Reply = (req) => req.socket.destroy();
 /** What a node:http request to `url` fails with. */
 const nodeGet = (url: string, options: Parameters<typeof httpGet>[1] = {}) =>
   rejected(
@@ -2134,22 +2090,7 @@ describe('fresh GraphQL errors (round 5)', () => {
 // stream error chunk (@google/genai), and the AI SDK's `error` part.
 // ---------------------------------------------------------------------------------------------
 
-/** What a caller's loop over a Responses stream ends with: the error thrown, else the last event. */
-const responsesEvents = (events: string) => async () => {
-  const client = new OpenAI({
-    baseURL: base('/responses', streamed(events)),
-    apiKey: 'k',
-    maxRetries: 0,
-  });
-  let last: unknown;
-  try {
-    const stream = await client.responses.create({ model: 'gpt-5', input: 'hi', stream: true });
-    for await (const event of stream) last = event;
-  } catch (error) {
-    return error;
-  }
-  return last;
-};
+const { responsesEvents, chatStreamError, geminiStream } = providerStreams(base);
 const responseCreated = sse('response.created', {
   type: 'response.created',
   sequence_number: 0,
@@ -2172,41 +2113,6 @@ const responseFailed = (code: string, message: string) =>
         },
       }),
   );
-const chatStreamError = (error: Record<string, unknown>) => () => {
-  const reply = streamed(
-    sse(undefined, { id: 'c1', object: 'chat.completion.chunk', choices: [], error }),
-  );
-  const client = new OpenAI({
-    baseURL: base('/chat/completions', reply),
-    apiKey: 'k',
-    maxRetries: 0,
-  });
-  return rejected(async () => {
-    const stream = await client.chat.completions.create({
-      model: 'm',
-      messages: [{ role: 'user', content: 'hi' }],
-      stream: true,
-    });
-    for await (const chunk of stream) void chunk;
-  });
-};
-const geminiStream = (code: number, status: string, message: string, details?: unknown[]) => () => {
-  const reply = streamed(
-    sse(undefined, { error: { code, message, status, ...(details ? { details } : {}) } }),
-  );
-  const baseUrl = base('/v1beta/models/gemini-2.5-pro:streamGenerateContent', reply);
-  const client = new GoogleGenAI({
-    apiKey: 'k',
-    httpOptions: { baseUrl, retryOptions: { attempts: 1 } },
-  });
-  return rejected(async () => {
-    const stream = await client.models.generateContentStream({
-      model: 'gemini-2.5-pro',
-      contents: 'hi',
-    });
-    for await (const chunk of stream) void chunk;
-  });
-};
 /** The `error` part streamText yields for the Responses model of the AI SDK's OpenAI provider. */
 const aiSdkResponsesErrorPart = (events: string) => async () => {
   const provider = createOpenAI({ baseURL: base('/responses', streamed(events)), apiKey: 'k' });

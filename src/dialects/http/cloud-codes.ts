@@ -8,8 +8,12 @@ export interface NamedMeaning {
   readonly retryable?: boolean;
 }
 
-const m = (category: ErrorCategory, code: StableErrorCode, retryable?: boolean): NamedMeaning =>
-  retryable === undefined ? { category, code } : { category, code, retryable };
+/** A table row: the category, the stable code, retryability where it differs from the category's. */
+export const m = (
+  category: ErrorCategory,
+  code: StableErrorCode,
+  retryable?: boolean,
+): NamedMeaning => (retryable === undefined ? { category, code } : { category, code, retryable });
 
 const RATE_LIMITED = m('rate_limit', 'RATE_LIMITED');
 const QUOTA = m('quota', 'QUOTA_EXCEEDED');

@@ -1,6 +1,5 @@
-import type { ErrorCategory } from '../../core/categories.js';
 import { asRecord } from '../../core/is.js';
-import type { StableErrorCode } from '../../core/stable-codes.js';
+import { m } from './cloud-codes.js';
 import type { NamedMeaning } from './cloud-codes.js';
 import type { WebApiError } from './web-apis.js';
 
@@ -14,9 +13,6 @@ import type { WebApiError } from './web-apis.js';
  * PostgREST's `{ code, details, hint, message }` (postgrest.org, "Errors": a SQLSTATE or a
  * `PGRST` code).
  */
-
-const m = (category: ErrorCategory, code: StableErrorCode, retryable?: boolean): NamedMeaning =>
-  retryable === undefined ? { category, code } : { category, code, retryable };
 
 const AUTH = m('auth', 'AUTH_ERROR');
 const DENIED = m('permission', 'PERMISSION_DENIED');
@@ -65,7 +61,8 @@ const SALESFORCE: ReadonlyMap<string, NamedMeaning> = new Map([
 // A limit that resets per day or longer is a budget spent, not a rate (HubSpot's `DAILY`).
 const LONG_POLICY = /day|daily|month/i;
 
-function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError {
+/** The {@link WebApiError} for a table row, with the convention's own words in `api`. */
+export function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError {
   const out: WebApiError = { category: meaning.category, code: meaning.code, api };
   if (meaning.retryable !== undefined) out.retryable = meaning.retryable;
   return out;

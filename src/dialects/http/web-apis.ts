@@ -1,9 +1,9 @@
 import type { ErrorCategory } from '../../core/categories.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
-import { awsErrorMeaning, azureErrorMeaning } from './cloud-codes.js';
+import { awsErrorMeaning, azureErrorMeaning, m } from './cloud-codes.js';
 import type { NamedMeaning } from './cloud-codes.js';
 import type { HeaderTable } from './headers.js';
-import { readPlatformError } from './platform-apis.js';
+import { found, readPlatformError } from './platform-apis.js';
 import { asRecord } from '../../core/is.js';
 
 /**
@@ -26,9 +26,6 @@ export interface WebApiError {
 }
 
 type Rec = Record<string, unknown>;
-
-const m = (category: ErrorCategory, code: StableErrorCode, retryable?: boolean): NamedMeaning =>
-  retryable === undefined ? { category, code } : { category, code, retryable };
 
 // Slack Web API `error` strings (api.slack.com/methods, "Errors"), by what the caller does next.
 const SLACK: ReadonlyMap<string, NamedMeaning> = new Map([
@@ -168,12 +165,6 @@ function pollInterval(interval: unknown): number | undefined {
     interval <= 3_600
     ? interval * 1000
     : undefined;
-}
-
-function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError {
-  const out: WebApiError = { category: meaning.category, code: meaning.code, api };
-  if (meaning.retryable !== undefined) out.retryable = meaning.retryable;
-  return out;
 }
 
 /**
