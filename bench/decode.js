@@ -1,8 +1,10 @@
 // Decode throughput over the corpus of real error payloads (test/fixtures/corpus.json): every
 // payload arrives as JSON text, as it would off the wire. The floor is JSON.parse of the same text.
 // `node bench/decode.js --slowest [count]` times each payload on its own instead, and
-// `node bench/decode.js --split` the decoder's own steps apart from its readers' (see below).
+// `node bench/decode.js --split` the decoder's own steps apart from its readers' (see below), and
+// `node bench/decode.js --alloc` what a decode allocates, by the function that allocates it.
 import { readFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { AgentError, createDecoder, decode } from '../dist/index.js';
 import { printTable, roundRobinNsPerOp } from './harness.js';
 
@@ -115,9 +117,49 @@ export function printDecodeSplit() {
   console.log(`the readers' readings:           ${(whole - own).toFixed(2)} of the floor`);
 }
 
+/**
+ * What a decode allocates (`node bench/decode.js --alloc [count]`): V8's sampling heap profiler
+ * over warmed-up passes of the corpus (already parsed, so JSON.parse's own objects are left out),
+ * in bytes per decode, in all and for the `count` functions that allocate most. Sampled, so the
+ * figures are estimates (a sample every 128 bytes); objects the optimiser removes are not counted.
+ */
+export async function printDecodeAllocations(count = 25) {
+  const inputs = texts.map((text) => JSON.parse(text));
+  const n = inputs.length;
+  const passes = 100;
+  for (let r = 0; r < 50; r++) for (let i = 0; i < n; i++) decode(inputs[i], hints[i]);
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 128,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (let r = 0; r < passes; r++) for (let i = 0; i < n; i++) decode(inputs[i], hints[i]);
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  const bySite = new Map();
+  let total = 0;
+  const walk = (node) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} ${url.split('/dist/')[1] ?? url}:${lineNumber + 1}`;
+    bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  const perDecode = (bytes) => (bytes / (passes * n)).toFixed(0).padStart(6);
+  console.log(`decode allocates about ${perDecode(total).trim()} bytes per payload (sampled)`);
+  for (const [site, bytes] of [...bySite].sort((x, y) => y[1] - x[1]).slice(0, count)) {
+    console.log(`${perDecode(bytes)} B  ${site}`);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--slowest');
+  const alloc = process.argv.indexOf('--alloc');
   if (process.argv.includes('--split')) printDecodeSplit();
+  else if (alloc !== -1) await printDecodeAllocations(Number(process.argv[alloc + 1] ?? 25) || 25);
   else if (at === -1) runDecodeBench();
   else printSlowestPayloads(Number(process.argv[at + 1] ?? 20) || 20);
 }
