@@ -1,8 +1,12 @@
 // Decode throughput over the corpus of real error payloads (test/fixtures/corpus.json): every
 // payload arrives as JSON text, as it would off the wire. The floor is JSON.parse of the same text.
 // `node bench/decode.js --slowest [count]` times each payload on its own instead, and
-// `node bench/decode.js --split` the decoder's own steps apart from its readers' (see below).
+// `node bench/decode.js --split` the decoder's own steps apart from its readers' (see below), and
+// `node bench/decode.js --alloc` what a decode allocates, by the function that allocates it, and
+// `node bench/decode.js --against <copy of dist>` this build against another in the same rounds.
 import { readFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { pathToFileURL } from 'node:url';
 import { AgentError, createDecoder, decode } from '../dist/index.js';
 import { printTable, roundRobinNsPerOp } from './harness.js';
 
@@ -115,9 +119,75 @@ export function printDecodeSplit() {
   console.log(`the readers' readings:           ${(whole - own).toFixed(2)} of the floor`);
 }
 
+/**
+ * What a decode allocates (`node bench/decode.js --alloc [count]`): V8's sampling heap profiler
+ * over warmed-up passes of the corpus (already parsed, so JSON.parse's own objects are left out),
+ * in bytes per decode, in all and for the `count` functions that allocate most. Sampled, so the
+ * figures are estimates (a sample every 128 bytes); objects the optimiser removes are not counted.
+ */
+export async function printDecodeAllocations(count = 25) {
+  const inputs = texts.map((text) => JSON.parse(text));
+  const n = inputs.length;
+  const passes = 100;
+  for (let r = 0; r < 50; r++) for (let i = 0; i < n; i++) decode(inputs[i], hints[i]);
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 128,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (let r = 0; r < passes; r++) for (let i = 0; i < n; i++) decode(inputs[i], hints[i]);
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  const bySite = new Map();
+  let total = 0;
+  const walk = (node) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} ${url.split('/dist/')[1] ?? url}:${lineNumber + 1}`;
+    bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  const perDecode = (bytes) => (bytes / (passes * n)).toFixed(0).padStart(6);
+  console.log(`decode allocates about ${perDecode(total).trim()} bytes per payload (sampled)`);
+  for (const [site, bytes] of [...bySite].sort((x, y) => y[1] - x[1]).slice(0, count)) {
+    console.log(`${perDecode(bytes)} B  ${site}`);
+  }
+}
+
+/**
+ * This build's decode against another build's (`node bench/decode.js --against /tmp/base-dist`, a
+ * copy of `dist/` made before a change), both over the floor, in the same alternating rounds of
+ * one process: the before/after of a change without the drift between separate runs.
+ */
+export async function printAgainst(otherDist) {
+  const other = await import(pathToFileURL(`${otherDist}/index.js`).href);
+  const n = texts.length;
+  const pass = (fn) => () => {
+    for (let i = 0; i < n; i++) fn(i);
+  };
+  const timed = roundRobinNsPerOp(
+    [
+      pass((i) => JSON.parse(texts[i])),
+      pass((i) => other.decode(JSON.parse(texts[i]), hints[i])),
+      pass((i) => decode(JSON.parse(texts[i]), hints[i])),
+    ],
+    { rounds: 21, roundMs: 150, clock: 'cpu' },
+  );
+  console.log(`decode, ${otherDist}: ${timed.ratio(1, 0).toFixed(2)}x the floor`);
+  console.log(`decode, this build: ${timed.ratio(2, 0).toFixed(2)}x the floor`);
+  console.log(`this build over the other: ${timed.ratio(2, 1).toFixed(3)}`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--slowest');
+  const alloc = process.argv.indexOf('--alloc');
+  const against = process.argv.indexOf('--against');
   if (process.argv.includes('--split')) printDecodeSplit();
+  else if (against !== -1) await printAgainst(process.argv[against + 1] ?? '');
+  else if (alloc !== -1) await printDecodeAllocations(Number(process.argv[alloc + 1] ?? 25) || 25);
   else if (at === -1) runDecodeBench();
   else printSlowestPayloads(Number(process.argv[at + 1] ?? 20) || 20);
 }
