@@ -6,7 +6,8 @@ import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { withDecoder } from '../front/encode.js';
-import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';
+import { toolCallOutcome, toolErrorResult } from './mcp-tool-errors.js';
+import type { ToolCallOutcome } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 import { checkWrapperOptions, describeMissingMethods } from './check-options.js';
 
@@ -22,7 +23,6 @@ const SERVER_METHODS = [
   'executeToolHandler',
   'validateToolOutput',
 ] as const;
-type Runner = (...args: unknown[]) => Promise<unknown>;
 
 /** What the SDKs' `RegisteredTool` holds that this module reads (both SDKs name them so). */
 interface ToolRecord {
@@ -227,16 +227,16 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     );
   };
 
-  // The callback is run here, wrapped, as the SDK would run it — with `(args, extra)`, or
-  // `(extra)` for a tool without an input schema — so that a throw is caught where it happens
-  // (past the SDK's async code it is a rejection, which costs the round trip several times the
-  // wrapper's own work). The SDK's records are left as they are.
-  const runners = new WeakMap<object, { handler: unknown; run: Runner }>();
-  const runnerOf = (tool: ToolRecord & object, handler: Callback): Runner => {
-    const known = runners.get(tool);
-    if (known !== undefined && known.handler === handler) return known.run;
-    const run = catchToolErrors(
-      handler,
+  // The callback is called here, in place of the SDK's call and as the SDK would call it — with
+  // `(args, extra)`, or `(extra)` for a tool without an input schema — so that a throw is caught
+  // where it happens (past the SDK's async code it is a rejection, which costs the round trip
+  // several times the wrapper's own work), and no frame of ours sits between the tool and the
+  // SDK. The SDK's records are left as they are.
+  const outcomes = new WeakMap<object, { handler: unknown; outcome: ToolCallOutcome<unknown> }>();
+  const outcomeOf = (tool: ToolRecord & object, handler: unknown): ToolCallOutcome<unknown> => {
+    const known = outcomes.get(tool);
+    if (known !== undefined && known.handler === handler) return known.outcome;
+    const outcome = toolCallOutcome(
       (error) => failure(nameOf(tool), error),
       // The output is checked here, by the SDK's own check, so that a failure is a server bug
       // (`Internal error`, the details to onError), not the schema's text for the model.
@@ -254,8 +254,8 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
               },
             ),
     );
-    runners.set(tool, { handler, run });
-    return run;
+    outcomes.set(tool, { handler, outcome });
+    return outcome;
   };
 
   target.executeToolHandler = function executeToolHandler(
@@ -266,8 +266,15 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   ) {
     if (!isRunHere(tool)) return execute.call(this, tool, args, extra);
     if (args instanceof InvalidInput) return Promise.resolve(failure(args.name, args.error));
-    const run = runnerOf(tool, tool.handler as Callback);
-    return tool.inputSchema ? run(args, extra) : run(extra);
+    const handler = tool.handler as Callback;
+    const outcome = outcomeOf(tool, handler);
+    let returned: unknown;
+    try {
+      returned = tool.inputSchema ? handler(args, extra) : handler(extra);
+    } catch (error) {
+      return outcome.thrown(error);
+    }
+    return outcome.settle(returned);
   };
 
   // Checked already, in executeToolHandler.
