@@ -6,7 +6,8 @@ import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { withDecoder } from '../front/encode.js';
-import { catchToolErrors, toolErrorResult } from './mcp-tool-errors.js';
+import { toolCallOutcome, toolErrorWriter } from './mcp-tool-errors.js';
+import type { ToolCallOutcome } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 import { checkWrapperOptions, describeMissingMethods } from './check-options.js';
 
@@ -22,7 +23,6 @@ const SERVER_METHODS = [
   'executeToolHandler',
   'validateToolOutput',
 ] as const;
-type Runner = (...args: unknown[]) => Promise<unknown>;
 
 /** What the SDKs' `RegisteredTool` holds that this module reads (both SDKs name them so). */
 interface ToolRecord {
@@ -58,8 +58,8 @@ class InvalidInput {
 
 const WRAPPED = Symbol.for('agent-errors.withMcpErrors');
 
-// How many tool names' failure options withMcpErrors keeps (see `failure` there).
-const FAILURE_OPTIONS_LIMIT = 1_024;
+// How many tool names' failure writers withMcpErrors keeps (see `failure` there).
+const FAILURE_WRITERS_LIMIT = 1_024;
 
 /**
  * What the `Next step:` line calls a tool: its name ("call search.web again") when it is a short
@@ -182,27 +182,28 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   // The name each tool was last called by (the SDK passes it to validateToolInput only).
   const names = new WeakMap<object, string>();
   const nameOf = (tool: object): string => names.get(tool) ?? toolName(server, tool);
-  // The options are read once, here. A tool's failures are written with them and the tool's
-  // name as the subject, made once per name at its first failure. Every key is kept (sanitising rules ride along), and
-  // an inherited `onError` too, as the protocol-error path below reads it. Tools registered and
-  // removed under fresh names would grow the map: it is cleared past FAILURE_OPTIONS_LIMIT names.
+  // The options are read once, here. A tool's failures are written by one writer, with them and
+  // the tool's name as the subject, made at its first failure. Every key is kept (sanitising
+  // rules ride along), and an inherited `onError` too, as the protocol-error path below reads it.
+  // Tools registered and removed under fresh names would grow the map: it is cleared past
+  // FAILURE_WRITERS_LIMIT names.
   const onError = options?.onError;
   const subject = options?.subject;
   const base: WithToolErrorsOptions = { ...options };
   if (onError !== undefined) base.onError = onError;
-  const failureOptions = new Map<string, WithToolErrorsOptions>();
+  const writers = new Map<string, (error: unknown) => McpToolErrorResult>();
   const failure = (name: string, error: unknown): McpToolErrorResult => {
-    let written = failureOptions.get(name);
-    if (written === undefined) {
+    let write = writers.get(name);
+    if (write === undefined) {
       // Every member before the caller's, then set (see withDecoder), the decoder chosen here
       // once rather than at each failure.
       const named = withDecoder<WithToolErrorsOptions>({ subject: '', ...base });
       named.subject = subject ?? subjectFor(name);
-      written = named;
-      if (failureOptions.size >= FAILURE_OPTIONS_LIMIT) failureOptions.clear();
-      failureOptions.set(name, written);
+      write = toolErrorWriter(named);
+      if (writers.size >= FAILURE_WRITERS_LIMIT) writers.clear();
+      writers.set(name, write);
     }
-    return toolErrorResult(error, written);
+    return write(error);
   };
 
   target.validateToolInput = function validateToolInput(
@@ -227,16 +228,16 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     );
   };
 
-  // The callback is run here, wrapped, as the SDK would run it — with `(args, extra)`, or
-  // `(extra)` for a tool without an input schema — so that a throw is caught where it happens
-  // (past the SDK's async code it is a rejection, which costs the round trip several times the
-  // wrapper's own work). The SDK's records are left as they are.
-  const runners = new WeakMap<object, { handler: unknown; run: Runner }>();
-  const runnerOf = (tool: ToolRecord & object, handler: Callback): Runner => {
-    const known = runners.get(tool);
-    if (known !== undefined && known.handler === handler) return known.run;
-    const run = catchToolErrors(
-      handler,
+  // The callback is called here, in place of the SDK's call and as the SDK would call it — with
+  // `(args, extra)`, or `(extra)` for a tool without an input schema — so that a throw is caught
+  // where it happens (past the SDK's async code it is a rejection, which costs the round trip
+  // several times the wrapper's own work), and no frame of ours sits between the tool and the
+  // SDK. The SDK's records are left as they are.
+  const outcomes = new WeakMap<object, { handler: unknown; outcome: ToolCallOutcome<unknown> }>();
+  const outcomeOf = (tool: ToolRecord & object, handler: unknown): ToolCallOutcome<unknown> => {
+    const known = outcomes.get(tool);
+    if (known !== undefined && known.handler === handler) return known.outcome;
+    const outcome = toolCallOutcome(
       (error) => failure(nameOf(tool), error),
       // The output is checked here, by the SDK's own check, so that a failure is a server bug
       // (`Internal error`, the details to onError), not the schema's text for the model.
@@ -254,8 +255,8 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
               },
             ),
     );
-    runners.set(tool, { handler, run });
-    return run;
+    outcomes.set(tool, { handler, outcome });
+    return outcome;
   };
 
   target.executeToolHandler = function executeToolHandler(
@@ -266,8 +267,15 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   ) {
     if (!isRunHere(tool)) return execute.call(this, tool, args, extra);
     if (args instanceof InvalidInput) return Promise.resolve(failure(args.name, args.error));
-    const run = runnerOf(tool, tool.handler as Callback);
-    return tool.inputSchema ? run(args, extra) : run(extra);
+    const handler = tool.handler as Callback;
+    const outcome = outcomeOf(tool, handler);
+    let returned: unknown;
+    try {
+      returned = tool.inputSchema ? handler(args, extra) : handler(extra);
+    } catch (error) {
+      return outcome.thrown(error);
+    }
+    return outcome.settle(returned);
   };
 
   // Checked already, in executeToolHandler.

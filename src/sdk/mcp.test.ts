@@ -119,6 +119,39 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
     }
   });
 
+  it("withMcpErrors calls a tool from the SDK's own place: the stack an error records in the tool is no deeper than without it", async () => {
+    // Every frame a tool's error records is a share of building it; the wrapper adds none.
+    const recorded: { [wrapped: string]: string[] } = {};
+    for (const wrapped of [false, true]) {
+      const { client, close } = await connect(
+        sdk,
+        (server) => {
+          server.registerTool('probe', { inputSchema: { n: z.number() } }, () => {
+            const error = AgentError.rateLimited('Slow down', { retryAfterMs: 10 });
+            recorded[String(wrapped)] = (error.stack ?? '').split('\n').slice(1);
+            throw error;
+          });
+        },
+        wrapped,
+      );
+      try {
+        const raw = await (client as unknown as ClientV1).callTool({
+          name: 'probe',
+          arguments: { n: 1 },
+        });
+        expect(raw.isError).toBe(true);
+      } finally {
+        await close();
+      }
+    }
+    const [bare, wrapped] = [recorded.false!, recorded.true!];
+    expect(bare.length).toBeGreaterThan(1);
+    expect(wrapped.length).toBeLessThanOrEqual(bare.length);
+    expect(wrapped.filter((frame) => /mcp-(server|tool-errors)/.test(frame))).toEqual([
+      expect.stringMatching(/executeToolHandler/),
+    ]);
+  });
+
   it('an unexpected error becomes Internal error with an errorId; the error goes to onError', async () => {
     const seen: [unknown, string][] = [];
     const { client, close } = await connect(
