@@ -113,9 +113,8 @@ export function classifyWith(decoder: Classifier | undefined, value: unknown): A
  * Whether `value` is an instance of this copy's `AgentError`, whose constructor checked every
  * field: the common case, told before the shape checks. Never throws (a proxy's
  * `getPrototypeOf` trap may).
- * @internal
  */
-export function isOwnInstance(value: unknown): value is AgentError {
+function isOwnInstance(value: unknown): value is AgentError {
   try {
     return value instanceof AgentError;
   } catch {

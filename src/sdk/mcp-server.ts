@@ -6,7 +6,7 @@ import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { withDecoder } from '../front/encode.js';
-import { toolCallOutcome, toolErrorWriter } from './mcp-tool-errors.js';
+import { toolCallOutcome, toolErrorResult } from './mcp-tool-errors.js';
 import type { ToolCallOutcome } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 import { checkWrapperOptions, describeMissingMethods } from './check-options.js';
@@ -58,8 +58,8 @@ class InvalidInput {
 
 const WRAPPED = Symbol.for('agent-errors.withMcpErrors');
 
-// How many tool names' failure writers withMcpErrors keeps (see `failure` there).
-const FAILURE_WRITERS_LIMIT = 1_024;
+// How many tool names' failure options withMcpErrors keeps (see `failure` there).
+const FAILURE_OPTIONS_LIMIT = 1_024;
 
 /**
  * What the `Next step:` line calls a tool: its name ("call search.web again") when it is a short
@@ -182,28 +182,27 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   // The name each tool was last called by (the SDK passes it to validateToolInput only).
   const names = new WeakMap<object, string>();
   const nameOf = (tool: object): string => names.get(tool) ?? toolName(server, tool);
-  // The options are read once, here. A tool's failures are written by one writer, with them and
-  // the tool's name as the subject, made at its first failure. Every key is kept (sanitising
-  // rules ride along), and an inherited `onError` too, as the protocol-error path below reads it.
-  // Tools registered and removed under fresh names would grow the map: it is cleared past
-  // FAILURE_WRITERS_LIMIT names.
+  // The options are read once, here. A tool's failures are written with them and the tool's
+  // name as the subject, made once per name at its first failure. Every key is kept (sanitising rules ride along), and
+  // an inherited `onError` too, as the protocol-error path below reads it. Tools registered and
+  // removed under fresh names would grow the map: it is cleared past FAILURE_OPTIONS_LIMIT names.
   const onError = options?.onError;
   const subject = options?.subject;
   const base: WithToolErrorsOptions = { ...options };
   if (onError !== undefined) base.onError = onError;
-  const writers = new Map<string, (error: unknown) => McpToolErrorResult>();
+  const failureOptions = new Map<string, WithToolErrorsOptions>();
   const failure = (name: string, error: unknown): McpToolErrorResult => {
-    let write = writers.get(name);
-    if (write === undefined) {
+    let written = failureOptions.get(name);
+    if (written === undefined) {
       // Every member before the caller's, then set (see withDecoder), the decoder chosen here
       // once rather than at each failure.
       const named = withDecoder<WithToolErrorsOptions>({ subject: '', ...base });
       named.subject = subject ?? subjectFor(name);
-      write = toolErrorWriter(named);
-      if (writers.size >= FAILURE_WRITERS_LIMIT) writers.clear();
-      writers.set(name, write);
+      written = named;
+      if (failureOptions.size >= FAILURE_OPTIONS_LIMIT) failureOptions.clear();
+      failureOptions.set(name, written);
     }
-    return write(error);
+    return toolErrorResult(error, written);
   };
 
   target.validateToolInput = function validateToolInput(

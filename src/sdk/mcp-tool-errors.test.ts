@@ -2,9 +2,8 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
-import { catchToolErrors, toolErrorResult, toolErrorWriter } from './mcp-tool-errors.js';
+import { catchToolErrors } from './mcp-tool-errors.js';
 import type { McpToolErrorResult } from './mcp-tool-errors.js';
-import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 
 // Every way a handler can answer (a value, a promise, a foreign thenable; at once or later)
 // crossed with every way out of `catchToolErrors`: the value, a failed result, the SDKs' URL
@@ -109,74 +108,5 @@ describe('catchToolErrors: every form a handler answers in, every way out', () =
         await expect(run()).rejects.toBe(request);
       });
     }
-  }
-});
-
-// `toolErrorWriter` remembers the last failure it answered: whatever comes next, what it writes
-// must be what `toolErrorResult` writes for that error. Every kind of error crossed with every
-// kind before it, under each set of options.
-const ERRORS: { [kind: string]: () => unknown } = {
-  'a rate limit': () => AgentError.rateLimited('Search is busy', { retryAfterMs: 2000 }),
-  'the same rate limit, another delay': () =>
-    AgentError.rateLimited('Search is busy', { retryAfterMs: 3000 }),
-  'the same rate limit, another message': () =>
-    AgentError.rateLimited('Search is busier', { retryAfterMs: 2000 }),
-  'the same rate limit, another code': () =>
-    AgentError.rateLimited('Search is busy', { retryAfterMs: 2000, code: 'SEARCH_BUSY' }),
-  'the same message, not retryable': () =>
-    new AgentError('Search is busy', { category: 'rate_limit', retryable: false }),
-  'the same message, another category': () => AgentError.unavailable('Search is busy'),
-  'a code that is a path': () => AgentError.notFound('gone', { code: '/home/ana/.ssh/id_rsa' }),
-  'with details': () => AgentError.validation('bad', { details: { field: 'q' } }),
-  'with an errorId': () => AgentError.internal('Internal error', { errorId: 'e-1' }),
-  'marked unexpected': () => AgentError.internal('db password=hunter2', { unexpected: true }),
-  'a secret in the message': () => AgentError.auth('token sk-abcdefghijklmnopqrstuvwx1234 expired'),
-  'a raw Error': () => new Error('boom'),
-  'a plain copy': () => ({ ...AgentError.timeout('slow'), message: 'slow' }),
-  'a category changed after it was made': () => {
-    const e = AgentError.rateLimited('Search is busy', { retryAfterMs: 2000 });
-    (e as { category: string }).category = 'bogus';
-    return e;
-  },
-};
-const OPTIONS = {
-  none: undefined,
-  'a subject': { subject: 'search.web' },
-  'sanitising rules': { maxLength: 20, maskPaths: true },
-};
-
-/** A result with its random errorId (an unexpected error's) set aside. */
-function comparable(result: McpToolErrorResult): unknown {
-  return JSON.parse(JSON.stringify(result).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'ID'));
-}
-
-describe('toolErrorWriter: the last failure remembered, the same result as toolErrorResult', () => {
-  for (const [named, options] of Object.entries(OPTIONS)) {
-    for (const [first, makeFirst] of Object.entries(ERRORS)) {
-      it(`${named}: ${first}, then each kind`, () => {
-        const quiet = { ...options, onError: () => {} };
-        for (const [, makeNext] of Object.entries(ERRORS)) {
-          const write = toolErrorWriter(quiet);
-          for (const make of [makeFirst, makeFirst, makeNext, makeNext, makeFirst]) {
-            // Two copies made alike: the writer reads one, toolErrorResult the other.
-            expect(comparable(write(make()))).toEqual(comparable(toolErrorResult(make(), quiet)));
-          }
-        }
-      });
-    }
-  }
-});
-
-it('toolErrorWriter: a field whose getter answers differently at each read is read once; the text and _meta say the same', () => {
-  const write = toolErrorWriter(undefined);
-  for (let call = 0; call < 3; call++) {
-    const e = AgentError.rateLimited('Search is busy', { retryAfterMs: 2000 });
-    let reads = 0;
-    Object.defineProperty(e, 'retryAfterMs', { get: () => 1000 * (1 + reads++) });
-    const result = write(e);
-    const delay = result._meta[MCP_META_KEYS.error]!.retryAfterMs;
-    expect(reads).toBe(1);
-    expect(delay).toBe(1000);
-    expect(result.content[0].text).toContain(`retryAfterMs=${String(delay)}]`);
   }
 });

@@ -1,7 +1,5 @@
 import { AgentError, isAgentError } from '../core/agent-error.js';
 import type { Classifier } from '../core/expose.js';
-import { isOwnInstance } from '../core/expose.js';
-import { isWellFormed } from '../core/normalize-error.js';
 import type { AgentErrorLike } from '../core/agent-error.js';
 import type { ErrorCategory } from '../core/categories.js';
 import { toExposableError } from '../helpers/expose.js';
@@ -86,121 +84,6 @@ export function toolErrorResult(
   };
 }
 
-/** An error's fields, each read once, as a failed result may be written from them. */
-interface ErrorFields {
-  message: unknown;
-  code: unknown;
-  category: unknown;
-  retryable: unknown;
-  retryAfterMs: unknown;
-  details: unknown;
-  errorId: unknown;
-  unexpected: unknown;
-  agentCategory: unknown;
-}
-
-/** The fields of the last failure a writer answered, and what it wrote for them. */
-interface Answered {
-  readonly message: string;
-  readonly code: string;
-  readonly category: ErrorCategory;
-  readonly retryable: boolean;
-  readonly retryAfterMs: number | undefined;
-  readonly text: string;
-  /** The code the text shows (a thrown `code` may be a path or a token). */
-  readonly shownCode: string;
-}
-
-/**
- * {@link toolErrorResult} for one set of options (one wrapper, or one tool of `withMcpErrors`),
- * remembering the last failure it answered. A server throws the same few errors again and
- * again: an `AgentError` of this copy with the same message, code, category, retryability and
- * delay as the last one, and no details, `errorId` or exposure mark, gets the same text and
- * `_meta` fields without the exposure rule and the text writer running again (the wrapper's
- * own work was 4 points of an SDK v1 round trip: bench mcp-tools). Each field is read once, and
- * what is compared is what is written. Never throws.
- * @internal
- */
-export function toolErrorWriter(
-  options: WithToolErrorsOptions | undefined,
-): (error: unknown) => McpToolErrorResult {
-  const textOptions = options?.subject === undefined ? undefined : options;
-  let last: Answered | undefined;
-  return (error) => {
-    if (!isOwnInstance(error)) return toolErrorResult(error, options);
-    const fields = fieldsOf(error);
-    if (last === undefined || !isLast(fields, last)) {
-      if (!isPlain(fields)) return toolErrorResult(error, options);
-      let written: { text: string; code: string };
-      try {
-        written = modelErrorText(fields as AgentErrorLike, textOptions);
-      } catch {
-        return toolErrorResult(error, options);
-      }
-      last = {
-        message: fields.message,
-        code: fields.code,
-        category: fields.category,
-        retryable: fields.retryable,
-        retryAfterMs: fields.retryAfterMs,
-        text: written.text,
-        shownCode: written.code,
-      };
-    }
-    const meta: McpToolErrorMeta = {
-      code: last.shownCode,
-      category: last.category,
-      retryable: last.retryable,
-    };
-    if (last.retryAfterMs !== undefined) meta.retryAfterMs = last.retryAfterMs;
-    return {
-      isError: true,
-      content: [{ type: 'text', text: last.text }],
-      _meta: { [MCP_META_KEYS.error]: meta },
-    };
-  };
-}
-
-function fieldsOf(error: AgentError): ErrorFields {
-  const e = error as unknown as ErrorFields;
-  return {
-    message: e.message,
-    code: e.code,
-    category: e.category,
-    retryable: e.retryable,
-    retryAfterMs: e.retryAfterMs,
-    details: e.details,
-    errorId: e.errorId,
-    unexpected: e.unexpected,
-    agentCategory: e.agentCategory,
-  };
-}
-
-/** Fields the code meant to send as they are, with nothing that differs from call to call. */
-function isPlain(fields: ErrorFields): fields is ErrorFields & AgentErrorLike {
-  return (
-    fields.details === undefined &&
-    fields.errorId === undefined &&
-    fields.unexpected === undefined &&
-    fields.agentCategory === undefined &&
-    isWellFormed(fields)
-  );
-}
-
-function isLast(fields: ErrorFields, last: Answered): boolean {
-  return (
-    fields.message === last.message &&
-    fields.code === last.code &&
-    fields.category === last.category &&
-    fields.retryable === last.retryable &&
-    fields.retryAfterMs === last.retryAfterMs &&
-    fields.details === undefined &&
-    fields.errorId === undefined &&
-    fields.unexpected === undefined &&
-    fields.agentCategory === undefined
-  );
-}
-
 /**
  * Wrap an MCP tool handler (`McpServer.registerTool`'s callback, SDK v1
  * `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/server`) so that anything it throws
@@ -233,7 +116,7 @@ export function withToolErrors<A extends unknown[], R>(
   checkWrapperOptions('withToolErrors', options, { hooks: ['onError'], strings: ['subject'] });
   // The decoder is chosen once, here, not at each failure.
   const resolved = options === undefined ? undefined : withDecoder(options);
-  return catchToolErrors(handler, toolErrorWriter(resolved));
+  return catchToolErrors(handler, (error) => toolErrorResult(error, resolved));
 }
 
 /**
