@@ -13,6 +13,27 @@ const wire = {
   data: { authMethods: ['oauth', 'api_key'], sessionId: 'sess_01HZX' },
 };
 
+/** The core line: an AgentError built from `wire`, its message and data redacted into a response. */
+function coreLine(captureStack) {
+  return (id) => {
+    const error = new AgentError(wire.message, {
+      category: 'auth',
+      code: 'AUTH_REQUIRED',
+      captureStack,
+      wire: { protocol: 'acp', code: wire.code, message: wire.message, data: wire.data },
+    });
+    return JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: wire.code,
+        message: redactString(error.message),
+        data: toJsonSafe(error.wire.data),
+      },
+    });
+  };
+}
+
 export function runErrorBuildBench() {
   const candidates = {
     'floor (object literal + JSON.stringify)': (id) =>
@@ -32,23 +53,10 @@ export function runErrorBuildBench() {
     // The hub alone: an AgentError built from the wire data, its message and data redacted into
     // a response (every encoder redacts both). Without a stack, as every decoder builds one; the
     // SDK classes below record theirs (they have no way not to), which is most of their price.
-    'agent-errors AgentError (core only)': (id) => {
-      const error = new AgentError(wire.message, {
-        category: 'auth',
-        code: 'AUTH_REQUIRED',
-        captureStack: false,
-        wire: { protocol: 'acp', code: wire.code, message: wire.message, data: wire.data },
-      });
-      return JSON.stringify({
-        jsonrpc: '2.0',
-        id,
-        error: {
-          code: wire.code,
-          message: redactString(error.message),
-          data: toJsonSafe(error.wire.data),
-        },
-      });
-    },
+    'agent-errors AgentError (core only)': coreLine(false),
+    // The same with a stack recorded, as RequestError records its own: no target, printed so
+    // that the line above is read for what it is (RequestError's price is mostly its stack).
+    'agent-errors AgentError (core only, stack recorded)': coreLine(true),
     '@agentclientprotocol/sdk RequestError': (id) => {
       const error = new RequestError(wire.code, wire.message, wire.data);
       return JSON.stringify({ jsonrpc: '2.0', id, error: error.toErrorResponse() });
@@ -108,6 +116,10 @@ export function runErrorBuildBench() {
       `agent-errors (${label}): ${timed.ratio(k, floor).toFixed(2)}x the floor (target <= 1.5x), ${timed.ratio(acp, k).toFixed(2)}x faster than RequestError (target >= 4x) — medians of per-round ratios`,
     );
   }
+  const stacked = names.indexOf('agent-errors AgentError (core only, stack recorded)');
+  console.log(
+    `agent-errors (core only, stack recorded as RequestError records one): ${timed.ratio(stacked, acp).toFixed(2)}x RequestError's time (no target)`,
+  );
   return rows;
 }
 
