@@ -1,5 +1,6 @@
 import type { ErrorCategory } from '../../core/categories.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
+import { meaning as m } from '../../core/meaning.js';
 
 /**
  * What one GraphQL error's code says, by the table of the server family that sends it. Each
@@ -30,13 +31,6 @@ export interface GraphqlCodeMeaning {
   /** Set where it differs from the category's default. */
   readonly retryable?: boolean;
 }
-
-const m = (
-  category: ErrorCategory,
-  code: StableErrorCode,
-  retryable?: boolean,
-): GraphqlCodeMeaning =>
-  retryable === undefined ? { category, code } : { category, code, retryable };
 
 /** `extensions.code` (Apollo, Shopify, Hasura) and GitHub's `type`, by their exact spelling. */
 export const GRAPHQL_CODES: ReadonlyMap<string, GraphqlCodeMeaning> = new Map([

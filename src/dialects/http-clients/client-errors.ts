@@ -1,11 +1,10 @@
 import { asRecord } from '../../core/is.js';
 import type { AgentError } from '../../core/agent-error.js';
-import { decodedError } from '../../core/agent-error.js';
-import type { ErrorCategory } from '../../core/categories.js';
 import { classifiedAs } from '../../core/classified.js';
-import type { StableErrorCode } from '../../core/stable-codes.js';
+import { fromMeaning as made, meaning as m } from '../../core/meaning.js';
+import type { Meaning } from '../../core/meaning.js';
 import { awsErrorMeaning } from '../http/cloud-codes.js';
-import { readHeaders, retryAfterMsFromHeaders } from '../http/headers.js';
+import { retryAfterMsFromHeaders } from '../http/headers.js';
 import { fromHttpResponse } from '../http/response.js';
 import { statusMeaning } from '../http/status.js';
 import { fromNamedLibraryError } from './libraries.js';
@@ -21,30 +20,21 @@ import { fromFoundResponse, responseOf } from './response-rule.js';
  */
 
 type Rec = Record<string, unknown>;
-/** The code the Agents SDK's reading gives a model that misbehaved (provider-sdks/agents-sdk.ts). */
-const MODEL_BEHAVIOR_ERROR = 'MODEL_BEHAVIOR_ERROR';
 /** The one classifier, for what an error wraps (`RetryError.lastError`, a cause). */
 type Classify = (value: unknown) => AgentError;
 
-function made(
-  error: Error,
-  category: ErrorCategory,
-  code: StableErrorCode | typeof MODEL_BEHAVIOR_ERROR,
-  details?: Record<string, unknown>,
-  retryable?: boolean,
-  retryAfterMs?: number,
-): AgentError {
-  return decodedError({
-    message: error.message,
-    category,
-    code,
-    retryable,
-    retryAfterMs,
-    details,
-    wire: undefined,
-    cause: error,
-  });
-}
+/**
+ * The Agents SDK's reading of a model that misbehaved (provider-sdks/agents-sdk.ts): asked again,
+ * it may do better.
+ */
+const MODEL_BEHAVIOR: Meaning<string> = {
+  category: 'internal',
+  code: 'MODEL_BEHAVIOR_ERROR',
+  retryable: true,
+};
+const VALIDATION = m('validation', 'VALIDATION_ERROR');
+const INTERNAL = m('internal', 'INTERNAL_ERROR');
+const RATE_LIMITED = m('rate_limit', 'RATE_LIMITED');
 
 // ---------------------------------------------------------------------------------------------
 // AI SDK: every error's `name` is `AI_<Class>`, and it carries `Symbol.for('vercel.ai.error')`.
@@ -61,64 +51,62 @@ function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): Agen
         const inner = classify(cause);
         if (inner.category !== 'internal') return classifiedAs(error, inner);
       }
-      return e.isRetryable === true
-        ? made(error, 'unavailable', 'CONNECTION_ERROR')
-        : made(error, 'internal', 'INTERNAL_ERROR');
+      return made(error, e.isRetryable === true ? m('unavailable', 'CONNECTION_ERROR') : INTERNAL);
     }
     case 'AI_RetryError': {
       // What the last attempt failed with says what to do; the reason why retrying stopped stays.
       const errors = Array.isArray(e.errors) ? e.errors : [];
       const last: unknown = e.lastError ?? errors[errors.length - 1];
       const retry = { reason: e.reason, attempts: errors.length };
-      if (e.reason === 'abort') return made(error, 'cancelled', 'ABORTED', { retry });
+      if (e.reason === 'abort') return made(error, m('cancelled', 'ABORTED'), { retry });
       if (last === undefined) return undefined;
       return classifiedAs(error, classify(last), { retry });
     }
     case 'AI_NoSuchToolError':
-      return made(error, 'validation', 'NO_SUCH_TOOL', {
+      return made(error, m('validation', 'NO_SUCH_TOOL'), {
         toolName: e.toolName,
         ...(Array.isArray(e.availableTools) ? { availableTools: e.availableTools } : {}),
       });
     case 'AI_InvalidToolInputError':
     case 'AI_InvalidToolArgumentsError':
-      return made(error, 'validation', 'INVALID_TOOL_INPUT', { toolName: e.toolName });
-    case 'AI_LoadAPIKeyError':
-      return made(error, 'auth', 'MISSING_API_KEY');
+      return made(error, m('validation', 'INVALID_TOOL_INPUT'), { toolName: e.toolName });
     case 'AI_NoSuchModelError':
-      return made(error, 'not_found', 'MODEL_NOT_FOUND', { modelId: e.modelId });
-    case 'AI_InvalidArgumentError':
-    case 'AI_InvalidPromptError':
-    case 'AI_TypeValidationError':
-    case 'AI_InvalidMessageRoleError':
-      return made(error, 'validation', 'VALIDATION_ERROR');
-    case 'AI_UnsupportedFunctionalityError':
-      return made(error, 'protocol', 'NOT_IMPLEMENTED');
-    // Text that is not JSON, handed to the SDK's parser.
-    case 'AI_JSONParseError':
-      return made(error, 'validation', 'VALIDATION_ERROR');
-    // The model answered off the schema, or answered nothing: asking again may do better, as
-    // with the Agents SDK's ModelBehaviorError.
-    case 'AI_NoObjectGeneratedError':
-    case 'AI_NoContentGeneratedError':
-      return made(error, 'internal', MODEL_BEHAVIOR_ERROR, undefined, true);
+      return made(error, m('not_found', 'MODEL_NOT_FOUND'), { modelId: e.modelId });
     // A URL the SDK fetched for a prompt part: its status, else what the fetch failed with; with
     // neither, the SDK refused the URL itself (a private address): an input to change.
     case 'AI_DownloadError': {
       const status = e.statusCode;
       if (typeof status === 'number' && status >= 400 && status <= 599) {
-        const { category, code, retryable } = statusMeaning(status);
-        return made(error, category, code as StableErrorCode, undefined, retryable);
+        return made(error, statusMeaning(status));
       }
       return e.cause === undefined
-        ? made(error, 'validation', 'VALIDATION_ERROR')
+        ? made(error, VALIDATION)
         : classifiedAs(error, classify(e.cause));
     }
     case 'AI_ToolExecutionError':
       return e.cause === undefined ? undefined : classifiedAs(error, classify(e.cause));
-    default:
-      return undefined;
+    default: {
+      const row = AI_SDK_NAMES.get(name);
+      return row && made(error, row);
+    }
   }
 }
+
+/** The AI SDK's errors whose name alone says what they mean. */
+const AI_SDK_NAMES: ReadonlyMap<string, Meaning<string>> = new Map([
+  ['AI_LoadAPIKeyError', m('auth', 'MISSING_API_KEY')],
+  ['AI_InvalidArgumentError', VALIDATION],
+  ['AI_InvalidPromptError', VALIDATION],
+  ['AI_TypeValidationError', VALIDATION],
+  ['AI_InvalidMessageRoleError', VALIDATION],
+  ['AI_UnsupportedFunctionalityError', m('protocol', 'NOT_IMPLEMENTED')],
+  // Text that is not JSON, handed to the SDK's parser.
+  ['AI_JSONParseError', VALIDATION],
+  // The model answered off the schema, or answered nothing: asking again may do better, as
+  // with the Agents SDK's ModelBehaviorError.
+  ['AI_NoObjectGeneratedError', MODEL_BEHAVIOR],
+  ['AI_NoContentGeneratedError', MODEL_BEHAVIOR],
+]);
 
 // ---------------------------------------------------------------------------------------------
 // @google/genai ApiError: `status` and the response body as JSON text in `message`.
@@ -164,34 +152,29 @@ function fromAws(error: Error, e: Rec, meta: Rec): AgentError {
   // A 429 is throttling whatever the name says, as the SDK's own `isThrottlingError` reads it
   // (`LimitExceededException` is a spent quota on a 400, a throttle on a 429).
   const byName = awsErrorMeaning(name);
-  const named =
-    status === 429 && byName?.category === 'quota'
-      ? ({ category: 'rate_limit', code: 'RATE_LIMITED' } as const)
-      : byName;
-  const byStatus =
-    typeof status === 'number' && status >= 400 && status <= 599
-      ? statusMeaning(status)
-      : undefined;
   const meaning =
-    named ??
+    (status === 429 && byName?.category === 'quota' ? RATE_LIMITED : byName) ??
     (retryHint?.throttling === true
-      ? ({ category: 'rate_limit', code: 'RATE_LIMITED' } as const)
-      : byStatus !== undefined
-        ? {
-            category: byStatus.category,
-            code: byStatus.code as StableErrorCode,
-            retryable: byStatus.retryable,
-          }
+      ? RATE_LIMITED
+      : typeof status === 'number' && status >= 400 && status <= 599
+        ? statusMeaning(status)
         : e.$fault === 'server'
-          ? ({ category: 'internal', code: 'SERVER_ERROR', retryable: true } as const)
-          : ({ category: 'internal', code: 'INTERNAL_ERROR' } as const));
+          ? m('internal', 'SERVER_ERROR', true)
+          : INTERNAL);
   const details: Record<string, unknown> = { api: { aws: name } };
   if (typeof meta.requestId === 'string') details.requestId = meta.requestId;
   if (typeof status === 'number') details.status = status;
   // The SDK marks what it retries itself (`$retryable`): that overrides the name's default.
-  const retryable =
-    retryHint !== undefined ? true : 'retryable' in meaning ? meaning.retryable : undefined;
-  return made(error, meaning.category, meaning.code, details, retryable, awsRetryAfterMs(e));
+  return made(
+    error,
+    {
+      category: meaning.category,
+      code: meaning.code,
+      retryable: retryHint !== undefined ? true : meaning.retryable,
+    },
+    details,
+    awsRetryAfterMs(e),
+  );
 }
 
 /**
@@ -204,12 +187,7 @@ function awsRetryAfterMs(e: Rec): number | undefined {
   // the status still classify.
   try {
     const headers = asRecord(asRecord(e.$response)?.headers);
-    if (headers === undefined) return undefined;
-    const inHeaders = retryAfterMsFromHeaders(headers as Record<string, string>);
-    if (inHeaders !== undefined) return inHeaders;
-    const amz = readHeaders(headers as Record<string, string>)('x-amz-retry-after')?.trim();
-    const ms = amz !== undefined && /^\d+(?:\.\d+)?$/.test(amz) ? Number(amz) : Number.NaN;
-    return Number.isFinite(ms) ? Math.round(ms) : undefined;
+    return headers && retryAfterMsFromHeaders(headers as Record<string, string>);
   } catch {
     return undefined;
   }
@@ -236,37 +214,36 @@ function fromAxios(error: Error, e: Rec): AgentError | undefined {
   // `AbortSignal.timeout()` firing is a timeout, not the caller's cancel.
   const reason = asRecord(asRecord(asRecord(e.config)?.signal)?.reason);
   if (e.code === 'ERR_CANCELED' && reason?.name === 'TimeoutError') {
-    return made(error, 'timeout', 'TIMEOUT', { api: { axios: e.code } });
+    return made(error, m('timeout', 'TIMEOUT'), { api: { axios: e.code } });
   }
   const meaning = typeof e.code === 'string' ? AXIOS_CODES.get(e.code) : undefined;
   // A system error's code (ECONNREFUSED…) is the classifier's to read.
-  return meaning && made(error, meaning.category, meaning.code, { api: { axios: e.code } });
+  return meaning && made(error, meaning, { api: { axios: e.code } });
 }
 
 // axios' own `AxiosError` codes (its README, "Error Types") and follow-redirects' (its
 // `createErrorType` calls), for failures that carry no response.
-const AXIOS_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableErrorCode }> =
-  new Map([
-    // axios reports its own `timeout` as ECONNABORTED (ETIMEDOUT with clarifyTimeoutError).
-    ['ECONNABORTED', { category: 'timeout', code: 'TIMEOUT' }],
-    ['ETIMEDOUT', { category: 'timeout', code: 'TIMEOUT' }],
-    ['ERR_CANCELED', { category: 'cancelled', code: 'CANCELLED' }],
-    ['ERR_NETWORK', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-    // A request axios refused to send: its options or URL are wrong (no response, so not a 4xx).
-    ['ERR_BAD_OPTION_VALUE', { category: 'validation', code: 'VALIDATION_ERROR' }],
-    ['ERR_BAD_OPTION', { category: 'validation', code: 'VALIDATION_ERROR' }],
-    ['ERR_INVALID_URL', { category: 'validation', code: 'VALIDATION_ERROR' }],
-    ['ERR_BAD_REQUEST', { category: 'validation', code: 'VALIDATION_ERROR' }],
-    ['ERR_NOT_SUPPORT', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-    ['ERR_DEPRECATED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-    // A redirect loop does not end by itself; a redirect to a scheme it cannot follow either.
-    ['ERR_FR_TOO_MANY_REDIRECTS', { category: 'protocol', code: 'PROTOCOL_ERROR' }],
-    ['ERR_FR_REDIRECTION_FAILURE', { category: 'protocol', code: 'PROTOCOL_ERROR' }],
-    // The request body is over `maxBodyLength`: the same body fails the same way.
-    ['ERR_FR_MAX_BODY_LENGTH_EXCEEDED', { category: 'validation', code: 'REQUEST_TOO_LARGE' }],
-    // With no response status: an answer over `maxContentLength`, the same again.
-    ['ERR_BAD_RESPONSE', { category: 'protocol', code: 'PROTOCOL_ERROR' }],
-  ]);
+const AXIOS_CODES: ReadonlyMap<string, Meaning> = new Map([
+  // axios reports its own `timeout` as ECONNABORTED (ETIMEDOUT with clarifyTimeoutError).
+  ['ECONNABORTED', m('timeout', 'TIMEOUT')],
+  ['ETIMEDOUT', m('timeout', 'TIMEOUT')],
+  ['ERR_CANCELED', m('cancelled', 'CANCELLED')],
+  ['ERR_NETWORK', m('unavailable', 'CONNECTION_ERROR')],
+  // A request axios refused to send: its options or URL are wrong (no response, so not a 4xx).
+  ['ERR_BAD_OPTION_VALUE', m('validation', 'VALIDATION_ERROR')],
+  ['ERR_BAD_OPTION', m('validation', 'VALIDATION_ERROR')],
+  ['ERR_INVALID_URL', m('validation', 'VALIDATION_ERROR')],
+  ['ERR_BAD_REQUEST', m('validation', 'VALIDATION_ERROR')],
+  ['ERR_NOT_SUPPORT', m('protocol', 'NOT_IMPLEMENTED')],
+  ['ERR_DEPRECATED', m('protocol', 'NOT_IMPLEMENTED')],
+  // A redirect loop does not end by itself; a redirect to a scheme it cannot follow either.
+  ['ERR_FR_TOO_MANY_REDIRECTS', m('protocol', 'PROTOCOL_ERROR')],
+  ['ERR_FR_REDIRECTION_FAILURE', m('protocol', 'PROTOCOL_ERROR')],
+  // The request body is over `maxBodyLength`: the same body fails the same way.
+  ['ERR_FR_MAX_BODY_LENGTH_EXCEEDED', m('validation', 'REQUEST_TOO_LARGE')],
+  // With no response status: an answer over `maxContentLength`, the same again.
+  ['ERR_BAD_RESPONSE', m('protocol', 'PROTOCOL_ERROR')],
+]);
 
 // ---------------------------------------------------------------------------------------------
 // LangChain: `lc_error_code` (added to the provider's own error, which is read first), its
@@ -275,15 +252,25 @@ const AXIOS_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableEr
 
 const LANGCHAIN_RETRYABLE = Symbol.for('langchain.errors.retryable');
 
-const LANGCHAIN_CODES: ReadonlyMap<string, { category: ErrorCategory; code: StableErrorCode }> =
-  new Map([
-    ['MODEL_RATE_LIMIT', { category: 'rate_limit', code: 'RATE_LIMITED' }],
-    ['MODEL_AUTHENTICATION', { category: 'auth', code: 'AUTH_ERROR' }],
-    ['MODEL_NOT_FOUND', { category: 'not_found', code: 'MODEL_NOT_FOUND' }],
-    ['INVALID_PROMPT_INPUT', { category: 'validation', code: 'VALIDATION_ERROR' }],
-    ['INVALID_TOOL_RESULTS', { category: 'validation', code: 'VALIDATION_ERROR' }],
-    ['MESSAGE_COERCION_FAILURE', { category: 'validation', code: 'VALIDATION_ERROR' }],
-  ]);
+const LANGCHAIN_CODES: ReadonlyMap<string, Meaning<string>> = new Map([
+  ['MODEL_RATE_LIMIT', m('rate_limit', 'RATE_LIMITED')],
+  ['MODEL_AUTHENTICATION', m('auth', 'AUTH_ERROR')],
+  ['MODEL_NOT_FOUND', m('not_found', 'MODEL_NOT_FOUND')],
+  ['INVALID_PROMPT_INPUT', m('validation', 'VALIDATION_ERROR')],
+  ['INVALID_TOOL_RESULTS', m('validation', 'VALIDATION_ERROR')],
+  ['MESSAGE_COERCION_FAILURE', m('validation', 'VALIDATION_ERROR')],
+  // The model answered off the format asked for: asked again it may do better (LangChain's
+  // OUTPUT_PARSING_FAILURE page: retry, or a fixing parser), as the Agents SDK's
+  // ModelBehaviorError is read.
+  ['OUTPUT_PARSING_FAILURE', MODEL_BEHAVIOR],
+]);
+
+/** LangChain's own error classes, by name. */
+const LANGCHAIN_CLASSES: ReadonlyMap<string, Meaning> = new Map([
+  ['ContextOverflowError', m('validation', 'CONTEXT_TOO_LONG')],
+  ['ModelAbortError', m('cancelled', 'ABORTED')],
+  ['ModelRefusalError', m('validation', 'CONTENT_FILTERED')],
+]);
 
 /**
  * A LangChain error, or `undefined`. Called after the provider SDKs' shapes: LangChain adds
@@ -293,34 +280,18 @@ export function fromLangChainError(error: Error): AgentError | undefined {
   const e = error as Error & Rec;
   const stamped = Object.getOwnPropertyDescriptor(error, LANGCHAIN_RETRYABLE)?.value as unknown;
   const retryable = typeof stamped === 'boolean' ? stamped : undefined;
-  switch (e.name) {
-    case 'ContextOverflowError':
-      return made(error, 'validation', 'CONTEXT_TOO_LONG', undefined, retryable);
-    case 'ModelAbortError':
-      return made(error, 'cancelled', 'ABORTED', undefined, retryable);
-    case 'ModelRefusalError':
-      return made(error, 'validation', 'CONTENT_FILTERED', undefined, retryable);
-  }
+  const named = typeof e.name === 'string' ? LANGCHAIN_CLASSES.get(e.name) : undefined;
+  if (named !== undefined) return made(error, { ...named, retryable });
   const code = e.lc_error_code;
-  if (typeof code !== 'string') return undefined;
-  // The model answered off the format asked for: asked again it may do better (LangChain's
-  // OUTPUT_PARSING_FAILURE page: retry, or a fixing parser), as the Agents SDK's
-  // ModelBehaviorError is read.
-  if (code === 'OUTPUT_PARSING_FAILURE') {
-    return decodedError({
-      message: error.message,
-      category: 'internal',
-      code: 'MODEL_BEHAVIOR_ERROR',
-      retryable: retryable ?? true,
-      retryAfterMs: undefined,
-      details: { api: { langchain: code } },
-      wire: undefined,
-      cause: error,
-    });
-  }
-  const meaning = LANGCHAIN_CODES.get(code);
-  if (meaning === undefined) return undefined;
-  return made(error, meaning.category, meaning.code, { api: { langchain: code } }, retryable);
+  const meaning = typeof code === 'string' ? LANGCHAIN_CODES.get(code) : undefined;
+  return (
+    meaning &&
+    made(
+      error,
+      { ...meaning, retryable: retryable ?? meaning.retryable },
+      { api: { langchain: code } },
+    )
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import { decode } from 'agent-errors';
 import type { AgentError } from 'agent-errors';
 import { CATEGORIES } from '../../core/categories.js';
 import { GOT_CODES, MCP_AUTH_CLASSES, OAUTH_CODES } from './libraries.js';
-import type { Meaning } from './libraries.js';
+import type { Meaning } from '../../core/meaning.js';
 
 function expectMeaning(read: AgentError, meaning: Meaning): void {
   expect([read.category, read.code, read.retryable]).toEqual([

@@ -1,9 +1,8 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { decodedError } from '../../core/agent-error.js';
-import type { ErrorCategory } from '../../core/categories.js';
 import { classifiedAs } from '../../core/classified.js';
 import { readMember } from '../../core/is.js';
-import type { StableErrorCode } from '../../core/stable-codes.js';
+import { fromMeaning as made, meaning as m } from '../../core/meaning.js';
+import type { Meaning } from '../../core/meaning.js';
 import { fromHttpParts } from '../http/response.js';
 import type { HeadersInput } from '../http/headers.js';
 
@@ -32,29 +31,6 @@ import type { HeadersInput } from '../http/headers.js';
 
 type Rec = Record<string, unknown>;
 type Classify = (value: unknown) => AgentError;
-
-/** @internal */
-export interface Meaning {
-  readonly category: ErrorCategory;
-  readonly code: StableErrorCode;
-  readonly retryable?: boolean;
-}
-
-const m = (category: ErrorCategory, code: StableErrorCode, retryable?: boolean): Meaning =>
-  retryable === undefined ? { category, code } : { category, code, retryable };
-
-function made(error: Error, meaning: Meaning, details?: Rec, retryAfterMs?: number): AgentError {
-  return decodedError({
-    message: error.message,
-    category: meaning.category,
-    code: meaning.code,
-    retryable: meaning.retryable,
-    retryAfterMs,
-    details,
-    wire: undefined,
-    cause: error,
-  });
-}
 
 /** The inner error's reading, when it says more than a bare internal error. */
 function saidBy(inner: AgentError): AgentError | undefined {
@@ -255,7 +231,7 @@ function fromOAuth(error: Error, code: string): AgentError | undefined {
     ? undefined
     : made(
         error,
-        { category: read.category, code: read.code as StableErrorCode, retryable: read.retryable },
+        { category: read.category, code: read.code, retryable: read.retryable },
         { api: { oauth: code } },
       );
 }

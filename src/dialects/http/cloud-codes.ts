@@ -1,19 +1,5 @@
-import type { ErrorCategory } from '../../core/categories.js';
-import type { StableErrorCode } from '../../core/stable-codes.js';
-
-/** What a cloud's error name means: the category, our stable code, retryability when it differs. */
-export interface NamedMeaning {
-  readonly category: ErrorCategory;
-  readonly code: StableErrorCode;
-  readonly retryable?: boolean;
-}
-
-/** A table row: the category, the stable code, retryability where it differs from the category's. */
-export const m = (
-  category: ErrorCategory,
-  code: StableErrorCode,
-  retryable?: boolean,
-): NamedMeaning => (retryable === undefined ? { category, code } : { category, code, retryable });
+import { meaning as m } from '../../core/meaning.js';
+import type { Meaning } from '../../core/meaning.js';
 
 const RATE_LIMITED = m('rate_limit', 'RATE_LIMITED');
 const QUOTA = m('quota', 'QUOTA_EXCEEDED');
@@ -33,7 +19,7 @@ const RETRY_CONFLICT = m('conflict', 'CONFLICT', true);
  * a JSON body's `__type`), from the AWS services' common errors and the SDK's own retry rules
  * (its throttling and transient error names).
  */
-const AWS: ReadonlyMap<string, NamedMeaning> = new Map([
+const AWS: ReadonlyMap<string, Meaning> = new Map([
   ['ThrottlingException', RATE_LIMITED],
   ['Throttling', RATE_LIMITED],
   ['ThrottledException', RATE_LIMITED],
@@ -114,7 +100,7 @@ const AWS: ReadonlyMap<string, NamedMeaning> = new Map([
  * Azure error codes (the `x-ms-error-code` header, a body's `error.code`, an XML `<Code>`), from
  * the Azure Storage, Azure Resource Manager and Microsoft Graph common error codes.
  */
-const AZURE: ReadonlyMap<string, NamedMeaning> = new Map([
+const AZURE: ReadonlyMap<string, Meaning> = new Map([
   ['TooManyRequests', RATE_LIMITED],
   ['RequestThrottled', RATE_LIMITED],
   ['ServerBusy', m('unavailable', 'OVERLOADED')],
@@ -160,7 +146,7 @@ const AZURE: ReadonlyMap<string, NamedMeaning> = new Map([
  * forms the wire uses: `ThrottlingException:http://internal.amazon.com/…` (`x-amzn-errortype`)
  * and `com.amazon.coral.validate#ValidationException` (a JSON body's `__type`).
  */
-export function awsErrorMeaning(name: string): NamedMeaning | undefined {
+export function awsErrorMeaning(name: string): Meaning | undefined {
   const colon = name.indexOf(':');
   const bare = colon < 0 ? name : name.slice(0, colon);
   const hash = bare.lastIndexOf('#');
@@ -168,6 +154,6 @@ export function awsErrorMeaning(name: string): NamedMeaning | undefined {
 }
 
 /** What an Azure error code means (`ServerBusy` → overloaded), or `undefined`. */
-export function azureErrorMeaning(code: string): NamedMeaning | undefined {
+export function azureErrorMeaning(code: string): Meaning | undefined {
   return AZURE.get(code.trim());
 }

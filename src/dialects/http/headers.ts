@@ -262,7 +262,9 @@ export function retryAfterMsFromHeaders(
   headers: HeadersInput | HeaderReader | undefined,
   options?: RetryAfterMsFromHeadersOptions,
 ): number | undefined {
-  const table = typeof headers === 'function' ? new ReaderLookup(headers) : decoderHeaders(headers);
+  // A caller's reader may know any header: every name is asked.
+  const table: HeaderLookup =
+    typeof headers === 'function' ? { get: headers, hasLimits: true } : decoderHeaders(headers);
   return retryAfterMs(table, options?.rateLimitReset === true, options?.now);
 }
 
@@ -272,15 +274,6 @@ interface HeaderLookup {
   readonly hasLimits: boolean;
   /** The used-up limits' `remaining` headers, for headers that can be listed. */
   spent?(): string[];
-}
-
-/** A caller's reader, which may know any header: every name is asked. */
-class ReaderLookup implements HeaderLookup {
-  readonly hasLimits = true;
-  constructor(private readonly reader: HeaderReader) {}
-  get(name: string): string | undefined {
-    return this.reader(name);
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { asRecord } from '../../core/is.js';
-import { m } from './cloud-codes.js';
-import type { NamedMeaning } from './cloud-codes.js';
+import { meaning as m } from '../../core/meaning.js';
+import type { Meaning } from '../../core/meaning.js';
 import type { WebApiError } from './web-apis.js';
 
 /**
@@ -22,7 +22,7 @@ const CONFLICT = m('conflict', 'CONFLICT');
 
 // Firebase Auth REST answers every failure as a 400 whose `error.message` is the code
 // ("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled…").
-const FIREBASE_AUTH: ReadonlyMap<string, NamedMeaning> = new Map([
+const FIREBASE_AUTH: ReadonlyMap<string, Meaning> = new Map([
   ['EMAIL_EXISTS', CONFLICT],
   ['EMAIL_NOT_FOUND', MISSING],
   ['USER_NOT_FOUND', MISSING],
@@ -47,7 +47,7 @@ const FIREBASE_CODE = /^[A-Z][A-Z_]+(?= : |$)/;
 // says what its code does).
 // REQUEST_LIMIT_EXCEEDED is the org's 24-hour allocation, unless it names the concurrent
 // long-running requests ("ConcurrentPerOrgLongTxn Limit exceeded"), which free up in seconds.
-const SALESFORCE: ReadonlyMap<string, NamedMeaning> = new Map([
+const SALESFORCE: ReadonlyMap<string, Meaning> = new Map([
   ['REQUEST_LIMIT_EXCEEDED', QUOTA],
   ['UNABLE_TO_LOCK_ROW', m('conflict', 'CONFLICT', true)],
   ['DUPLICATE_VALUE', CONFLICT],
@@ -62,7 +62,7 @@ const SALESFORCE: ReadonlyMap<string, NamedMeaning> = new Map([
 const LONG_POLICY = /day|daily|month/i;
 
 /** The {@link WebApiError} for a table row, with the convention's own words in `api`. */
-export function found(meaning: NamedMeaning, api: Record<string, string>): WebApiError {
+export function found(meaning: Meaning, api: Record<string, string>): WebApiError {
   const out: WebApiError = { category: meaning.category, code: meaning.code, api };
   if (meaning.retryable !== undefined) out.retryable = meaning.retryable;
   return out;
@@ -112,7 +112,7 @@ export function readPlatformError(body: unknown): WebApiError | undefined {
 // The SQLSTATEs whose PostgREST status misleads (postgrest.org, "Errors": class 40 and 55 come
 // as 500, 42501 as 401 or 403), read as PostgreSQL's Appendix A does (the database dialects'
 // table): a transaction to re-run, a lock not granted in time, a refusal; and 57014 below.
-const POSTGREST_STATES: ReadonlyMap<string, NamedMeaning> = new Map([
+const POSTGREST_STATES: ReadonlyMap<string, Meaning> = new Map([
   ['40001', m('conflict', 'CONFLICT', true)],
   ['40P01', m('conflict', 'CONFLICT', true)],
   ['55P03', m('timeout', 'TIMEOUT', true)],

@@ -9,6 +9,7 @@ import {
   typedEntries,
 } from '../google-rpc/google-rpc.js';
 import { asRecord } from '../../core/is.js';
+import { meaning as m } from '../../core/meaning.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
@@ -25,79 +26,79 @@ export const PROVIDER_ERROR_TYPES: Readonly<
     { category: ErrorCategory; code: StableErrorCode; retryable?: boolean; generic?: true }
   >
 > = {
-  rate_limit_error: { category: 'rate_limit', code: 'RATE_LIMITED' },
-  rate_limit_exceeded: { category: 'rate_limit', code: 'RATE_LIMITED' },
-  overloaded_error: { category: 'unavailable', code: 'OVERLOADED' },
-  engine_overloaded: { category: 'unavailable', code: 'OVERLOADED' },
-  authentication_error: { category: 'auth', code: 'AUTH_ERROR' },
-  invalid_api_key: { category: 'auth', code: 'INVALID_API_KEY' },
-  permission_error: { category: 'permission', code: 'PERMISSION_DENIED' },
-  not_found_error: { category: 'not_found', code: 'NOT_FOUND' },
-  model_not_found: { category: 'not_found', code: 'MODEL_NOT_FOUND' },
+  rate_limit_error: m('rate_limit', 'RATE_LIMITED'),
+  rate_limit_exceeded: m('rate_limit', 'RATE_LIMITED'),
+  overloaded_error: m('unavailable', 'OVERLOADED'),
+  engine_overloaded: m('unavailable', 'OVERLOADED'),
+  authentication_error: m('auth', 'AUTH_ERROR'),
+  invalid_api_key: m('auth', 'INVALID_API_KEY'),
+  permission_error: m('permission', 'PERMISSION_DENIED'),
+  not_found_error: m('not_found', 'NOT_FOUND'),
+  model_not_found: m('not_found', 'MODEL_NOT_FOUND'),
   // Buckets the providers put many errors in: the status says more (OpenAI sends a bad key as a
   // 401 `invalid_request_error`).
   invalid_request_error: { category: 'validation', code: 'VALIDATION_ERROR', generic: true },
   // The one signal an agent needs here is "shrink the context".
-  context_length_exceeded: { category: 'validation', code: 'CONTEXT_TOO_LONG' },
-  request_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
-  content_policy_violation: { category: 'validation', code: 'CONTENT_FILTERED' },
-  content_filter: { category: 'validation', code: 'CONTENT_FILTERED' },
-  billing_error: { category: 'quota', code: 'QUOTA_EXCEEDED' },
-  insufficient_quota: { category: 'quota', code: 'QUOTA_EXCEEDED' },
+  context_length_exceeded: m('validation', 'CONTEXT_TOO_LONG'),
+  request_too_large: m('validation', 'REQUEST_TOO_LARGE'),
+  content_policy_violation: m('validation', 'CONTENT_FILTERED'),
+  content_filter: m('validation', 'CONTENT_FILTERED'),
+  billing_error: m('quota', 'QUOTA_EXCEEDED'),
+  insufficient_quota: m('quota', 'QUOTA_EXCEEDED'),
   api_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
   server_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
-  timeout_error: { category: 'timeout', code: 'TIMEOUT' },
+  timeout_error: m('timeout', 'TIMEOUT'),
   // Stripe (docs.stripe.com/api/errors): a declined card is the customer's to fix, not our
   // budget, even when sent as a 402; a request racing another with the same idempotency key is
   // a conflict its SDK retries (stripe-node retries every 409).
-  card_error: { category: 'validation', code: 'VALIDATION_ERROR' },
+  card_error: m('validation', 'VALIDATION_ERROR'),
   idempotency_error: { category: 'conflict', code: 'CONFLICT', generic: true },
-  lock_timeout: { category: 'conflict', code: 'CONFLICT', retryable: true },
+  lock_timeout: m('conflict', 'CONFLICT', true),
   // The OpenAI Responses API's `response.error.code`s (a failed response, `response.failed`),
   // as its SDK's `ResponseError` type lists them; `server_error` and `rate_limit_exceeded` above.
-  vector_store_timeout: { category: 'timeout', code: 'TIMEOUT' },
-  invalid_prompt: { category: 'validation', code: 'VALIDATION_ERROR' },
-  data_residency_mismatch: { category: 'permission', code: 'PERMISSION_DENIED' },
-  bio_policy: { category: 'validation', code: 'CONTENT_FILTERED' },
-  image_content_policy_violation: { category: 'validation', code: 'CONTENT_FILTERED' },
-  invalid_image: { category: 'validation', code: 'VALIDATION_ERROR' },
-  invalid_image_format: { category: 'validation', code: 'VALIDATION_ERROR' },
-  invalid_base64_image: { category: 'validation', code: 'VALIDATION_ERROR' },
-  invalid_image_url: { category: 'validation', code: 'VALIDATION_ERROR' },
-  invalid_image_mode: { category: 'validation', code: 'VALIDATION_ERROR' },
-  image_too_small: { category: 'validation', code: 'VALIDATION_ERROR' },
-  image_parse_error: { category: 'validation', code: 'VALIDATION_ERROR' },
-  unsupported_image_media_type: { category: 'validation', code: 'UNSUPPORTED_MEDIA_TYPE' },
-  empty_image_file: { category: 'validation', code: 'VALIDATION_ERROR' },
-  failed_to_download_image: { category: 'validation', code: 'VALIDATION_ERROR' },
-  image_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
-  image_file_too_large: { category: 'validation', code: 'REQUEST_TOO_LARGE' },
-  image_file_not_found: { category: 'not_found', code: 'NOT_FOUND' },
+  vector_store_timeout: m('timeout', 'TIMEOUT'),
+  invalid_prompt: m('validation', 'VALIDATION_ERROR'),
+  data_residency_mismatch: m('permission', 'PERMISSION_DENIED'),
+  bio_policy: m('validation', 'CONTENT_FILTERED'),
+  image_content_policy_violation: m('validation', 'CONTENT_FILTERED'),
+  invalid_image: m('validation', 'VALIDATION_ERROR'),
+  invalid_image_format: m('validation', 'VALIDATION_ERROR'),
+  invalid_base64_image: m('validation', 'VALIDATION_ERROR'),
+  invalid_image_url: m('validation', 'VALIDATION_ERROR'),
+  invalid_image_mode: m('validation', 'VALIDATION_ERROR'),
+  image_too_small: m('validation', 'VALIDATION_ERROR'),
+  image_parse_error: m('validation', 'VALIDATION_ERROR'),
+  unsupported_image_media_type: m('validation', 'UNSUPPORTED_MEDIA_TYPE'),
+  empty_image_file: m('validation', 'VALIDATION_ERROR'),
+  failed_to_download_image: m('validation', 'VALIDATION_ERROR'),
+  image_too_large: m('validation', 'REQUEST_TOO_LARGE'),
+  image_file_too_large: m('validation', 'REQUEST_TOO_LARGE'),
+  image_file_not_found: m('not_found', 'NOT_FOUND'),
   // An incomplete response's `incomplete_details.reason` (`content_filter` is above): the output
   // hit its token limit, and the same request stops at the same place.
-  max_output_tokens: { category: 'validation', code: 'VALIDATION_ERROR' },
+  max_output_tokens: m('validation', 'VALIDATION_ERROR'),
   // Groq's flex tier at capacity (its custom status 498): try again later.
-  capacity_exceeded: { category: 'unavailable', code: 'OVERLOADED' },
+  capacity_exceeded: m('unavailable', 'OVERLOADED'),
   // Notion (developers.notion.com/reference/status-codes): a data collision, "try again"; an
   // OAuth grant to redo, sent as a 400.
-  conflict_error: { category: 'conflict', code: 'CONFLICT', retryable: true },
-  invalid_grant: { category: 'auth', code: 'INVALID_GRANT' },
+  conflict_error: m('conflict', 'CONFLICT', true),
+  invalid_grant: m('auth', 'INVALID_GRANT'),
   // gRPC status names (Google APIs), read as the one code per condition (the name stays in details).
-  RESOURCE_EXHAUSTED: { category: 'rate_limit', code: 'RATE_LIMITED' },
-  UNAVAILABLE: { category: 'unavailable', code: 'UNAVAILABLE' },
-  DEADLINE_EXCEEDED: { category: 'timeout', code: 'TIMEOUT' },
-  UNAUTHENTICATED: { category: 'auth', code: 'AUTH_ERROR' },
-  PERMISSION_DENIED: { category: 'permission', code: 'PERMISSION_DENIED' },
-  NOT_FOUND: { category: 'not_found', code: 'NOT_FOUND' },
-  INVALID_ARGUMENT: { category: 'validation', code: 'VALIDATION_ERROR' },
-  FAILED_PRECONDITION: { category: 'conflict', code: 'PRECONDITION_FAILED' },
-  ALREADY_EXISTS: { category: 'conflict', code: 'CONFLICT' },
+  RESOURCE_EXHAUSTED: m('rate_limit', 'RATE_LIMITED'),
+  UNAVAILABLE: m('unavailable', 'UNAVAILABLE'),
+  DEADLINE_EXCEEDED: m('timeout', 'TIMEOUT'),
+  UNAUTHENTICATED: m('auth', 'AUTH_ERROR'),
+  PERMISSION_DENIED: m('permission', 'PERMISSION_DENIED'),
+  NOT_FOUND: m('not_found', 'NOT_FOUND'),
+  INVALID_ARGUMENT: m('validation', 'VALIDATION_ERROR'),
+  FAILED_PRECONDITION: m('conflict', 'PRECONDITION_FAILED'),
+  ALREADY_EXISTS: m('conflict', 'CONFLICT'),
   // AIP-194: retry at a higher level, the read-modify-write (Firestore's "Too much contention on
   // these documents. Please try again.").
-  ABORTED: { category: 'conflict', code: 'CONFLICT', retryable: true },
-  CANCELLED: { category: 'cancelled', code: 'CANCELLED' },
-  INTERNAL: { category: 'internal', code: 'SERVER_ERROR', retryable: true },
-  UNIMPLEMENTED: { category: 'protocol', code: 'NOT_IMPLEMENTED' },
+  ABORTED: m('conflict', 'CONFLICT', true),
+  CANCELLED: m('cancelled', 'CANCELLED'),
+  INTERNAL: m('internal', 'SERVER_ERROR', true),
+  UNIMPLEMENTED: m('protocol', 'NOT_IMPLEMENTED'),
 };
 
 const QUOTA_FAILURE = { category: 'quota', code: 'QUOTA_EXCEEDED' } as const;

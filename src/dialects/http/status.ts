@@ -20,119 +20,64 @@ export interface StatusMeaning {
  * HTTP_STATUSES[529]?.category; // 'unavailable'
  */
 export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
-  400: { category: 'validation', retryable: false, code: 'VALIDATION_ERROR', title: 'Bad Request' },
-  401: { category: 'auth', retryable: false, code: 'AUTH_ERROR', title: 'Unauthorized' },
-  402: { category: 'quota', retryable: false, code: 'QUOTA_EXCEEDED', title: 'Payment Required' },
-  403: { category: 'permission', retryable: false, code: 'PERMISSION_DENIED', title: 'Forbidden' },
-  404: { category: 'not_found', retryable: false, code: 'NOT_FOUND', title: 'Not Found' },
-  405: {
-    category: 'protocol',
-    retryable: false,
-    code: 'METHOD_NOT_ALLOWED',
-    title: 'Method Not Allowed',
-  },
-  408: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'Request Timeout' },
-  409: { category: 'conflict', retryable: false, code: 'CONFLICT', title: 'Conflict' },
-  410: { category: 'not_found', retryable: false, code: 'GONE', title: 'Gone' },
-  412: {
-    category: 'conflict',
-    retryable: false,
-    code: 'PRECONDITION_FAILED',
-    title: 'Precondition Failed',
-  },
-  413: {
-    category: 'validation',
-    retryable: false,
-    code: 'REQUEST_TOO_LARGE',
-    title: 'Content Too Large',
-  },
-  415: {
-    category: 'validation',
-    retryable: false,
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    title: 'Unsupported Media Type',
-  },
-  422: {
-    category: 'validation',
-    retryable: false,
-    code: 'VALIDATION_ERROR',
-    title: 'Unprocessable Content',
-  },
-  429: {
-    category: 'rate_limit',
-    retryable: true,
-    code: 'RATE_LIMITED',
-    title: 'Too Many Requests',
-  },
-  499: {
-    category: 'cancelled',
-    retryable: false,
-    code: 'CANCELLED',
-    title: 'Client Closed Request',
-  },
-  500: {
-    category: 'internal',
-    retryable: true,
-    code: 'SERVER_ERROR',
-    title: 'Internal Server Error',
-  },
-  501: {
-    category: 'protocol',
-    retryable: false,
-    code: 'NOT_IMPLEMENTED',
-    title: 'Not Implemented',
-  },
-  502: { category: 'unavailable', retryable: true, code: 'UNAVAILABLE', title: 'Bad Gateway' },
-  503: {
-    category: 'unavailable',
-    retryable: true,
-    code: 'UNAVAILABLE',
-    title: 'Service Unavailable',
-  },
-  504: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'Gateway Timeout' },
-  529: { category: 'unavailable', retryable: true, code: 'OVERLOADED', title: 'Overloaded' },
+  400: row('validation', false, 'VALIDATION_ERROR', 'Bad Request'),
+  401: row('auth', false, 'AUTH_ERROR', 'Unauthorized'),
+  402: row('quota', false, 'QUOTA_EXCEEDED', 'Payment Required'),
+  403: row('permission', false, 'PERMISSION_DENIED', 'Forbidden'),
+  404: row('not_found', false, 'NOT_FOUND', 'Not Found'),
+  405: row('protocol', false, 'METHOD_NOT_ALLOWED', 'Method Not Allowed'),
+  408: row('timeout', true, 'TIMEOUT', 'Request Timeout'),
+  409: row('conflict', false, 'CONFLICT', 'Conflict'),
+  410: row('not_found', false, 'GONE', 'Gone'),
+  412: row('conflict', false, 'PRECONDITION_FAILED', 'Precondition Failed'),
+  413: row('validation', false, 'REQUEST_TOO_LARGE', 'Content Too Large'),
+  415: row('validation', false, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported Media Type'),
+  422: row('validation', false, 'VALIDATION_ERROR', 'Unprocessable Content'),
+  429: row('rate_limit', true, 'RATE_LIMITED', 'Too Many Requests'),
+  499: row('cancelled', false, 'CANCELLED', 'Client Closed Request'),
+  500: row('internal', true, 'SERVER_ERROR', 'Internal Server Error'),
+  501: row('protocol', false, 'NOT_IMPLEMENTED', 'Not Implemented'),
+  502: row('unavailable', true, 'UNAVAILABLE', 'Bad Gateway'),
+  503: row('unavailable', true, 'UNAVAILABLE', 'Service Unavailable'),
+  504: row('timeout', true, 'TIMEOUT', 'Gateway Timeout'),
+  529: row('unavailable', true, 'OVERLOADED', 'Overloaded'),
   // Cloudflare's origin statuses (developers.cloudflare.com, "Cloudflare 5xx errors"): the CDN
   // could not get an answer from the origin behind it. A connection or an answer that timed out
   // is a timeout; an origin whose TLS setup Cloudflare rejects (525, 526) stays down until its
   // owner fixes it, so another try cannot help; the others are worth another try.
   520: cloudflare('Web Server Returned an Unknown Error'),
   521: cloudflare('Web Server Is Down'),
-  522: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'Connection Timed Out' },
+  522: row('timeout', true, 'TIMEOUT', 'Connection Timed Out'),
   523: cloudflare('Origin Is Unreachable'),
-  524: { category: 'timeout', retryable: true, code: 'TIMEOUT', title: 'A Timeout Occurred' },
+  524: row('timeout', true, 'TIMEOUT', 'A Timeout Occurred'),
   525: cloudflare('SSL Handshake Failed', false),
   526: cloudflare('Invalid SSL Certificate', false),
   527: cloudflare('Railgun Error'),
   530: cloudflare('Origin DNS Error'),
   // RFC 7725: the resource is withheld on a legal demand (GitHub's DMCA takedowns): refused,
   // and the same request is refused again.
-  451: {
-    category: 'permission',
-    retryable: false,
-    code: 'PERMISSION_DENIED',
-    title: 'Unavailable For Legal Reasons',
-  },
+  451: row('permission', false, 'PERMISSION_DENIED', 'Unavailable For Legal Reasons'),
   // RFC 4918: the resource is locked by another client's lock (WebDAV): a conflict.
-  423: { category: 'conflict', retryable: false, code: 'CONFLICT', title: 'Locked' },
+  423: row('conflict', false, 'CONFLICT', 'Locked'),
   // Shopify's own status (shopify.dev, "Response status codes"): the request was rejected as
   // potentially malicious, and the same request is rejected again.
-  430: {
-    category: 'permission',
-    retryable: false,
-    code: 'PERMISSION_DENIED',
-    title: 'Shopify Security Rejection',
-  },
+  430: row('permission', false, 'PERMISSION_DENIED', 'Shopify Security Rejection'),
   // Groq's own status (console.groq.com/docs/errors): the flex tier is at capacity, try later.
-  498: {
-    category: 'unavailable',
-    retryable: true,
-    code: 'OVERLOADED',
-    title: 'Flex Tier Capacity Exceeded',
-  },
+  498: row('unavailable', true, 'OVERLOADED', 'Flex Tier Capacity Exceeded'),
 };
 
+/** A row of {@link HTTP_STATUSES}, written on one line. */
+function row(
+  category: ErrorCategory,
+  retryable: boolean,
+  code: string,
+  title: string,
+): StatusMeaning {
+  return { category, retryable, code, title };
+}
+
 function cloudflare(title: string, retryable = true): StatusMeaning {
-  return { category: 'unavailable', retryable, code: 'UNAVAILABLE', title };
+  return row('unavailable', retryable, 'UNAVAILABLE', title);
 }
 
 // Looked up by status on every HTTP decode: an array, not an object with integer keys (sparse,
@@ -156,8 +101,8 @@ export function statusMeaning(status: number): StatusMeaning {
   const known = BY_STATUS.get(status);
   if (known) return known;
   return status < 500
-    ? { category: 'validation', retryable: false, code: `HTTP_${status}`, title: 'Client Error' }
-    : { category: 'internal', retryable: true, code: `HTTP_${status}`, title: 'Server Error' };
+    ? row('validation', false, `HTTP_${status}`, 'Client Error')
+    : row('internal', true, `HTTP_${status}`, 'Server Error');
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { ErrorCategory } from '../../core/categories.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
-import { awsErrorMeaning, azureErrorMeaning, m } from './cloud-codes.js';
-import type { NamedMeaning } from './cloud-codes.js';
+import { awsErrorMeaning, azureErrorMeaning } from './cloud-codes.js';
 import type { HeaderTable } from './headers.js';
 import { found, readPlatformError } from './platform-apis.js';
 import { asRecord } from '../../core/is.js';
+import { meaning as m } from '../../core/meaning.js';
+import type { Meaning } from '../../core/meaning.js';
 
 /**
  * The error conventions of the web APIs agents call every day, read from an HTTP response:
@@ -28,7 +29,7 @@ export interface WebApiError {
 type Rec = Record<string, unknown>;
 
 // Slack Web API `error` strings (api.slack.com/methods, "Errors"), by what the caller does next.
-const SLACK: ReadonlyMap<string, NamedMeaning> = new Map([
+const SLACK: ReadonlyMap<string, Meaning> = new Map([
   ['ratelimited', m('rate_limit', 'RATE_LIMITED')],
   ['rate_limited', m('rate_limit', 'RATE_LIMITED')],
   ['not_authed', m('auth', 'AUTH_ERROR')],
@@ -81,7 +82,7 @@ const SLACK: ReadonlyMap<string, NamedMeaning> = new Map([
 ]);
 
 // OAuth 2 token endpoint errors (RFC 6749 §5.2) and the device flow's (RFC 8628 §3.5).
-const OAUTH: ReadonlyMap<string, NamedMeaning> = new Map([
+const OAUTH: ReadonlyMap<string, Meaning> = new Map([
   ['invalid_request', m('validation', 'VALIDATION_ERROR')],
   ['invalid_client', m('auth', 'INVALID_CLIENT')],
   // The refresh token or authorization code is expired, revoked or wrong: log in again.
@@ -120,7 +121,7 @@ const SLACK_REFUSED =
  * an agent can act on: on a failure status the status decides, otherwise it is `internal` and
  * not retried (a guess would have the model retry or rewrite a call that cannot succeed).
  */
-function slackByShape(error: string, status: number | undefined): NamedMeaning | undefined {
+function slackByShape(error: string, status: number | undefined): Meaning | undefined {
   if (SLACK_NOT_FOUND.test(error)) return m('not_found', 'NOT_FOUND');
   if (SLACK_INVALID.test(error)) return m('validation', 'VALIDATION_ERROR');
   if (SLACK_REFUSED.test(error)) return m('permission', 'PERMISSION_DENIED');
@@ -128,14 +129,14 @@ function slackByShape(error: string, status: number | undefined): NamedMeaning |
 }
 
 // RFC 6750 §3.1 bearer-token challenges.
-const BEARER: ReadonlyMap<string, NamedMeaning> = new Map([
+const BEARER: ReadonlyMap<string, Meaning> = new Map([
   ['invalid_token', m('auth', 'INVALID_TOKEN')],
   ['insufficient_scope', m('permission', 'INSUFFICIENT_SCOPE')],
   ['invalid_request', m('validation', 'VALIDATION_ERROR')],
 ]);
 
 // Google APIs' legacy `error.errors[].reason` (Drive, YouTube, Gmail…): 403 is often a rate limit.
-const GOOGLE_REASONS: ReadonlyMap<string, NamedMeaning> = new Map([
+const GOOGLE_REASONS: ReadonlyMap<string, Meaning> = new Map([
   ['rateLimitExceeded', m('rate_limit', 'RATE_LIMITED')],
   ['userRateLimitExceeded', m('rate_limit', 'RATE_LIMITED')],
   ['quotaExceeded', m('quota', 'QUOTA_EXCEEDED')],
@@ -273,7 +274,7 @@ export function readWebApiError(
 // "Getting started with the REST API", client errors): `already_exists` is a conflict with
 // another resource, `missing` a resource that does not exist; the others (`missing_field`,
 // `invalid`, `unprocessable`, `custom`) are the input's fault, as the status says.
-const GITHUB_422: ReadonlyMap<string, NamedMeaning> = new Map([
+const GITHUB_422: ReadonlyMap<string, Meaning> = new Map([
   ['already_exists', m('conflict', 'CONFLICT')],
   ['missing', m('not_found', 'NOT_FOUND')],
 ]);

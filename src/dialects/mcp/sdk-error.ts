@@ -2,6 +2,8 @@ import { decodedError } from '../../core/agent-error.js';
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
 import { classifiedAs } from '../../core/classified.js';
+import { fromMeaning as made, meaning as m } from '../../core/meaning.js';
+import type { Meaning } from '../../core/meaning.js';
 import { sanitizeMessage } from '../../core/sanitize-message.js';
 import { mcpFromRpc } from './decode.js';
 
@@ -48,22 +50,19 @@ const CATEGORY_OF: Readonly<Record<string, ErrorCategory>> = {
  * its code, as the other client libraries' failures are read (stable codes, the SDK's code in
  * `details.mcpSdkCode`).
  */
-const CLIENT_FAILURE_OF: ReadonlyMap<string, { category: ErrorCategory; code: string }> = new Map([
-  ['NOT_CONNECTED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-  ['CONNECTION_CLOSED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-  ['SEND_FAILED', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-  ['CLIENT_HTTP_FAILED_TO_OPEN_STREAM', { category: 'unavailable', code: 'CONNECTION_ERROR' }],
-  [
-    'CLIENT_HTTP_FAILED_TO_TERMINATE_SESSION',
-    { category: 'unavailable', code: 'CONNECTION_ERROR' },
-  ],
-  ['REQUEST_TIMEOUT', { category: 'timeout', code: 'TIMEOUT' }],
-  ['CLIENT_HTTP_AUTHENTICATION', { category: 'auth', code: 'AUTH_ERROR' }],
-  ['CLIENT_HTTP_FORBIDDEN', { category: 'permission', code: 'PERMISSION_DENIED' }],
-  ['CAPABILITY_NOT_SUPPORTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-  ['UNSUPPORTED_RESULT_TYPE', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-  ['METHOD_NOT_SUPPORTED_BY_PROTOCOL_VERSION', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
-  ['CLIENT_HTTP_NOT_IMPLEMENTED', { category: 'protocol', code: 'NOT_IMPLEMENTED' }],
+const CLIENT_FAILURE_OF: ReadonlyMap<string, Meaning> = new Map([
+  ['NOT_CONNECTED', m('unavailable', 'CONNECTION_ERROR')],
+  ['CONNECTION_CLOSED', m('unavailable', 'CONNECTION_ERROR')],
+  ['SEND_FAILED', m('unavailable', 'CONNECTION_ERROR')],
+  ['CLIENT_HTTP_FAILED_TO_OPEN_STREAM', m('unavailable', 'CONNECTION_ERROR')],
+  ['CLIENT_HTTP_FAILED_TO_TERMINATE_SESSION', m('unavailable', 'CONNECTION_ERROR')],
+  ['REQUEST_TIMEOUT', m('timeout', 'TIMEOUT')],
+  ['CLIENT_HTTP_AUTHENTICATION', m('auth', 'AUTH_ERROR')],
+  ['CLIENT_HTTP_FORBIDDEN', m('permission', 'PERMISSION_DENIED')],
+  ['CAPABILITY_NOT_SUPPORTED', m('protocol', 'NOT_IMPLEMENTED')],
+  ['UNSUPPORTED_RESULT_TYPE', m('protocol', 'NOT_IMPLEMENTED')],
+  ['METHOD_NOT_SUPPORTED_BY_PROTOCOL_VERSION', m('protocol', 'NOT_IMPLEMENTED')],
+  ['CLIENT_HTTP_NOT_IMPLEMENTED', m('protocol', 'NOT_IMPLEMENTED')],
 ]);
 
 const RETRYABLE: ReadonlySet<ErrorCategory> = new Set(['unavailable']);
@@ -72,19 +71,6 @@ type Rec = Record<string, unknown>;
 
 function httpErrorStatus(value: unknown): number | undefined {
   return typeof value === 'number' && value >= 400 && value <= 599 ? value : undefined;
-}
-
-function made(error: Error, category: ErrorCategory, code: string, details?: Rec): AgentError {
-  return decodedError({
-    message: error.message,
-    category,
-    code,
-    retryable: undefined,
-    retryAfterMs: undefined,
-    details,
-    wire: undefined,
-    cause: error,
-  });
 }
 
 /**
@@ -137,7 +123,7 @@ export function fromMcpSdkClientError(
   const e = error as Error & Rec;
   const className = (error.constructor as { name?: unknown } | undefined)?.name;
   if (typeof className !== 'string') return undefined;
-  if (className === 'UnauthorizedError') return made(error, 'auth', 'AUTH_ERROR');
+  if (className === 'UnauthorizedError') return made(error, m('auth', 'AUTH_ERROR'));
   if (e.name === 'SdkError' || e.name === 'SdkHttpError') {
     const status = httpErrorStatus((e.data as Rec | null | undefined)?.status);
     if (status !== undefined) {
@@ -145,14 +131,12 @@ export function fromMcpSdkClientError(
     }
     const known = typeof e.code === 'string' ? CLIENT_FAILURE_OF.get(e.code) : undefined;
     // The other codes (NOT_INITIALIZED, INVALID_RESULT, …) say the two sides disagree.
-    return known === undefined
-      ? made(error, 'protocol', 'PROTOCOL_ERROR', { mcpSdkCode: e.code })
-      : made(error, known.category, known.code, { mcpSdkCode: e.code });
+    return made(error, known ?? m('protocol', 'PROTOCOL_ERROR'), { mcpSdkCode: e.code });
   }
   if (className !== 'StreamableHTTPError' && className !== 'SseError') return undefined;
   const status = httpErrorStatus(e.code);
   if (status !== undefined) return classifiedAs(error, readStatus(status, error.message));
-  return made(error, 'unavailable', 'CONNECTION_ERROR');
+  return made(error, m('unavailable', 'CONNECTION_ERROR'));
 }
 
 const PROTOCOL_BRANDS: ReadonlySet<string> = new Set([

@@ -1,6 +1,6 @@
 import type { AgentError } from '../../core/agent-error.js';
-import { decodedError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
+import { fromMeaning } from '../../core/meaning.js';
 import { causedBy } from './provider-sdk.js';
 
 /**
@@ -66,14 +66,5 @@ export function fromAgentsSdkError(
   }
   const known = Object.hasOwn(AGENTS_SDK_ERRORS, name) ? AGENTS_SDK_ERRORS[name] : undefined;
   if (known === undefined) return undefined;
-  return decodedError({
-    message: error.message,
-    category: known.category,
-    code: known.code,
-    retryable: known.retryable,
-    retryAfterMs: undefined,
-    details: { agents: { error: name } },
-    wire: undefined,
-    cause: error,
-  });
+  return fromMeaning(error, known, { agents: { error: name } });
 }
