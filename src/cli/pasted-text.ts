@@ -250,10 +250,13 @@ function saysSomething(error: Error): boolean {
 }
 
 // The mongodb driver keeps its labels in `errorLabelSet`, behind an `errorLabels` getter that a
-// log does not print.
+// log does not print; a client bulk write's `[cause]` keeps its own.
 function withMongoLabels(error: Error & { errorLabelSet?: unknown; errorLabels?: unknown }): void {
-  if (error.errorLabels === undefined && Array.isArray(error.errorLabelSet)) {
-    error.errorLabels = error.errorLabelSet;
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const labelled = e as Error & { errorLabelSet?: unknown; errorLabels?: unknown };
+    if (labelled.errorLabels === undefined && Array.isArray(labelled.errorLabelSet)) {
+      labelled.errorLabels = labelled.errorLabelSet;
+    }
   }
 }
 

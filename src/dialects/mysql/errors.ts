@@ -2,6 +2,17 @@ import type { DatabaseMeaning } from '../database/meaning.js';
 import { meaning as m } from '../database/meaning.js';
 
 /**
+ * Errors the server reports under the catch-all `HY000` whose text in the Server Error Message
+ * Reference says the statement as written cannot run (a prepared statement's arguments, a view,
+ * trigger or partitioning definition, an operand type, a table's column limit): the same
+ * statement fails the same way.
+ */
+const STATEMENT_REFUSED = [
+  1117, 1210, 1221, 1243, 1328, 1349, 1350, 1351, 1352, 1353, 1361, 1363, 1368, 1369, 1393, 1395,
+  1423, 1462, 1499, 1503, 1505, 1563, 1564, 4078, 4079,
+];
+
+/**
  * MySQL and MariaDB server errors by number, where the number says more than the SQLSTATE (most
  * of them arrive as the catch-all `HY000`, and `23000` is both a duplicate key and a missing
  * value). Everything else is read by its SQLSTATE class (the database base's table).
@@ -12,6 +23,9 @@ import { meaning as m } from '../database/meaning.js';
  * a deadlock, and a transaction cut off by a lost connection is rolled back by the server.
  */
 export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
+  ...Object.fromEntries(
+    STATEMENT_REFUSED.map((errno) => [errno, m('validation', 'DB_INVALID_STATEMENT')]),
+  ),
   // transaction conflicts
   1213: m('conflict', 'DB_DEADLOCK', true), // ER_LOCK_DEADLOCK (40001)
   1205: m('timeout', 'DB_LOCK_TIMEOUT', true), // ER_LOCK_WAIT_TIMEOUT (HY000)
@@ -64,6 +78,7 @@ export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
   1072: m('not_found', 'DB_UNDEFINED_COLUMN'), // ER_KEY_COLUMN_DOES_NOT_EXITS (42000)
   1176: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_KEY_DOES_NOT_EXITS: USE INDEX (42000)
   1360: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_TRG_DOES_NOT_EXIST (HY000)
+  1094: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_NO_SUCH_THREAD: KILL of an unknown id (HY000)
   1449: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_NO_SUCH_USER: a DEFINER (HY000)
   1141: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_NONEXISTING_GRANT (42000)
   1147: m('not_found', 'DB_UNDEFINED_OBJECT'), // ER_NONEXISTING_TABLE_GRANT (42000)
@@ -112,6 +127,7 @@ export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
   1227: m('permission', 'DB_PERMISSION_DENIED'), // ER_SPECIFIC_ACCESS_DENIED_ERROR (42000)
   1370: m('permission', 'DB_PERMISSION_DENIED'), // ER_PROCACCESS_DENIED_ERROR (42000)
   1130: m('permission', 'DB_PERMISSION_DENIED'), // ER_HOST_NOT_PRIVILEGED
+  1095: m('permission', 'DB_PERMISSION_DENIED'), // ER_KILL_DENIED_ERROR: another user's thread
   // time and interruption
   3024: m('timeout', 'DB_STATEMENT_TIMEOUT', true), // ER_QUERY_TIMEOUT (MySQL max_execution_time)
   1969: m('timeout', 'DB_STATEMENT_TIMEOUT', true), // ER_STATEMENT_TIMEOUT (MariaDB max_statement_time)
@@ -198,6 +214,11 @@ export const MYSQL2_CLIENT_MESSAGES: ReadonlyMap<string, DatabaseMeaning> = new 
     'Queue limit reached.': m('unavailable', 'DB_POOL_TIMEOUT', true),
     // A connection already closed, by its server (`wait_timeout`, a restart: the common case, a
     // stale connection a pool handed out) or by `end()`: a new connection runs it again.
+    // `execute()` given `undefined` for a parameter (mysql2 `lib/commands/execute.js`).
+    'Bind parameters must not contain undefined. To pass SQL NULL specify JS null': m(
+      'validation',
+      'DB_INVALID_STATEMENT',
+    ),
     "Can't add new command when connection is in closed state": m(
       'unavailable',
       'DB_CONNECTION_LOST',
