@@ -21,7 +21,12 @@ import {
   printedPythonSdkError,
   printedSdkClientError,
 } from '../dialects/provider-sdks/printed.js';
-import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
+import {
+  NODE_REDIS_MESSAGES,
+  REDIS_PREFIXES,
+  REDIS_REPLY_CLASSES,
+} from '../dialects/redis-errors/prefixes.js';
+import { printedPrismaError } from '../dialects/prisma/printed.js';
 
 /** What the pasted text was read as: the value to decode, and its form in words. */
 export interface PastedError {
@@ -348,6 +353,24 @@ function readPrintedDatabase(text: string): PastedError | undefined {
     return {
       value: mongo,
       form: `the printed form of a MongoDB error (its message is mongod's for code ${mongo.code})`,
+    };
+  }
+  const prisma = printedPrismaError(text);
+  if (prisma !== undefined) {
+    return {
+      value: prisma,
+      form: `the printed form of a ${prisma.name} (its message is Prisma's for ${String(prisma.code ?? prisma.errorCode)})`,
+    };
+  }
+  // node-redis's own classes print as `Error: <message>`.
+  const nodeRedisClass = text.startsWith('Error: ')
+    ? NODE_REDIS_MESSAGES.get(text.slice('Error: '.length).split('\n', 1)[0]!)
+    : undefined;
+  if (nodeRedisClass !== undefined) {
+    const Client = { [nodeRedisClass]: class extends Error {} }[nodeRedisClass]!;
+    return {
+      value: new Client(text.slice('Error: '.length).split('\n', 1)[0]),
+      form: `the printed form of node-redis's ${nodeRedisClass}`,
     };
   }
   const redis = PRINTED_REDIS.exec(text);
