@@ -21,11 +21,8 @@ import {
   printedPythonSdkError,
   printedSdkClientError,
 } from '../dialects/provider-sdks/printed.js';
-import {
-  NODE_REDIS_MESSAGES,
-  REDIS_PREFIXES,
-  REDIS_REPLY_CLASSES,
-} from '../dialects/redis-errors/prefixes.js';
+import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
+import { NODE_REDIS_MESSAGES } from '../dialects/redis-errors/printed.js';
 import { printedPrismaError } from '../dialects/prisma/printed.js';
 
 /** What the pasted text was read as: the value to decode, and its form in words. */

@@ -31,8 +31,6 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   133: m('unavailable', 'DB_CONNECTION_ERROR', true), // FailedToSatisfyReadPreference
   202: m('timeout', 'DB_CONNECTION_ERROR', true), // NetworkInterfaceExceededTimeLimit
   462: m('rate_limit', 'DB_BUSY', true), // IngressRequestRateLimitExceeded
-  433: m('rate_limit', 'DB_BUSY', true), // AdmissionQueueOverflow (SystemOverloadedError)
-  449: m('rate_limit', 'DB_BUSY', true), // RateLimitExceeded (SystemOverloadedError)
   402: m('unavailable', 'DB_INSUFFICIENT_RESOURCES', true), // ResourceExhausted (RetriableError)
   407: m('timeout', 'DB_POOL_TIMEOUT', true), // PooledConnectionAcquisitionExceededTimeLimit
   261: m('unavailable', 'DB_INSUFFICIENT_RESOURCES', true), // TooManyLogicalSessions
@@ -73,9 +71,6 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   292: m('validation', 'DB_PROGRAM_LIMIT'), // QueryExceededMemoryLimitNoDiskUseAllowed
   257: m('validation', 'DB_PROGRAM_LIMIT'), // TransactionTooLarge
   17280: m('validation', 'DB_PROGRAM_LIMIT'), // KeyTooLong
-  207: m('validation', 'DB_DATA_EXCEPTION'), // InvalidUUID
-  357: m('validation', 'DB_DATA_EXCEPTION'), // InvalidBSONType
-  378: m('validation', 'DB_DATA_EXCEPTION'), // NonConformantBSON
   // the command or document is malformed: the same request fails the same way
   4: m('validation', 'DB_INVALID_STATEMENT'), // NoSuchKey
   15: m('validation', 'DB_DATA_EXCEPTION'), // Overflow
