@@ -5,11 +5,15 @@
 // `decode` says of the instance itself. Prisma's classes are built by their documented shape (its
 // engines download at install). Run with FRESH_SCORE=1 to print the score per family.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis as IoRedis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 import type { Document } from 'mongodb';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe } from 'vitest';
+import {
+  closeEach,
+  failFastIoRedis,
+  failFastNodeRedis,
+  PrismaClientKnownRequestError,
+} from './helpers/case-clients.js';
 import { silentServer } from './helpers/database-cases.js';
 import { printedCases, rejected } from './helpers/fresh-cases.js';
 import type { PrintedCase } from './helpers/fresh-cases.js';
@@ -159,37 +163,12 @@ describe.skipIf(skipRedisTests())('node-redis and ioredis against a real redis-s
     server = await startRedisServer({ args: () => ['--maxmemory', '2mb'] });
   }, 30_000);
   afterAll(async () => {
-    for (const close of closers) {
-      try {
-        close();
-      } catch {
-        // already closed
-      }
-    }
+    closeEach(closers);
     await server?.dispose();
   });
-  const nodeRedis = async () => {
-    const c = createClient({
-      url: `redis://127.0.0.1:${server.port}`,
-      socket: { reconnectStrategy: false },
-    });
-    c.on('error', () => {});
-    closers.push(() => c.destroy());
-    await c.connect();
-    return c;
-  };
-  const ioRedis = (extra: Record<string, unknown> = {}) => {
-    const c = new IoRedis({
-      host: '127.0.0.1',
-      port: server.port,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-      ...extra,
-    });
-    c.on('error', () => {});
-    closers.push(() => c.disconnect());
-    return c;
-  };
+  const nodeRedis = () => failFastNodeRedis(server.port, closers);
+  const ioRedis = (extra: Record<string, unknown> = {}) =>
+    failFastIoRedis(server.port, closers, extra);
   printedCases('redis-5', [
     {
       label: 'node-redis ErrorReply WRONGTYPE',
@@ -255,28 +234,6 @@ describe.skipIf(skipRedisTests())('node-redis and ioredis against a real redis-s
     },
   ]);
 });
-
-/**
- * Prisma's known request error, by its documented shape and constructor (Prisma's engines download
- * at install, so `@prisma/client` is not a devDependency): `name` its own, `code` and `meta`.
- */
-class PrismaClientKnownRequestError extends Error {
-  readonly code: string;
-  readonly meta: Record<string, unknown> | undefined;
-  readonly clientVersion: string;
-  constructor(
-    message: string,
-    options: { code: string; clientVersion: string; meta?: Record<string, unknown> | undefined },
-  ) {
-    super(message);
-    this.code = options.code;
-    this.meta = options.meta;
-    this.clientVersion = options.clientVersion;
-  }
-  override get name(): string {
-    return 'PrismaClientKnownRequestError';
-  }
-}
 
 describe('Prisma: the documented PrismaClientKnownRequestError', () => {
   const known = (code: string, message: string) => () =>

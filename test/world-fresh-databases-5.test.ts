@@ -25,6 +25,13 @@ import { explainedText, freshCases, rejected, wait } from './helpers/fresh-cases
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
 import { startMongoWirePeer } from './helpers/mongo-wire.js';
 import type { MongoWirePeer } from './helpers/mongo-wire.js';
+import {
+  closeEach,
+  failFastIoRedis,
+  failFastNodeRedis,
+  PrismaClientInitializationError,
+  PrismaClientKnownRequestError,
+} from './helpers/case-clients.js';
 import { skipRedisTests, startRedisServer } from './helpers/redis-server.js';
 import type { RedisServer } from './helpers/redis-server.js';
 import {
@@ -39,17 +46,6 @@ import {
   startPostgres,
 } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
-
-/** Call each of `closers`; a client already closed may throw, which changes nothing. */
-function closeEach(closers: readonly (() => unknown)[]): void {
-  for (const close of closers) {
-    try {
-      close();
-    } catch {
-      // already closed
-    }
-  }
-}
 
 /** Each case once, read by `decode` (as `family`) and by explain on its logged form. */
 function readTwice(family: string, cases: readonly FreshCase[]): void {
@@ -627,29 +623,10 @@ describe.skipIf(skipRedisTests())(
     let slotsA: RedisServer;
     let slotsB: RedisServer;
     const closers: (() => unknown)[] = [];
-    async function nodeRedis(port: number, extra: Record<string, unknown> = {}) {
-      const c = createClient({
-        url: `redis://127.0.0.1:${port}`,
-        socket: { reconnectStrategy: false },
-        ...extra,
-      });
-      c.on('error', () => {});
-      closers.push(() => c.destroy());
-      await c.connect();
-      return c;
-    }
-    function ioRedis(port: number, extra: Record<string, unknown> = {}) {
-      const c = new IoRedis({
-        host: '127.0.0.1',
-        port,
-        maxRetriesPerRequest: 0,
-        retryStrategy: () => null,
-        ...extra,
-      });
-      c.on('error', () => {});
-      closers.push(() => c.disconnect());
-      return c;
-    }
+    const nodeRedis = (port: number, extra: Record<string, unknown> = {}) =>
+      failFastNodeRedis(port, closers, extra);
+    const ioRedis = (port: number, extra: Record<string, unknown> = {}) =>
+      failFastIoRedis(port, closers, extra);
     /** `promise`'s failure, whose message must start with `prefix`. */
     const prefixed = async (prefix: string, promise: Promise<unknown>) => {
       const error = await rejected(promise);
@@ -1310,44 +1287,6 @@ describe('fresh MongoDB errors, set 5 (the driver against a 127.0.0.1 wire peer)
     };
   }
 });
-
-/**
- * Prisma Client's known request error, as `@prisma/client/runtime/library` defines it: Prisma is
- * not installed here (its engines download at install), so the class is written from its
- * documented shape and constructor (`new PrismaClientKnownRequestError(message, { code,
- * clientVersion, meta })`, a `name` of its own).
- */
-class PrismaClientKnownRequestError extends Error {
-  readonly code: string;
-  readonly meta: Record<string, unknown> | undefined;
-  readonly clientVersion: string;
-  constructor(
-    message: string,
-    options: { code: string; clientVersion: string; meta?: Record<string, unknown> | undefined },
-  ) {
-    super(message);
-    this.code = options.code;
-    this.meta = options.meta;
-    this.clientVersion = options.clientVersion;
-  }
-  override get name(): string {
-    return 'PrismaClientKnownRequestError';
-  }
-}
-
-/** Prisma's initialization error: `new PrismaClientInitializationError(message, clientVersion, errorCode)`. */
-class PrismaClientInitializationError extends Error {
-  constructor(
-    message: string,
-    readonly clientVersion: string,
-    readonly errorCode?: string,
-  ) {
-    super(message);
-  }
-  override get name(): string {
-    return 'PrismaClientInitializationError';
-  }
-}
 
 describe('fresh Prisma errors, set 5 (the documented error reference)', () => {
   const known =
