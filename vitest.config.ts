@@ -22,6 +22,7 @@ const ISOLATED = [
   'test/redis-test-plan.test.ts',
   'test/world-fresh-databases.test.ts',
   'test/world-fresh-databases-3.test.ts',
+  'test/world-fresh-databases-5.test.ts',
 ];
 
 export default defineConfig({

@@ -29,29 +29,29 @@ beforeAll(() => {
 
 // The ceilings are the bench's targets (the full decode's is issue 36's 50 KB), but for three not
 // met yet, held at today's figure (+0.3 KB) so that none grows unnoticed:
-// - a decoder of the HTTP, provider-SDK and client-library readers is 28.2 KB against 15:
+// - a decoder of the HTTP, provider-SDK and client-library readers is 28.5 KB against 15:
 //   AgentError with what its toJSON pulls in (serialisation, redaction and its secret tables, the
 //   look-alike letters of UTS #39 among them) is 11.3 KB of it; the HTTP readers' own code and
 //   tables (headers, web APIs, cloud codes, provider bodies, client libraries) and the decoder's
 //   steps most of the rest (`node bench/bundle-inputs.js createDecoder` lists what each file
 //   costs). Storing the tables' rows more compactly buys little once gzipped (rows as one
 //   string: 0.2 KB of the full decode's 476 rows): what remains is code;
-// - `createRetry` given that decoder is 34.5 KB against 20: the decoder above plus the retry loop
+// - `createRetry` given that decoder is 34.8 KB against 20: the decoder above plus the retry loop
 //   with its consecutive breaker, budget, shared wait and gate (the rate breakers and the bulkhead
 //   come only as `features: [rateBreaker, bulkhead]`);
-// - the full decode is 53.1 KB against 50: every reader and its code, the database families'
+// - the full decode is 53.6 KB against 50: every reader and its code, the database families'
 //   among them (no compatibility class rides along: the readers import the guards, not the
 //   classes); the ToolError text writer (0.9 KB) is in it because a ToolError's fields without a
 //   category decode to a hub error whose `wire` holds the text they would be written as.
 // The fourth fresh HTTP set's rows (provider codes by their ending, Google ErrorInfo reasons,
 // the AI SDK's parse / object / download errors, GraphQL's uncoded HTTP failures) cost about
-// 0.35 KB of each. The fifth's (the tool APIs' tables: S3 and Azure XML codes, Graph and ARM,
-// Firebase Auth, Telegram, Salesforce, HubSpot, PostgREST, Linear and AppSync GraphQL types, a
-// body's wait, any spent limit's reset) cost 1.7 KB of the full decode and 1.4 KB of the others.
+// 0.35 KB of each. The fifth fresh database set's rows (MySQL's HY000 statement errors, MongoDB's
+// retriable codes, Prisma's Data Proxy codes, Redis's script errors) and vscode-jsonrpc's
+// ConnectionError reader cost 0.6 KB of the full decode (53.5 → 54.1), none of the others.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 55.5,
-  'createDecoder (HTTP, provider SDK and client library readers)': 30.2,
-  'retry with that decoder': 36.6,
+  'decode (every reader)': 54.2,
+  'createDecoder (HTTP, provider SDK and client library readers)': 28.8,
+  'retry with that decoder': 35.1,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

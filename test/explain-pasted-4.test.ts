@@ -241,8 +241,6 @@ const VSCODE_MISSES: Record<string, PrintedCase['miss']> = {
   ConnectionInactive: { inspect: OWN_CODE_IN_LOG },
   ServerNotInitialized: { String: NOT_IN_TEXT, stack: NOT_IN_TEXT },
 };
-const TEXT_SAYS_CLOSED =
-  'decode reads the ConnectionError instance as internal; its text "Connection is closed." as unavailable';
 
 describe('JSON-RPC peers: ACP RequestError, vscode-jsonrpc ResponseError and ConnectionError', () => {
   const acp = [
@@ -273,16 +271,17 @@ describe('JSON-RPC peers: ACP RequestError, vscode-jsonrpc ResponseError and Con
       ...(VSCODE_MISSES[name] === undefined ? {} : { miss: VSCODE_MISSES[name] }),
       build: () => new ResponseError(code, VSCODE_MESSAGES[name] ?? MCP_SDK_MESSAGES[name] ?? name),
     })),
-    ...[ConnectionErrors.Closed, ConnectionErrors.Disposed, ConnectionErrors.AlreadyListening].map(
-      (kind) => ({
-        label: `vscode-jsonrpc ConnectionError ${kind}`,
-        miss: {
-          String: TEXT_SAYS_CLOSED,
-          stack: TEXT_SAYS_CLOSED,
-        },
-        build: () => new ConnectionError(kind, 'Connection is closed.'),
-      }),
-    ),
+    // Each kind with the message MessageConnection throws it with (`lib/common/connection.js`).
+    ...(
+      [
+        [ConnectionErrors.Closed, 'Connection is closed.'],
+        [ConnectionErrors.Disposed, 'Connection is disposed.'],
+        [ConnectionErrors.AlreadyListening, 'Connection is already listening'],
+      ] as const
+    ).map(([kind, message]) => ({
+      label: `vscode-jsonrpc ConnectionError ${kind}`,
+      build: () => new ConnectionError(kind, message),
+    })),
   ]);
 });
 

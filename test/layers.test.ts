@@ -102,14 +102,17 @@ describe('layers', () => {
     graphql: ['http'],
     // A client library's error may carry a GraphQL response (graphql-request's `ClientError`).
     'http-clients': ['http', 'graphql'],
-    // The databases' families share the base `database`: the stable DB_* codes, the retry scope
-    // and SQLSTATE's class table (PostgreSQL and MySQL send SQLSTATE; Prisma relays it on P2010).
+    // The databases' families share the base `database`: the stable DB_* codes, the retry scope,
+    // SQLSTATE's class table and MySQL's error numbers (PostgreSQL and MySQL send SQLSTATE, MySQL
+    // its numbers too; Prisma relays either on P2010).
     database: [],
     postgres: ['database'],
     mysql: ['database'],
     mongodb: ['database'],
     prisma: ['database'],
     'redis-errors': ['database'],
+    // vscode-jsonrpc's ConnectionError: a client's own error, no JSON-RPC error object.
+    'jsonrpc-connection': [],
   };
 
   it('every dialect folder has a row of declared bases', () => {

@@ -22,6 +22,8 @@ import {
   printedSdkClientError,
 } from '../dialects/provider-sdks/printed.js';
 import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
+import { NODE_REDIS_MESSAGES } from '../dialects/redis-errors/printed.js';
+import { printedPrismaError } from '../dialects/prisma/printed.js';
 
 /** What the pasted text was read as: the value to decode, and its form in words. */
 export interface PastedError {
@@ -250,10 +252,13 @@ function saysSomething(error: Error): boolean {
 }
 
 // The mongodb driver keeps its labels in `errorLabelSet`, behind an `errorLabels` getter that a
-// log does not print.
+// log does not print; a client bulk write's `[cause]` keeps its own.
 function withMongoLabels(error: Error & { errorLabelSet?: unknown; errorLabels?: unknown }): void {
-  if (error.errorLabels === undefined && Array.isArray(error.errorLabelSet)) {
-    error.errorLabels = error.errorLabelSet;
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const labelled = e as Error & { errorLabelSet?: unknown; errorLabels?: unknown };
+    if (labelled.errorLabels === undefined && Array.isArray(labelled.errorLabelSet)) {
+      labelled.errorLabels = labelled.errorLabelSet;
+    }
   }
 }
 
@@ -345,6 +350,24 @@ function readPrintedDatabase(text: string): PastedError | undefined {
     return {
       value: mongo,
       form: `the printed form of a MongoDB error (its message is mongod's for code ${mongo.code})`,
+    };
+  }
+  const prisma = printedPrismaError(text);
+  if (prisma !== undefined) {
+    return {
+      value: prisma,
+      form: `the printed form of a ${prisma.name} (its message is Prisma's for ${String(prisma.code ?? prisma.errorCode)})`,
+    };
+  }
+  // node-redis's own classes print as `Error: <message>`.
+  const nodeRedisClass = text.startsWith('Error: ')
+    ? NODE_REDIS_MESSAGES.get(text.slice('Error: '.length).split('\n', 1)[0]!)
+    : undefined;
+  if (nodeRedisClass !== undefined) {
+    const Client = { [nodeRedisClass]: class extends Error {} }[nodeRedisClass]!;
+    return {
+      value: new Client(text.slice('Error: '.length).split('\n', 1)[0]),
+      form: `the printed form of node-redis's ${nodeRedisClass}`,
     };
   }
   const redis = PRINTED_REDIS.exec(text);

@@ -51,6 +51,7 @@ import { mysqlClientReader, mysqlReader } from '../dialects/mysql/reader.js';
 import { mongodbReader, mongodbReplyReader } from '../dialects/mongodb/reader.js';
 import { prismaReader } from '../dialects/prisma/reader.js';
 import { redisReader } from '../dialects/redis-errors/reader.js';
+import { jsonRpcConnectionReader } from '../dialects/jsonrpc-connection/reader.js';
 
 /**
  * The JSON-RPC family's two readers. Unhinted error objects are told apart by MCP's printed
@@ -103,6 +104,8 @@ export const READERS: readonly Reader[] = [
   // and the drivers' code-less errors, by their exact message (pg, pg-pool, mysql2's pool).
   postgresClientReader,
   mysqlClientReader,
+  // vscode-jsonrpc's ConnectionError (codes 1, 2 on a class of that name): before gRPC reads 1, 2.
+  jsonRpcConnectionReader,
   // Small positive codes (1–16) and Google's `error.status` names: before JSON-RPC, which would
   // read code 14 as an unknown local code and `{ error }` as a response.
   grpcReader,

@@ -63,6 +63,8 @@ export const SQLSTATE_CLASSES: Readonly<Record<string, DatabaseMeaning>> = {
 /** The conditions whose meaning differs from their class's (Appendix A's names in comments). */
 export const SQLSTATE_CONDITIONS: Readonly<Record<string, DatabaseMeaning>> = {
   '08P01': m('protocol', 'DB_PROTOCOL_ERROR'), // protocol_violation
+  // invalid_grant_operation (a role granted to itself): the grant as written cannot be made.
+  '0LP01': m('validation', 'DB_INVALID_STATEMENT'),
   '08007': m('unavailable', 'DB_COMMIT_UNKNOWN', true), // transaction_resolution_unknown
   '08004': m('unavailable', 'DB_CONNECTION_ERROR', true), // sqlserver_rejected_establishment_of_sqlconnection
   '22001': m('validation', 'DB_VALUE_TOO_LONG'), // string_data_right_truncation

@@ -31,6 +31,12 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   133: m('unavailable', 'DB_CONNECTION_ERROR', true), // FailedToSatisfyReadPreference
   202: m('timeout', 'DB_CONNECTION_ERROR', true), // NetworkInterfaceExceededTimeLimit
   462: m('rate_limit', 'DB_BUSY', true), // IngressRequestRateLimitExceeded
+  402: m('unavailable', 'DB_INSUFFICIENT_RESOURCES', true), // ResourceExhausted (RetriableError)
+  407: m('timeout', 'DB_POOL_TIMEOUT', true), // PooledConnectionAcquisitionExceededTimeLimit
+  261: m('unavailable', 'DB_INSUFFICIENT_RESOURCES', true), // TooManyLogicalSessions
+  365: m('unavailable', 'DB_BUSY', true), // TemporarilyUnavailable
+  94: m('unavailable', 'DB_STARTING_UP', true), // NotYetInitialized
+  14031: m('unavailable', 'DB_DISK_FULL', true), // OutOfDiskSpace
   // transactions and concurrency
   112: m('conflict', 'DB_WRITE_CONFLICT', true), // WriteConflict
   251: m('conflict', 'DB_TRANSACTION_ROLLBACK', true), // NoSuchTransaction
@@ -40,9 +46,11 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   24: m('timeout', 'DB_LOCK_TIMEOUT', true), // LockTimeout
   46: m('conflict', 'DB_OBJECT_IN_USE', true), // LockBusy
   50: m('timeout', 'DB_STATEMENT_TIMEOUT', true), // MaxTimeMSExpired
+  290: m('timeout', 'DB_STATEMENT_TIMEOUT', true), // TransactionExceededLifetimeLimitSeconds
   // the write may have been applied: not safe to repeat blindly
   64: m('timeout', 'DB_COMMIT_UNKNOWN'), // WriteConcernTimeout (WriteConcernFailed before 8.1)
   11601: m('cancelled', 'DB_QUERY_CANCELED'), // Interrupted (killOp)
+  276: m('cancelled', 'DB_QUERY_CANCELED'), // IndexBuildAborted
   237: m('cancelled', 'DB_QUERY_CANCELED'), // CursorKilled
   279: m('cancelled', 'DB_QUERY_CANCELED'), // ClientDisconnect
   // integrity and input
@@ -62,6 +70,7 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   146: m('validation', 'DB_PROGRAM_LIMIT'), // ExceededMemoryLimit
   292: m('validation', 'DB_PROGRAM_LIMIT'), // QueryExceededMemoryLimitNoDiskUseAllowed
   257: m('validation', 'DB_PROGRAM_LIMIT'), // TransactionTooLarge
+  17280: m('validation', 'DB_PROGRAM_LIMIT'), // KeyTooLong
   // the command or document is malformed: the same request fails the same way
   4: m('validation', 'DB_INVALID_STATEMENT'), // NoSuchKey
   15: m('validation', 'DB_DATA_EXCEPTION'), // Overflow
@@ -95,6 +104,9 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   68: m('conflict', 'DB_ALREADY_EXISTS'), // IndexAlreadyExists
   85: m('conflict', 'DB_ALREADY_EXISTS'), // IndexOptionsConflict
   86: m('conflict', 'DB_ALREADY_EXISTS'), // IndexKeySpecsConflict
+  285: m('conflict', 'DB_ALREADY_EXISTS'), // IndexBuildAlreadyInProgress
+  13297: m('conflict', 'DB_ALREADY_EXISTS'), // DatabaseDifferCase: the name exists in another case
+  211: m('not_found', 'DB_UNDEFINED_OBJECT'), // KeyNotFound
   // who you are, what you may do
   13: m('permission', 'DB_PERMISSION_DENIED'), // Unauthorized
   18: m('auth', 'DB_AUTH_FAILED'), // AuthenticationFailed

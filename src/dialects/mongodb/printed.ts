@@ -26,7 +26,7 @@ const MONGOD_MESSAGES: readonly (readonly [RegExp, number, string])[] = [
   [/^unknown (?:top level )?operator/, 2, 'BadValue'],
 ];
 
-const PRINTED = /^(Mongo\w*Error): ([\s\S]+)$/;
+const PRINTED = /^(Mongo\w*Error): ([^\n]+)$/;
 
 /** The server reply a printed `Mongo…Error: <errmsg>` stands for, or `undefined`. */
 export function printedMongoError(

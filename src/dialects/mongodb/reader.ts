@@ -65,8 +65,19 @@ export const mongodbReader: Reader = {
     if (!view.instance || typeof name !== 'string' || !name.startsWith('Mongo')) return undefined;
     const e = view.input;
     let code = e.code;
-    if (code === undefined && Array.isArray(e.writeErrors)) code = asRecord(e.writeErrors[0])?.code;
-    return readMongo(e, code, labelsOf(e.errorLabels), name);
+    let labels = labelsOf(e.errorLabels);
+    // A bulk write's first write error (`writeErrors`: an array; a client bulk write's, a Map by
+    // index), or the server error a client bulk write wraps as its `cause`.
+    const writes = e.writeErrors;
+    const first: unknown = Array.isArray(writes)
+      ? writes[0]
+      : writes instanceof Map
+        ? writes.values().next().value
+        : undefined;
+    const cause = code === undefined && first === undefined ? asRecord(e.cause) : undefined;
+    if (code === undefined) code = asRecord(first)?.code ?? cause?.code;
+    if (labels.length === 0 && cause !== undefined) labels = labelsOf(cause.errorLabels);
+    return readMongo(e, code, labels, name);
   },
 };
 

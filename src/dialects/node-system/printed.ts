@@ -32,6 +32,8 @@ const CAUSE = /^\[cause\]: (.*)$/;
 const MEMBER = /^(?:([A-Za-z_$][\w$]*)|'([^']*)'): (.*?),?$/;
 const SCALAR = /^(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?)|(true|false|null))$/;
 const OPENS = /(?:\{|\[)$/;
+// A Map's entry as Node prints it: `0 => { code: 11000 }`.
+const MAP_ENTRY = /^(.+?) => (.*?),?$/;
 
 /** What a printed error was read as: the error, its first lines, what else it carried. */
 export interface LoggedError {
@@ -100,9 +102,10 @@ export function printedLoggedError(text: string): LoggedError | undefined {
   if (top === undefined) return undefined;
   if (firstFrame < 0) return { ...top, members: false };
   // Each open container with the indentation of its members.
-  const open: { indent: number; into: Record<string, unknown> | unknown[] }[] = [
-    { indent: 2, into: top.error as unknown as Record<string, unknown> },
-  ];
+  const open: {
+    indent: number;
+    into: Record<string, unknown> | unknown[] | Map<unknown, unknown>;
+  }[] = [{ indent: 2, into: top.error as unknown as Record<string, unknown> }];
   let members = false;
   for (const raw of lines.slice(firstFrame)) {
     const indent = raw.length - raw.trimStart().length;
@@ -114,9 +117,22 @@ export function printedLoggedError(text: string): LoggedError | undefined {
     const cause = CAUSE.exec(line);
     if (cause !== null) {
       const level = headOf(cause[1]!.replace(/ \{$/, ''));
-      if (level === undefined || Array.isArray(target.into)) continue;
+      if (level === undefined || Array.isArray(target.into) || target.into instanceof Map) continue;
       target.into.cause = level.error;
       open.push({ indent: indent + 2, into: level.error as unknown as Record<string, unknown> });
+      members = true;
+      continue;
+    }
+    if (target.into instanceof Map) {
+      // A Map's entry, `key => value` (a client bulk write's `writeErrors` by index).
+      const entry = MAP_ENTRY.exec(line);
+      if (entry === null) continue;
+      const key = scalar(entry[1]!) ?? entry[1]!;
+      if (OPENS.test(entry[2]!)) {
+        const item: Record<string, unknown> = {};
+        target.into.set(key, item);
+        open.push({ indent: indent + 2, into: item });
+      } else target.into.set(key, inline(entry[2]!));
       members = true;
       continue;
     }
@@ -134,8 +150,21 @@ export function printedLoggedError(text: string): LoggedError | undefined {
     }
     const key = m[1] ?? m[2]!;
     const value = m[3]!.trim();
+    // An error held by a property (`cause: MongoServerError: …` when `cause` was assigned, not
+    // passed to the constructor): its frames and members follow, indented two more.
+    const nested = /^[A-Z]\w*(?: \[[\w.-]+\])?: /.test(value) ? headOf(value) : undefined;
+    if (nested !== undefined) {
+      (target.into as Record<string, unknown>)[key] = nested.error;
+      open.push({ indent: indent + 2, into: nested.error as unknown as Record<string, unknown> });
+      members = true;
+      continue;
+    }
     if (OPENS.test(value) && !/^(?:Set\(\d+\) )?[{[].*[}\]]$/.test(value)) {
-      const into: Record<string, unknown> | unknown[] = value.endsWith('[') ? [] : {};
+      const into: Record<string, unknown> | unknown[] | Map<unknown, unknown> = value.endsWith('[')
+        ? []
+        : value.startsWith('Map(')
+          ? new Map()
+          : {};
       (target.into as Record<string, unknown>)[key] = into;
       open.push({ indent: indent + 2, into });
     } else {

@@ -4,7 +4,8 @@ import { meaning as m } from '../database/meaning.js';
 /**
  * Prisma's error codes. Source: Prisma ORM documentation, "Error message reference"
  * (reference/error-reference: common errors P1000–P1017, Prisma Client query engine errors
- * P2000–P2037) and Prisma Accelerate's "Errors" reference (P6000–P6010). Retryable rows mean
+ * P2000–P2037, Prisma Data Proxy P5000–P5013) and Prisma Accelerate's "Errors" reference
+ * (P6000–P6010). Retryable rows mean
  * "re-run the whole transaction" (`$transaction`), as the reference says of P2034.
  */
 export const PRISMA_CODES: Readonly<Record<string, DatabaseMeaning>> = {
@@ -60,6 +61,20 @@ export const PRISMA_CODES: Readonly<Record<string, DatabaseMeaning>> = {
   P2035: m('internal', 'DB_INTERNAL_ERROR'), // Assertion violation on the database
   P2036: m('internal', 'DB_ERROR'), // Error in an external connector
   P2037: m('unavailable', 'DB_TOO_MANY_CONNECTIONS', true), // Too many database connections opened
+  P5000: m('validation', 'DB_INVALID_STATEMENT'), // Data Proxy: request not understood
+  P5001: m('unavailable', 'DB_BUSY', true), // Data Proxy: this request must be retried
+  P5002: m('validation', 'DB_INVALID_STATEMENT'), // Data Proxy: the datasource is invalid
+  P5003: m('not_found', 'DB_UNDEFINED_OBJECT'), // Data Proxy: requested resource does not exist
+  P5004: m('validation', 'DB_FEATURE_NOT_SUPPORTED'), // Data Proxy: feature not yet implemented
+  P5005: m('validation', 'DB_INVALID_STATEMENT'), // Data Proxy: schema needs to be uploaded
+  P5006: m('internal', 'DB_INTERNAL_ERROR', true), // Data Proxy: unknown server error
+  P5007: m('auth', 'DB_AUTH_FAILED'), // Data Proxy: unauthorized, check the connection string
+  P5008: m('rate_limit', 'DB_QUOTA_EXCEEDED', true), // Data Proxy: usage exceeded, retry later
+  P5009: m('timeout', 'DB_STATEMENT_TIMEOUT', true), // Data Proxy: request timed out
+  P5010: m('unavailable', 'DB_CONNECTION_ERROR', true), // Data Proxy: cannot fetch data
+  P5011: m('validation', 'DB_INVALID_STATEMENT'), // Data Proxy: request parameters are invalid
+  P5012: m('validation', 'DB_FEATURE_NOT_SUPPORTED'), // Data Proxy: engine version not supported
+  P5013: m('unavailable', 'DB_STARTING_UP', true), // Data Proxy: engine not started (healthcheck)
   P6000: m('internal', 'DB_INTERNAL_ERROR', true), // Accelerate: ServerError
   P6001: m('validation', 'DB_INVALID_STATEMENT'), // Accelerate: InvalidDataSource
   P6002: m('auth', 'DB_AUTH_FAILED'), // Accelerate: Unauthorized

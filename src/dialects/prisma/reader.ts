@@ -3,6 +3,7 @@ import type { Reader } from '../../core/reader.js';
 import type { DatabaseMeaning } from '../database/meaning.js';
 import { databaseError, text } from '../database/meaning.js';
 import { isSqlState, sqlStateMeaning } from '../database/sqlstate.js';
+import { MYSQL_ERRNOS } from '../database/mysql-errnos.js';
 import { PRISMA_CLASSES, PRISMA_CODES, PRISMA_FAMILIES } from './codes.js';
 
 const PRISMA_CODE = /^P\d{4}$/;
@@ -11,6 +12,12 @@ const PRISMA_CODE = /^P\d{4}$/;
 function byPrismaCode(code: string): DatabaseMeaning | undefined {
   if (!PRISMA_CODE.test(code)) return undefined;
   return PRISMA_CODES[code] ?? PRISMA_FAMILIES[code.slice(0, 2)];
+}
+
+/** The row of a database code a raw query's failure relays: a SQLSTATE or a MySQL number. */
+function relayedMeaning(dbCode: unknown): DatabaseMeaning | undefined {
+  if (isSqlState(dbCode)) return sqlStateMeaning(dbCode);
+  return typeof dbCode === 'string' && /^\d{4}$/.test(dbCode) ? MYSQL_ERRNOS[+dbCode] : undefined;
 }
 
 /**
@@ -31,8 +38,10 @@ export const prismaReader: Reader = {
     const code = typeof view.code === 'string' ? view.code : text(e.errorCode);
     const meta = asRecord(e.meta);
     const dbCode = meta?.code;
+    // P2010 relays the database's own code: PostgreSQL's SQLSTATE, or MySQL's error number as
+    // text (`'1213'`).
     const row =
-      (code === 'P2010' && isSqlState(dbCode) ? sqlStateMeaning(dbCode) : undefined) ??
+      (code === 'P2010' ? relayedMeaning(dbCode) : undefined) ??
       (code === undefined ? undefined : byPrismaCode(code)) ??
       PRISMA_CLASSES.get(name);
     if (row === undefined) return undefined;

@@ -79,6 +79,15 @@ export const REDIS_ERR_TEXTS: readonly (readonly [RegExp, DatabaseMeaning])[] = 
     m('validation', 'DB_INVALID_STATEMENT'),
   ],
   [/^ERR Protocol error/, m('protocol', 'DB_PROTOCOL_ERROR')],
+  // A Lua script or function that cannot run as written (`src/eval.c`, `src/script_lua.c`):
+  // it does not compile, calls an unknown command or a command with the wrong arguments, reads
+  // an undeclared global, or names more keys than it passes.
+  [
+    /^ERR (?:Error compiling script|.* from script|.*Script attempted|Number of keys can't)/,
+    m('validation', 'DB_INVALID_STATEMENT'),
+  ],
+  // FCALL of a function no library defines (`src/functions.c`): like NOSCRIPT.
+  [/^ERR Function not found/, m('not_found', 'DB_SCRIPT_NOT_FOUND')],
 ];
 
 /**
