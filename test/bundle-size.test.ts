@@ -39,19 +39,23 @@ beforeAll(() => {
 // - `createRetry` given that decoder is 34.8 KB against 20: the decoder above plus the retry loop
 //   with its consecutive breaker, budget, shared wait and gate (the rate breakers and the bulkhead
 //   come only as `features: [rateBreaker, bulkhead]`);
-// - the full decode is 53.6 KB against 50: every reader and its code, the database families'
+// - the full decode is 55.2 KB against 50: every reader and its code, the database families'
 //   among them (no compatibility class rides along: the readers import the guards, not the
 //   classes); the ToolError text writer (0.9 KB) is in it because a ToolError's fields without a
 //   category decode to a hub error whose `wire` holds the text they would be written as.
 // The fourth fresh HTTP set's rows (provider codes by their ending, Google ErrorInfo reasons,
 // the AI SDK's parse / object / download errors, GraphQL's uncoded HTTP failures) cost about
-// 0.35 KB of each. The fifth fresh database set's rows (MySQL's HY000 statement errors, MongoDB's
-// retriable codes, Prisma's Data Proxy codes, Redis's script errors) and vscode-jsonrpc's
-// ConnectionError reader cost 0.6 KB of the full decode (53.5 → 54.1), none of the others.
+// 0.35 KB of each. The fifth HTTP set's (the tool APIs' tables: S3 and Azure XML codes, Graph and
+// ARM, Firebase Auth, Telegram, Salesforce, HubSpot, PostgREST, Linear and AppSync GraphQL types,
+// a body's wait, any spent limit's reset) cost 1.7 KB of the full decode and 1.4 KB of the
+// others; the fifth database set's (MySQL's HY000 statement errors, MongoDB's retriable codes,
+// Prisma's Data Proxy codes, Redis's script errors) and vscode-jsonrpc's ConnectionError reader
+// 0.6 KB of the full decode, none of the others. One row helper for every table
+// (core/meaning.ts) took 0.5 KB back.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 54.2,
-  'createDecoder (HTTP, provider SDK and client library readers)': 28.8,
-  'retry with that decoder': 35.1,
+  'decode (every reader)': 55.5,
+  'createDecoder (HTTP, provider SDK and client library readers)': 29.8,
+  'retry with that decoder': 36.2,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {
