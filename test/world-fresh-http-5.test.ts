@@ -1691,7 +1691,6 @@ describe('fresh HTTP client library errors (round 5)', () => {
     },
     {
       label: 'node:https against a plain-HTTP port (EPROTO, wrong version number)',
-      miss: 'EPROTO is a Node system code (node-system, another fresh set): read as internal',
       build: () =>
         rejected(
           () =>

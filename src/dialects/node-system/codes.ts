@@ -5,9 +5,10 @@ import { readMember } from '../../core/is.js';
 
 /**
  * Node.js system error codes (and undici's fetch failures) by category: the POSIX errno names
- * Node documents (nodejs.org/api/errors.html, "Common system errors"), its own `ERR_*` stream
- * and socket codes, and undici's `UND_ERR_*`. Listed by name so that the folder needs no Node
- * types; a code not listed is no system error here.
+ * Node documents (nodejs.org/api/errors.html, "Common system errors"), its own `ERR_*` stream,
+ * socket and TLS codes, the X509 certificate error codes its TLS layer sets (nodejs.org/api/
+ * tls.html, "X509 certificate error codes"), and undici's `UND_ERR_*`. Listed by name so that the
+ * folder needs no Node types; a code not listed is no system error here.
  */
 export const SYSTEM_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = {
   ENOENT: 'not_found',
@@ -49,6 +50,43 @@ export const SYSTEM_ERROR_CATEGORIES: Readonly<Record<string, ErrorCategory>> = 
   UND_ERR_HEADERS_TIMEOUT: 'timeout',
   UND_ERR_BODY_TIMEOUT: 'timeout',
   ABORT_ERR: 'cancelled',
+  // TLS: a handshake that fails (a plain-HTTP port answering, `EPROTO`) or a certificate that
+  // cannot be trusted fails the same way on every try: the connection's security, not its load.
+  EPROTO: 'protocol',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'protocol',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'protocol',
+  ERR_TLS_HANDSHAKE_TIMEOUT: 'timeout',
+  ...Object.fromEntries(
+    [
+      'UNABLE_TO_GET_ISSUER_CERT',
+      'UNABLE_TO_GET_CRL',
+      'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+      'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+      'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+      'CERT_SIGNATURE_FAILURE',
+      'CRL_SIGNATURE_FAILURE',
+      'CERT_NOT_YET_VALID',
+      'CERT_HAS_EXPIRED',
+      'CRL_NOT_YET_VALID',
+      'CRL_HAS_EXPIRED',
+      'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+      'ERROR_IN_CERT_NOT_AFTER_FIELD',
+      'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+      'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'SELF_SIGNED_CERT_IN_CHAIN',
+      'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      'CERT_CHAIN_TOO_LONG',
+      'CERT_REVOKED',
+      'INVALID_CA',
+      'PATH_LENGTH_EXCEEDED',
+      'INVALID_PURPOSE',
+      'CERT_UNTRUSTED',
+      'CERT_REJECTED',
+      'HOSTNAME_MISMATCH',
+    ].map((code) => [code, 'protocol' as const]),
+  ),
 };
 
 // A Map: asked of codes fresh off the wire, which it finds faster than an own-property check

@@ -1,14 +1,20 @@
 // Every row of SYSTEM_ERROR_CATEGORIES, each error built by the code that raises it where that
 // code can run here without a server: Node's fs for the file errors, undici's own error classes
-// for UND_ERR_*, Node's streams and timers for their ERR_* and ABORT_ERR. The rest (sockets, DNS)
-// are read in the shape Node documents for a SystemError (`code`, `errno`, `syscall`, the message
+// for UND_ERR_*, Node's streams and timers for their ERR_* and ABORT_ERR, node:https against a
+// plain-HTTP port for EPROTO, `tls.checkServerIdentity` for a name the certificate does not hold.
+// The rest (sockets, DNS, the X509 codes of a certificate Node's TLS layer refuses) are read in the
+// shape Node documents for a SystemError (`code`, `errno`, `syscall`, the message
 // `<syscall> <code>`), their errno from Node's own table. Each row also as the cause of undici's
 // `fetch failed`, as fetch raises it.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, finished } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { checkServerIdentity } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { getSystemErrorMap } from 'node:util';
 import { errors as undiciErrors } from 'undici';
@@ -62,6 +68,29 @@ async function timerAbort(): Promise<Error> {
   );
 }
 
+/** node:https asked to speak TLS to a plain-HTTP server on 127.0.0.1: Node's EPROTO. */
+async function tlsToPlainHttp(): Promise<Error> {
+  const server = createServer((_request, response) => response.end('plain'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await new Promise<Error>((resolve) => {
+      httpsGet(`https://127.0.0.1:${port}/`, () => resolve(new Error('TLS to plain HTTP worked')))
+        .on('error', resolve)
+        .setTimeout(5000, () => resolve(new Error('no TLS failure within 5 s')));
+    });
+  } finally {
+    server.close();
+  }
+}
+
+/** Node's own hostname check of a certificate that names another host. */
+function altNameInvalid(): Error {
+  const certificate = { subject: { CN: 'other.test' }, subjectaltname: 'DNS:other.test' };
+  const error = checkServerIdentity('api.example.test', certificate as never);
+  return error ?? new Error('checkServerIdentity accepted another host');
+}
+
 const ERRNO_BY_CODE = new Map([...getSystemErrorMap()].map(([errno, [name]]) => [name, errno]));
 
 /** A SystemError in the shape Node documents, for the codes only a socket or resolver raises. */
@@ -77,6 +106,8 @@ function documentedSystemError(code: string): Error {
 async function built(code: string): Promise<Error> {
   if (code === 'ERR_STREAM_PREMATURE_CLOSE') return streamPrematureClose();
   if (code === 'ABORT_ERR') return timerAbort();
+  if (code === 'EPROTO') return tlsToPlainHttp();
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return altNameInvalid();
   const build = FILE_ERRORS[code] ?? UNDICI_BY_CODE.get(code);
   return build ? build() : documentedSystemError(code);
 }
