@@ -13,7 +13,8 @@ import got from 'got';
 import ky from 'ky';
 import OpenAI from 'openai';
 import { describe } from 'vitest';
-import { freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
+import { decodeResponseError } from 'agent-errors';
+import { freshCases as scoredCases, no, reading, rejected, wait } from './helpers/fresh-cases.js';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
 import { freshServer, json } from './helpers/fresh-http.js';
 import type { Reply } from './helpers/reply-server.js';
@@ -43,97 +44,15 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
   body,
 });
 
-// The cases this round found wrong before its fixes (known misses until a family's fix lands).
-const MISSED_BEFORE_FIXES: ReadonlyMap<string, string> = new Map([
-  ['Box 403 storage_limit_exceeded (the account is full)', 'before the fixes of round 6'],
-  ['Box 409 operation_blocked_temporary ("retry")', 'before the fixes of round 6'],
-  ['Dropbox 409 path/not_found', 'before the fixes of round 6'],
-  ['Dropbox 409 path/insufficient_space (the account is full)', 'before the fixes of round 6'],
-  ['Dropbox 409 path/no_write_permission', 'before the fixes of round 6'],
-  ['Dropbox 409 path/malformed_path', 'before the fixes of round 6'],
-  ['Dropbox 409 path/disallowed_name', 'before the fixes of round 6'],
-  ['Dropbox 409 from_lookup/not_found (move)', 'before the fixes of round 6'],
-  [
-    'Dropbox 409 path/too_many_write_operations ("retry this request")',
-    'before the fixes of round 6',
-  ],
-  [
-    'Dropbox 429 too_many_write_operations, the wait in the body only',
-    'before the fixes of round 6',
-  ],
-  ['GitLab 400 "has already been taken" (a field-error object)', 'before the fixes of round 6'],
-  ['Airtable 429 rate limit: wait 30 s, said in its reference only', 'before the fixes of round 6'],
-  ['Vercel 403 forbidden with invalidToken: true (a bad token)', 'before the fixes of round 6'],
-  [
-    "Vercel 429 api-deployments-free-per-day (a day's deployments spent)",
-    'before the fixes of round 6',
-  ],
-  ['Cloudflare 403 code 10000 Authentication error', 'before the fixes of round 6'],
-  ['Cloudflare 400 code 9106 missing auth headers', 'before the fixes of round 6'],
-  ['Cloudflare 403 code 9103 unknown key', 'before the fixes of round 6'],
-  ['Cloudflare 400 code 971 (throttled, said in the code only)', 'before the fixes of round 6'],
-  ['Cloudflare 400 code 81057 record already exists', 'before the fixes of round 6'],
-  ['Cloudflare 400 code 81053 host already has a record', 'before the fixes of round 6'],
-  ['Cloudflare 400 code 1061 zone exists', 'before the fixes of round 6'],
-  [
-    "Zoom 429 daily limit, X-RateLimit-Type: Daily-limit (a day's budget)",
-    'before the fixes of round 6',
-  ],
-  ['Resend 429 daily_quota_exceeded', 'before the fixes of round 6'],
-  ['Resend 403 invalid_api_key', 'before the fixes of round 6'],
-  ['Resend 401 restricted_api_key (a send-only key)', 'before the fixes of round 6'],
-  [
-    'Resend 409 concurrent_idempotent_requests ("try the request again later")',
-    'before the fixes of round 6',
-  ],
-  ['Postmark 422 ErrorCode 405 out of credits', 'before the fixes of round 6'],
-  ['Postmark 422 ErrorCode 412 account pending approval', 'before the fixes of round 6'],
-  ['Postmark 422 ErrorCode 413 account may not send', 'before the fixes of round 6'],
-  ['Postmark 422 ErrorCode 504 signature exists', 'before the fixes of round 6'],
-  ['Postmark 422 ErrorCode 603 server name exists', 'before the fixes of round 6'],
-  ['Postmark 422 ErrorCode 601 no such server', 'before the fixes of round 6'],
-  ['Postmark 422 ErrorCode 701 message not found', 'before the fixes of round 6'],
-  ['Postmark 422 ErrorCode 1101 template not found', 'before the fixes of round 6'],
-  ['Brevo 400 not_enough_credits', 'before the fixes of round 6'],
-  ['Brevo 400 duplicate_parameter (the contact exists)', 'before the fixes of round 6'],
-  ['Brevo 400 account_under_validation', 'before the fixes of round 6'],
-  ['Brevo 400 reseller_permission_denied', 'before the fixes of round 6'],
-  ["Square 402 CARD_DECLINED (the buyer's card)", 'before the fixes of round 6'],
-  ['Square 402 INSUFFICIENT_FUNDS', 'before the fixes of round 6'],
-  ['Square 400 IDEMPOTENCY_KEY_REUSED', 'before the fixes of round 6'],
-  ['Plaid 400 ITEM_LOGIN_REQUIRED (the user must re-link)', 'before the fixes of round 6'],
-  ['Plaid 400 INSTITUTION_DOWN', 'before the fixes of round 6'],
-  ['Plaid 400 INSTITUTION_NOT_RESPONDING', 'before the fixes of round 6'],
-  ['Plaid 400 INVALID_INPUT INVALID_API_KEYS', 'before the fixes of round 6'],
-  ['Plaid 400 INVALID_INPUT INVALID_ACCESS_TOKEN', 'before the fixes of round 6'],
-  ['Plaid 400 PRODUCT_NOT_READY (try again later)', 'before the fixes of round 6'],
-  ['Plaid 400 ITEM_LOCKED', 'before the fixes of round 6'],
-  ['Plaid 429 ADDITION_LIMIT (a cap on Items, not a rate)', 'before the fixes of round 6'],
-  ['PayPal 422 DUPLICATE_INVOICE_ID', 'before the fixes of round 6'],
-  ['PayPal 422 ORDER_ALREADY_CAPTURED', 'before the fixes of round 6'],
-  ['Clerk 422 form_identifier_exists', 'before the fixes of round 6'],
-  ['Clerk 422 form_password_incorrect', 'before the fixes of round 6'],
-  ['Okta 403 E0000005 invalid session', 'before the fixes of round 6'],
-  ['Okta 400 E0000016 user already active', 'before the fixes of round 6'],
-  ["Okta 403 E0000038 not allowed in the user's current status", 'before the fixes of round 6'],
-  [
-    'Auth0 429 too_many_attempts (the account is blocked, not a rate)',
-    'before the fixes of round 6',
-  ],
-  ['Auth0 403 mfa_required (a second factor to give)', 'before the fixes of round 6'],
-  ["Pinecone 429 RESOURCE_EXHAUSTED, the month's write units spent", 'before the fixes of round 6'],
-  ['Algolia 403 invalid application id or API key', 'before the fixes of round 6'],
-  [
-    'ES 409 version_conflict_engine_exception (seqNo moved: re-read and retry)',
-    'before the fixes of round 6',
-  ],
-  [
-    'ES 429 circuit_breaking_exception, durability PERMANENT (the request alone is too large)',
-    'before the fixes of round 6',
-  ],
-  ['ES 400 resource_already_exists_exception', 'before the fixes of round 6'],
-  ['OpenRouter 429 free-models-per-day (a day spent)', 'before the fixes of round 6'],
-]);
+/**
+ * The cases of `family` as tests, each error read as a careful caller reads it: ky's `HTTPError`
+ * holds its body unread (a fetch `Response`), so through `decodeResponseError`, as the library
+ * documents for ky; every other error through `decode` (which `decodeResponseError` is for them).
+ */
+const freshCases = (family: string, cases: readonly FreshCase[]) =>
+  scoredCases(family, cases, async (error, careful) =>
+    reading(await decodeResponseError(error), careful),
+  );
 
 /** One case: what it walks, how the error is built, the careful reading, a known miss. */
 const c = (
@@ -141,10 +60,7 @@ const c = (
   build: () => Promise<unknown>,
   careful: Careful,
   miss?: string,
-): FreshCase => {
-  const known = miss ?? MISSED_BEFORE_FIXES.get(label);
-  return { label, build, careful, ...(known === undefined ? {} : { miss: known }) };
-};
+): FreshCase => ({ label, build, careful, ...(miss === undefined ? {} : { miss }) });
 
 // ---------------------------------------------------------------------------------------------
 // File storage. Dropbox: developers.dropbox.com/error-handling-guide and the HTTP API reference
@@ -173,6 +89,8 @@ describe('fresh file storage errors (round 6)', () => {
       'Dropbox 409 path/not_found',
       got_(dropbox(409, 'path/not_found/..', tag('path', { path: tag('not_found') }))),
       no('not_found'),
+      // code words
+      'a tag whose words say not found',
     ),
     c(
       'Dropbox 409 path/conflict/file',
@@ -200,11 +118,15 @@ describe('fresh file storage errors (round 6)', () => {
         ),
       ),
       no('permission'),
+      // code words
+      'a tag whose words say permission',
     ),
     c(
       'Dropbox 409 path/malformed_path',
       got_(dropbox(409, 'path/malformed_path/.', tag('path', { path: tag('malformed_path') }))),
       no('validation'),
+      // code words
+      'a tag whose words say malformed',
     ),
     c(
       'Dropbox 409 path/disallowed_name',
@@ -221,6 +143,8 @@ describe('fresh file storage errors (round 6)', () => {
         ),
       ),
       no('not_found'),
+      // code words
+      'a tag whose words say not found',
     ),
     c(
       'Dropbox 409 path/too_many_write_operations ("retry this request")',
@@ -232,6 +156,8 @@ describe('fresh file storage errors (round 6)', () => {
         ),
       ),
       wait('rate_limit'),
+      // code words
+      'a tag whose words say too many',
     ),
     c(
       'Dropbox 429 too_many_requests with Retry-After: 300',
@@ -1399,6 +1325,8 @@ describe('fresh payment API errors (round 6)', () => {
         ),
       ),
       no('conflict'),
+      // code words
+      'an issue whose words say duplicate',
     ),
     c(
       'PayPal 422 ORDER_ALREADY_CAPTURED',
@@ -1411,6 +1339,8 @@ describe('fresh payment API errors (round 6)', () => {
         ),
       ),
       no('conflict'),
+      // code words
+      'an issue whose words say already',
     ),
     c(
       'PayPal 429 RATE_LIMIT_REACHED',
@@ -1826,8 +1756,8 @@ describe('fresh identity API errors (round 6)', () => {
       wait('internal'),
     ),
     c(
-      'Okta 400 E0000016 user already active',
-      ky_(okta(400, 'E0000016', 'Activation failed because the user is already active')),
+      'Okta 403 E0000016 user already active',
+      ky_(okta(403, 'E0000016', 'Activation failed because the user is already active')),
       no('conflict'),
     ),
     c(

@@ -107,9 +107,12 @@ function httpReading(
   status: number,
   headers: HeadersInput | undefined,
   message: string,
+  errors: unknown[],
 ): Pick<AgentError, 'category' | 'code' | 'retryable' | 'retryAfterMs'> {
   try {
-    return fromHttpResponse({ status, ...(headers ? { headers } : {}), body: { message } });
+    // The errors stay in the body: a REST API answering `{ errors: [{ message, error }] }`
+    // (Airtable, Asana) names its own code there.
+    return fromHttpResponse({ status, ...(headers ? { headers } : {}), body: { message, errors } });
   } catch {
     // Headers that cannot be read (a hostile getter): the status alone.
     return statusMeaning(status);
@@ -193,7 +196,7 @@ export function fromGraphqlResponse(response: GraphqlErrorResponse): AgentError 
   // (GitHub's secondary rate limit said on a 403, a Retry-After, a bearer challenge).
   const http =
     decided === undefined && status !== undefined && status >= 400 && status <= 599
-      ? httpReading(status, response.headers, message)
+      ? httpReading(status, response.headers, message, body.errors)
       : undefined;
   const meaning: GraphqlCodeMeaning =
     decided?.meaning ??

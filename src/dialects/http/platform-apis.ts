@@ -1,6 +1,7 @@
 import { asRecord } from '../../core/is.js';
 import { meaning as m } from '../../core/meaning.js';
 import type { Meaning } from '../../core/meaning.js';
+import { readServiceError } from './service-apis.js';
 import type { WebApiError } from './web-apis.js';
 
 /**
@@ -104,9 +105,13 @@ export function readPlatformError(body: unknown): WebApiError | undefined {
   if (typeof message === 'string' && Array.isArray(error?.errors)) {
     const name = FIREBASE_CODE.exec(message)?.[0];
     const meaning = name === undefined ? undefined : FIREBASE_AUTH.get(name);
-    return meaning && found(meaning, { firebase: name! });
+    if (meaning) return found(meaning, { firebase: name! });
   }
-  return undefined;
+  const service = readServiceError(b);
+  if (service === undefined) return undefined;
+  const out = found(service.meaning, service.api);
+  if (service.waitMs !== undefined) out.retryAfterMs = service.waitMs;
+  return out;
 }
 
 // The SQLSTATEs whose PostgREST status misleads (postgrest.org, "Errors": class 40 and 55 come
@@ -137,13 +142,18 @@ function postgrest(b: Record<string, unknown>, code: string): WebApiError | unde
 
 /**
  * The wait a body gives in seconds, for the platforms that send it there: Discord's and
- * Cloudflare's `retry_after`, Telegram's `parameters.retry_after`, Hugging Face's
+ * Cloudflare's `retry_after`, Telegram's `parameters.retry_after`, Dropbox's
+ * `error.retry_after`, Hugging Face's
  * `estimated_time` for a model still loading.
  */
 export function bodyWaitMs(body: unknown): number | undefined {
   const b = asRecord(body);
   if (b === undefined) return undefined;
-  const seconds = b.retry_after ?? asRecord(b.parameters)?.retry_after ?? b.estimated_time;
+  const seconds =
+    b.retry_after ??
+    asRecord(b.parameters)?.retry_after ??
+    asRecord(b.error)?.retry_after ??
+    b.estimated_time;
   return typeof seconds === 'number' && seconds >= 0 && seconds <= 86_400
     ? Math.round(seconds * 1000)
     : undefined;

@@ -116,15 +116,20 @@ const RETRYABLE_CONFLICT = { category: 'conflict', code: 'CONFLICT', retryable: 
 // Trial key, which is limited to 1000 API calls / month" (a 429; its per-minute one is a rate limit).
 const OUT_OF_CREDIT_WORDS =
   /\bcredit balance is too low\b|\b(?:lack of|insufficient) credits\b|\breached your specified (?:api )?usage limits?\b|\bdoesn't have any credits\b|\bused all available credits\b|\bmonthly spending limit\b|\bAPI calls \/ month\b/i;
-// xAI answers a wrong key with a 400 "Incorrect API key provided: xa***".
-const INVALID_KEY_WORDS = /\b(?:incorrect|invalid) API key\b/i;
+// xAI answers a wrong key with a 400 "Incorrect API key provided: xa***", Algolia with a 403
+// "Invalid Application-ID or API key".
+const INVALID_KEY_WORDS = /\b(?:incorrect|invalid) (?:Application-ID or )?API key\b/i;
 // OpenRouter's moderation refusal (a 403): `error.metadata` names the `reasons` and the
 // `flagged_input` (openrouter.ai/docs, "Errors", ModerationErrorMetadata).
 const CONTENT_FILTERED = { category: 'validation', code: 'CONTENT_FILTERED' } as const;
 // OpenAI and Groq send a request larger than the whole per-minute budget as a rate limit
 // (`rate_limit_exceeded`, 429 or 413) with "Request too large for … Limit 6000, Requested
 // 12000": waiting cannot help, the request alone is over the limit.
-const QUOTA_WORDS = /\bexceeded your current quota\b/i;
+// A limit per day or per month is a budget spent, not a rate: Vercel's and OpenRouter's
+// `…-per-day` limits, Zoom's "daily rate limit", Pinecone's "limit for the current month". (Not
+// OpenAI's "requests per day (RPD)", a rolling window its message gives the wait for.)
+const QUOTA_WORDS =
+  /\bexceeded your current quota\b|-per-day\b|\bdaily rate limit\b|\bfor the current month\b/i;
 const TOO_LARGE_WORDS = /^request too large\b/i;
 const LIMIT_REQUESTED = /\blimit:? (\d+)\b.*?\brequested:? (\d+)\b/i;
 // A Google `QuotaFailure` violation for a quota that resets per day (or never): the wait its
@@ -302,7 +307,7 @@ function readWordsOnly(body: unknown): ProviderError | undefined {
     tgi ??
     (record !== undefined && flaggedByModeration(record.metadata)
       ? CONTENT_FILTERED
-      : OUT_OF_CREDIT_WORDS.test(said)
+      : OUT_OF_CREDIT_WORDS.test(said) || QUOTA_WORDS.test(said)
         ? QUOTA_FAILURE
         : INVALID_KEY_WORDS.test(said)
           ? INVALID_API_KEY

@@ -97,6 +97,13 @@ const OAUTH: ReadonlyMap<string, Meaning> = new Map([
   ['slow_down', m('rate_limit', 'RATE_LIMITED')],
   // "Keep polling": the user has not finished yet.
   ['authorization_pending', m('rate_limit', 'RATE_LIMITED')],
+  // Auth0's additions (auth0.com/docs/api/authentication, "Standard Error Responses"): an
+  // account blocked after failed logins (a 429 no wait lifts) or by an admin; a second factor
+  // or the right password to give.
+  ['too_many_attempts', m('permission', 'PERMISSION_DENIED')],
+  ['blocked_user', m('permission', 'PERMISSION_DENIED')],
+  ['mfa_required', m('auth', 'AUTH_ERROR')],
+  ['invalid_user_password', m('auth', 'AUTH_ERROR')],
 ]);
 
 // RFC 8628 §3.5: poll again after the interval (5 s when the server gave none); after
