@@ -52,11 +52,14 @@ beforeAll(() => {
 // Prisma's Data Proxy codes, Redis's script errors) and vscode-jsonrpc's ConnectionError reader
 // 0.6 KB of the full decode, none of the others. One row helper for every table
 // (core/meaning.ts) took 0.5 KB back. Node's TLS codes (EPROTO and the 27 X509 certificate
-// codes, names that compress poorly) cost 0.4 KB of the full decode, none of the others.
+// codes, names that compress poorly) cost 0.4 KB of the full decode, none of the others. The
+// sixth HTTP set's (the SaaS APIs' bodies: Postmark and Cloudflare numbers, Plaid, Okta, Square,
+// Box, Brevo, Resend, Clerk, Dropbox, Airtable, Vercel, GitLab, Elasticsearch, Auth0's OAuth
+// codes, per-day words) cost 1.25 KB of each, until the code-words rule takes rows back.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 55.9,
-  'createDecoder (HTTP, provider SDK and client library readers)': 29.8,
-  'retry with that decoder': 36.2,
+  'decode (every reader)': 57.1,
+  'createDecoder (HTTP, provider SDK and client library readers)': 31.0,
+  'retry with that decoder': 37.4,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {
