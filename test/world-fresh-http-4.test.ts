@@ -35,7 +35,7 @@ import { z } from 'zod';
 import { call, say, scripted } from './helpers/agents-model.js';
 import type { Careful } from './helpers/fresh-cases.js';
 import { freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
-import { providerStreams } from './helpers/fresh-http.js';
+import { openaiChat, providerStreams } from './helpers/fresh-http.js';
 import { anthropicMessageStart } from './helpers/sse.js';
 import { sse, startReplyServer, streamed } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
@@ -75,16 +75,7 @@ const oaiError = (message: string, type: string | null, code: string | number | 
   error: { message, type, param: null, code },
 });
 /** The OpenAI SDK's error for a chat completion the server answers with `reply`. */
-const openai = (reply: Reply) => () => {
-  const client = new OpenAI({
-    baseURL: base('/chat/completions', reply),
-    apiKey: 'k',
-    maxRetries: 0,
-  });
-  return rejected(
-    client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
-  );
-};
+const openai = openaiChat(base);
 /** The Anthropic SDK's error for a message the server answers with `status` and error `type`. */
 const anthropic =
   (status: number, type: string, message: string, headers: Record<string, string> = {}) =>

@@ -36,6 +36,7 @@ import {
   json,
   late,
   oaiError,
+  openaiChat,
   providerStreams,
   silent,
   stalledBody,
@@ -67,16 +68,7 @@ const viaFetch = (reply: Reply) => async () => {
 };
 
 /** The OpenAI SDK's error for a chat completion the server answers with `reply`. */
-const openai = (reply: Reply) => () => {
-  const client = new OpenAI({
-    baseURL: base('/chat/completions', reply),
-    apiKey: 'k',
-    maxRetries: 0,
-  });
-  return rejected(
-    client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
-  );
-};
+const openai = openaiChat(base);
 /** The OpenAI SDK's error for an embeddings call (Voyage, Jina and NIM embed this way too). */
 const embeddings = (reply: Reply) => () => {
   const client = new OpenAI({ baseURL: base('/embeddings', reply), apiKey: 'k', maxRetries: 0 });

@@ -11,12 +11,11 @@
 import axios from 'axios';
 import got from 'got';
 import ky from 'ky';
-import OpenAI from 'openai';
 import { describe } from 'vitest';
 import { decodeResponseError } from 'agent-errors';
 import { freshCases as scoredCases, no, reading, rejected, wait } from './helpers/fresh-cases.js';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
-import { freshServer, json } from './helpers/fresh-http.js';
+import { freshServer, json, openaiChat } from './helpers/fresh-http.js';
 import type { Reply } from './helpers/reply-server.js';
 
 const { answer, base } = freshServer('f6');
@@ -2157,16 +2156,7 @@ describe('fresh search and vector store errors (round 6)', () => {
 // 429 "free-models-per-day").
 // ---------------------------------------------------------------------------------------------
 
-const openrouter = (reply: Reply) => () => {
-  const client = new OpenAI({
-    baseURL: base('/chat/completions', reply),
-    apiKey: 'k',
-    maxRetries: 0,
-  });
-  return rejected(
-    client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
-  );
-};
+const openrouter = openaiChat(base);
 const orError = (
   status: number,
   message: string,

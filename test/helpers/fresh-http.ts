@@ -149,3 +149,15 @@ export function providerStreams(base: FreshServer['base']) {
     },
   };
 }
+
+/** The OpenAI SDK's error for a chat completion served under a fresh `base` path with `reply`. */
+export const openaiChat = (base: FreshServer['base']) => (reply: Reply) => (): Promise<unknown> => {
+  const client = new OpenAI({
+    baseURL: base('/chat/completions', reply),
+    apiKey: 'k',
+    maxRetries: 0,
+  });
+  return rejected(
+    client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
+  );
+};
