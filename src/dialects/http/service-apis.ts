@@ -28,9 +28,11 @@ const INVALID = m('validation', 'VALIDATION_ERROR');
 const DOWN = m('unavailable', 'UNAVAILABLE');
 const RATE = m('rate_limit', 'RATE_LIMITED');
 
-// The string codes whose words do not say what they mean, by service. Codes whose words do
-// (`path/not_found`, `duplicate_parameter`) are left to the words.
-const NAMED: ReadonlyMap<string, Meaning> = new Map([
+/**
+ * The string codes whose words do not say what they mean, by service. Codes whose words do
+ * (`path/not_found`, `duplicate_parameter`) are left to the words.
+ */
+export const NAMED: ReadonlyMap<string, Meaning> = new Map([
   // Dropbox `error_summary` tags: the account is full; a name Dropbox refuses.
   ['insufficient_space', QUOTA],
   ['disallowed_name', INVALID],
@@ -93,19 +95,23 @@ const NAMED: ReadonlyMap<string, Meaning> = new Map([
   ['E0000268', RETRY_CONFLICT],
 ]);
 
-// The waits a service states in its reference rather than in a header: Airtable's 429 ("wait
-// 30 seconds before subsequent requests will succeed"), Okta's "wait 30 seconds" / "5 seconds"
-// before another SMS, email or call.
-const WAIT_MS: ReadonlyMap<string, number> = new Map([
+/**
+ * The waits a service states in its reference rather than in a header: Airtable's 429 ("wait
+ * 30 seconds before subsequent requests will succeed"), Okta's "wait 30 seconds" / "5 seconds"
+ * before another SMS, email or call. Each is a rate limit.
+ */
+export const WAIT_MS: ReadonlyMap<string, number> = new Map([
   ['RATE_LIMIT_REACHED', 30_000],
   ['E0000109', 30_000],
   ['E0000118', 5_000],
   ['E0000133', 30_000],
 ]);
 
-// Postmark's `ErrorCode` (sent with 422): the sender's setup or account refuses; already there;
-// no such server, domain, message or template; out of credits; maintenance (503).
-const POSTMARK: ReadonlyMap<number, Meaning> = new Map([
+/**
+ * Postmark's `ErrorCode` (sent with 422): the sender's setup or account refuses; already there;
+ * no such server, domain, message or template; out of credits; maintenance (503).
+ */
+export const POSTMARK: ReadonlyMap<number, Meaning> = new Map([
   [10, AUTH],
   [100, DOWN],
   [400, DENIED],
@@ -122,9 +128,11 @@ const POSTMARK: ReadonlyMap<number, Meaning> = new Map([
   [1101, MISSING],
 ]);
 
-// Cloudflare v4 `errors[].code`: credentials (sent as 400 or 403), throttling, a record or a
-// zone that exists, an identifier that routes nowhere.
-const CLOUDFLARE: ReadonlyMap<number, Meaning> = new Map([
+/**
+ * Cloudflare v4 `errors[].code`: credentials (sent as 400 or 403), throttling, a record or a
+ * zone that exists, an identifier that routes nowhere.
+ */
+export const CLOUDFLARE: ReadonlyMap<number, Meaning> = new Map([
   [10000, AUTH],
   [9103, AUTH],
   [9106, AUTH],
