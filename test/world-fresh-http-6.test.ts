@@ -2220,3 +2220,107 @@ describe('fresh OpenRouter errors (round 6)', () => {
     ),
   ]);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Written after the fixes, from the same references: a row beside each fixed family's cases, to
+// check that the tables cover the family and not only the cases above (not in the before score).
+// ---------------------------------------------------------------------------------------------
+
+describe('fresh rows beside the fixed ones (round 6)', () => {
+  freshCases('beside', [
+    c(
+      'Box 409 name_temporarily_reserved (another request is creating it)',
+      got_(box(409, 'name_temporarily_reserved', 'The name is temporarily reserved')),
+      wait('conflict'),
+    ),
+    c(
+      'Pinecone 403 FORBIDDEN, the plan allows no more indexes',
+      axios_(
+        pinecone(
+          403,
+          'FORBIDDEN',
+          "Request failed. You've reached the max serverless indexes allowed in project Default (5). To add more serverless indexes, upgrade your plan.",
+        ),
+      ),
+      no('quota'),
+    ),
+    c(
+      'Plaid 400 ACCESS_NOT_GRANTED',
+      fetch_(
+        plaid(
+          400,
+          'ITEM_ERROR',
+          'ACCESS_NOT_GRANTED',
+          'access to this product is not granted for this item',
+        ),
+      ),
+      no('permission'),
+    ),
+    c(
+      'Plaid 400 INSUFFICIENT_CREDENTIALS',
+      ky_(
+        plaid(
+          400,
+          'ITEM_ERROR',
+          'INSUFFICIENT_CREDENTIALS',
+          'insufficient authorization was provided to complete the request',
+        ),
+      ),
+      no('auth'),
+    ),
+    c(
+      'PayPal 422 PAYEE_ACCOUNT_RESTRICTED',
+      got_(
+        paypal(
+          422,
+          'UNPROCESSABLE_ENTITY',
+          'The requested action could not be performed.',
+          'PAYEE_ACCOUNT_RESTRICTED',
+        ),
+      ),
+      no('permission'),
+    ),
+    c(
+      'Spotify 429 with Retry-After as an HTTP date',
+      ky_(
+        spotify(429, 'API rate limit exceeded', undefined, {
+          date: DATE,
+          'retry-after': dateIn(9),
+        }),
+      ),
+      wait('rate_limit', 9000),
+    ),
+    c(
+      'Okta 429 E0000109 "wait 30 seconds before trying again"',
+      axios_(
+        okta(
+          429,
+          'E0000109',
+          'An SMS message was recently sent. Please wait 30 seconds before trying again.',
+        ),
+      ),
+      wait('rate_limit', 30_000),
+    ),
+    c(
+      'Okta 403 E0000068 invalid passcode',
+      got_(okta(403, 'E0000068', 'Invalid Passcode/Answer')),
+      no('auth'),
+    ),
+    c(
+      'Cloudflare 400 code 7003 could not route (an identifier that names nothing)',
+      fetch_(
+        cloudflare(
+          400,
+          7003,
+          'Could not route to /zones/abc/dns_records, perhaps your object identifier is invalid?',
+        ),
+      ),
+      no('not_found'),
+    ),
+    c(
+      'Postmark 422 ErrorCode 401 sender signature not confirmed',
+      axios_(postmark(422, 401, 'Sender signature not confirmed.')),
+      no('permission'),
+    ),
+  ]);
+});

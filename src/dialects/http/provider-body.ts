@@ -127,9 +127,10 @@ const CONTENT_FILTERED = { category: 'validation', code: 'CONTENT_FILTERED' } as
 // 12000": waiting cannot help, the request alone is over the limit.
 // A limit per day or per month is a budget spent, not a rate: Vercel's and OpenRouter's
 // `…-per-day` limits, Zoom's "daily rate limit", Pinecone's "limit for the current month". (Not
-// OpenAI's "requests per day (RPD)", a rolling window its message gives the wait for.)
+// OpenAI's "requests per day (RPD)", a rolling window its message gives the wait for.) So is a
+// count the plan allows (Pinecone: "You've reached the max serverless indexes allowed").
 const QUOTA_WORDS =
-  /\bexceeded your current quota\b|-per-day\b|\bdaily rate limit\b|\bfor the current month\b/i;
+  /\bexceeded your current quota\b|-per-day\b|\bdaily rate limit\b|\bfor the current month\b|\breached the max(?:imum)?\b[\w ]*\ballowed\b/i;
 const TOO_LARGE_WORDS = /^request too large\b/i;
 const LIMIT_REQUESTED = /\blimit:? (\d+)\b.*?\brequested:? (\d+)\b/i;
 // A Google `QuotaFailure` violation for a quota that resets per day (or never): the wait its

@@ -36,9 +36,11 @@ export const NAMED: ReadonlyMap<string, Meaning> = new Map([
   // Dropbox `error_summary` tags: the account is full; a name Dropbox refuses.
   ['insufficient_space', QUOTA],
   ['disallowed_name', INVALID],
-  // Box: the account is full (a 403); "blocked by another ongoing operation", retry.
+  // Box: the account is full (a 403); "blocked by another ongoing operation" or a name another
+  // request is creating (409), retry.
   ['storage_limit_exceeded', QUOTA],
   ['operation_blocked_temporary', RETRY_CONFLICT],
+  ['name_temporarily_reserved', RETRY_CONFLICT],
   // Brevo (all 400): no credits left to send; an account not validated yet may not send.
   ['not_enough_credits', QUOTA],
   ['account_under_validation', DENIED],
@@ -51,6 +53,10 @@ export const NAMED: ReadonlyMap<string, Meaning> = new Map([
   // fix, not our budget; a key reused with another request is a conflict sent as 400.
   ['PAYMENT_METHOD_ERROR', INVALID],
   ['IDEMPOTENCY_KEY_REUSED', CONFLICT],
+  // PayPal `details[].issue` (sent with 422): an account the payment may not use.
+  ['PAYEE_ACCOUNT_RESTRICTED', DENIED],
+  ['PAYER_ACCOUNT_RESTRICTED', DENIED],
+  ['COMPLIANCE_VIOLATION', DENIED],
   // Clerk: a wrong password sent as 422.
   ['form_password_incorrect', AUTH],
   // Plaid (all 400): the user must log in again through Link, or fix the credentials; the
@@ -62,7 +68,9 @@ export const NAMED: ReadonlyMap<string, Meaning> = new Map([
   ['INVALID_MFA', AUTH],
   ['INVALID_API_KEYS', AUTH],
   ['INVALID_ACCESS_TOKEN', AUTH],
+  ['INSUFFICIENT_CREDENTIALS', AUTH],
   ['USER_SETUP_REQUIRED', DENIED],
+  ['ACCESS_NOT_GRANTED', DENIED],
   ['INSTITUTION_DOWN', DOWN],
   ['INSTITUTION_NOT_RESPONDING', DOWN],
   ['INSTITUTION_NOT_AVAILABLE', DOWN],
