@@ -40,10 +40,19 @@ export const langChainReader: Reader = {
 const MAX_WRAPPED_DEPTH = 4;
 let wrappedDepth = 0;
 
-/** What `error` wraps: its `cause`, or an `error` member that is itself an error. */
+/**
+ * The members an error keeps what it wraps in: the standard `cause`; `parent` and `original`
+ * (Sequelize's `DatabaseError` and `ConnectionError` families over the driver's error);
+ * `driverError` (TypeORM's `QueryFailedError`).
+ */
+const WRAPPING = ['cause', 'parent', 'original', 'driverError'] as const;
+
+/** What `error` wraps: an object in one of {@link WRAPPING}, or an `error` member that is an error. */
 function wrapped(error: Error): unknown {
-  const cause = readMember(error, 'cause');
-  if (cause !== null && typeof cause === 'object' && cause !== error) return cause;
+  for (const key of WRAPPING) {
+    const inner = readMember(error, key);
+    if (inner !== null && typeof inner === 'object' && inner !== error) return inner;
+  }
   const inner = readMember(error, 'error');
   return inner instanceof Error && inner !== error ? inner : undefined;
 }
@@ -51,8 +60,10 @@ function wrapped(error: Error): unknown {
 /**
  * An error that says nothing itself but wraps one that does (the OpenAI Agents SDK's
  * `ToolCallError` around a provider SDK's 429, an application's `new Error(msg, { cause })`):
- * read as the HTTP response what it wraps carried (status, headers, wait), its own message kept.
- * Late in the list: every reader that knows the wrapper itself has had its turn.
+ * read as the HTTP response what it wraps carried (status, headers, wait), or as the database
+ * error it wraps (an ORM's or query builder's error over the driver's: Sequelize's
+ * `UniqueConstraintError`, drizzle-orm's `DrizzleQueryError`, TypeORM's `QueryFailedError`), its
+ * own message kept. Late in the list: every reader that knows the wrapper itself has had its turn.
  */
 export const wrappedErrorReader: Reader = {
   name: 'error wrapping a cause',
@@ -69,9 +80,11 @@ export const wrappedErrorReader: Reader = {
     } finally {
       wrappedDepth -= 1;
     }
-    // Only a response it carried (status, headers, body) passes through: what else a cause says
-    // (a schema library's refusal under a server's own failure) is the wrapper's business.
-    if (decoded.wire?.protocol !== 'http') return undefined;
+    // Only a response it carried (status, headers, body) or a database's own error passes
+    // through: what else a cause says (a schema library's refusal under a server's own failure)
+    // is the wrapper's business.
+    if (decoded.wire?.protocol !== 'http' && decoded.details?.database === undefined)
+      return undefined;
     return markUnexpected(classifiedAs(error, decoded));
   },
 };
