@@ -53,16 +53,36 @@ function sayingWithin(error: unknown, member: string, expected: unknown): unknow
 }
 
 /**
- * What `take` gives, tried up to five times: a pool with a short acquire timeout may time out
- * while it opens its first connection on a busy machine, which it then keeps for the next try.
+ * What `run` rejects with while a transaction `begin` opened holds a pool's only connection. The
+ * begin is tried up to five times: a pool with a short acquire timeout may time out while it
+ * opens its first connection on a busy machine, which it then keeps for the next try.
  */
-async function heldWithin<T>(take: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
+async function failureWhileHeld(
+  begin: () => Promise<{ rollback(): Promise<unknown> }>,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
+  let held: { rollback(): Promise<unknown> } | undefined;
+  for (let attempt = 1; held === undefined; attempt += 1) {
     try {
-      return await take();
+      held = await begin();
     } catch (error) {
       if (attempt === 5) throw error;
     }
+  }
+  try {
+    return await rejected(run());
+  } finally {
+    await held.rollback();
+  }
+}
+
+/** What `connect` rejects with against a peer on 127.0.0.1 that accepts and never answers. */
+async function silentPeerFailure(connect: (port: number) => Promise<unknown>): Promise<unknown> {
+  const silent = await silentServer();
+  try {
+    return await rejected(connect(silent.port));
+  } finally {
+    silent.close();
   }
 }
 
@@ -98,6 +118,16 @@ const quietKnex = { warn() {}, error() {}, deprecate() {}, debug() {} };
 /** Run and forget each of `closers` (an ORM's `close`, `destroy`, a pool's `end`). */
 async function endAll(closers: (() => Promise<unknown>)[]): Promise<void> {
   await Promise.allSettled(closers.splice(0).map((close) => close()));
+}
+
+/** Two `sequelize.transaction()`s of `s` that update rows 1 and 2 of `table` crosswise. */
+async function sequelizeDeadlock(s: Sequelize, table: string): Promise<unknown> {
+  const [a, b] = [await s.transaction(), await s.transaction()];
+  const update = (id: number, transaction: Transaction) => () =>
+    s.query(`UPDATE ${table} SET v = v + 1 WHERE id = ${id}`, { transaction });
+  return crosswise([update(1, a), update(2, b)], [update(2, a), update(1, b)], () =>
+    Promise.allSettled([a.rollback(), b.rollback()]),
+  );
 }
 
 describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors through ORMs, set 6', () => {
@@ -258,18 +288,8 @@ describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors through ORMs, set 
     },
     {
       label: 'DatabaseError 40P01: two sequelize.transaction()s deadlock',
-      build: async () => {
-        const s = sequelize();
-        const [a, b] = [await s.transaction(), await s.transaction()];
-        const update = (id: number, transaction: Transaction) => () =>
-          s.query(`UPDATE f6_t SET v = v + 1 WHERE id = ${id}`, { transaction });
-        const error = await crosswise(
-          [update(1, a), update(2, b)],
-          [update(2, a), update(1, b)],
-          () => Promise.allSettled([a.rollback(), b.rollback()]),
-        );
-        return sayingWithin(error, 'code', '40P01');
-      },
+      build: async () =>
+        sayingWithin(await sequelizeDeadlock(sequelize(), 'f6_t'), 'code', '40P01'),
       careful: again('conflict', 'transaction'),
     },
     {
@@ -334,9 +354,10 @@ describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors through ORMs, set 
       label: 'ConnectionAcquireTimeoutError: a pool of one held by a transaction',
       build: async () => {
         const s = sequelize({ pool: { max: 1, acquire: 30 } });
-        const held = await heldWithin(() => s.transaction());
-        const error = await rejected(s.query('SELECT 1'));
-        await held.rollback();
+        const error = await failureWhileHeld(
+          () => s.transaction(),
+          () => s.query('SELECT 1'),
+        );
         return named(error, 'SequelizeConnectionAcquireTimeoutError');
       },
       careful: wait('timeout'),
@@ -356,22 +377,16 @@ describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors through ORMs, set 
     },
     {
       label: 'ConnectionError: a peer that never answers the startup (connectionTimeoutMillis)',
-      build: async () => {
-        const silent = await silentServer();
-        try {
-          return named(
-            await rejected(
-              sequelize({
-                port: silent.port,
-                dialectOptions: { connectionTimeoutMillis: 30 },
-              }).authenticate(),
-            ),
-            'SequelizeConnectionError',
-          );
-        } finally {
-          silent.close();
-        }
-      },
+      build: async () =>
+        named(
+          await silentPeerFailure((silentPort) =>
+            sequelize({
+              port: silentPort,
+              dialectOptions: { connectionTimeoutMillis: 30 },
+            }).authenticate(),
+          ),
+          'SequelizeConnectionError',
+        ),
       careful: wait('timeout'),
     },
   ]);
@@ -442,9 +457,10 @@ describe.skipIf(skipPostgresTests())('fresh PostgreSQL errors through ORMs, set 
       label: 'KnexTimeoutError: no connection within acquireConnectionTimeout',
       build: async () => {
         const k = knexPg({}, { pool: { min: 0, max: 1 }, acquireConnectionTimeout: 30 });
-        const held = await heldWithin(() => k.transaction());
-        const error = await rejected(k.raw('SELECT 1'));
-        await held.rollback();
+        const error = await failureWhileHeld(
+          () => k.transaction(),
+          () => k.raw('SELECT 1'),
+        );
         return named(error, 'KnexTimeoutError');
       },
       careful: wait('timeout'),
@@ -776,18 +792,7 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors through ORMs, set 6', 
     },
     {
       label: 'DatabaseError 1213: two sequelize.transaction()s deadlock',
-      build: async () => {
-        const s = sequelize();
-        const [a, b] = [await s.transaction(), await s.transaction()];
-        const update = (id: number, transaction: Transaction) => () =>
-          s.query(`UPDATE t SET v = v + 1 WHERE id = ${id}`, { transaction });
-        const error = await crosswise(
-          [update(1, a), update(2, b)],
-          [update(2, a), update(1, b)],
-          () => Promise.allSettled([a.rollback(), b.rollback()]),
-        );
-        return sayingWithin(error, 'errno', 1213);
-      },
+      build: async () => sayingWithin(await sequelizeDeadlock(sequelize(), 't'), 'errno', 1213),
       careful: again('conflict', 'transaction'),
     },
     {
@@ -846,23 +851,14 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors through ORMs, set 6', 
     },
     {
       label: 'ConnectionError ETIMEDOUT: a peer that never sends its handshake (connectTimeout)',
-      build: async () => {
-        const silent = await silentServer();
-        try {
-          return sayingWithin(
-            await rejected(
-              sequelize({
-                port: silent.port,
-                dialectOptions: { connectTimeout: 30 },
-              }).authenticate(),
-            ),
-            'code',
-            'ETIMEDOUT',
-          );
-        } finally {
-          silent.close();
-        }
-      },
+      build: async () =>
+        sayingWithin(
+          await silentPeerFailure((silentPort) =>
+            sequelize({ port: silentPort, dialectOptions: { connectTimeout: 30 } }).authenticate(),
+          ),
+          'code',
+          'ETIMEDOUT',
+        ),
       careful: wait('timeout'),
     },
   ]);
@@ -948,9 +944,10 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors through ORMs, set 6', 
           log: quietKnex,
         });
         closers.push(() => k.destroy());
-        const held = await heldWithin(() => k.transaction());
-        const error = await rejected(k('t').select());
-        await held.rollback();
+        const error = await failureWhileHeld(
+          () => k.transaction(),
+          () => k('t').select(),
+        );
         return named(error, 'KnexTimeoutError');
       },
       careful: wait('timeout'),
