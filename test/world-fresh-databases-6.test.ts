@@ -7,6 +7,8 @@
 // MariaDB on 127.0.0.1 (free ports), and server conditions from PostgreSQL's Appendix A and
 // MariaDB's error reference that no other test here raises. Each case checks that the database
 // said what the case claims (the SQLSTATE, the errno) on the driver error the wrapper carries.
+// MongoDB has no Debian package: its cases are server replies with codes of `error_codes.yml`
+// no other test here builds, turned into errors by the driver's own class.
 // Run with FRESH_SCORE=1 to print the score.
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
@@ -20,7 +22,7 @@ import type { Client, PoolConfig } from 'pg';
 import { DataTypes, Sequelize } from 'sequelize';
 import type { Options, Transaction } from 'sequelize';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
-import { again, closedPort, no, silentServer } from './helpers/database-cases.js';
+import { again, closedPort, mongoReply, no, silentServer } from './helpers/database-cases.js';
 import { freshCases, rejected, wait } from './helpers/fresh-cases.js';
 import {
   connectMariadb,
@@ -1112,3 +1114,39 @@ describe.skipIf(skipMariadbTests())('fresh MariaDB errors through ORMs, set 6', 
     },
   ]);
 });
+
+// Replies with codes of the server's `error_codes.yml`, made errors by the driver's own
+// `MongoServerError` as it makes every reply with `ok: 0`.
+freshCases('mongodb-6', [
+  {
+    label: '117 ConflictingOperationInProgress (an index build holds the collection)',
+    build: mongoReply(117, 'ConflictingOperationInProgress'),
+    careful: wait('conflict'),
+  },
+  {
+    label: '256 TransactionCommitted (abortTransaction after its commit)',
+    build: mongoReply(256, 'TransactionCommitted'),
+    careful: no('validation'),
+  },
+  { label: '27 IndexNotFound', build: mongoReply(27, 'IndexNotFound'), careful: no('not_found') },
+  {
+    label: '85 IndexOptionsConflict',
+    build: mongoReply(85, 'IndexOptionsConflict'),
+    careful: no('conflict'),
+  },
+  {
+    label: '292 QueryExceededMemoryLimitNoDiskUseAllowed',
+    build: mongoReply(292, 'QueryExceededMemoryLimitNoDiskUseAllowed'),
+    careful: no('validation'),
+  },
+  {
+    label: '10334 BSONObjectTooLarge',
+    build: mongoReply(10334, 'BSONObjectTooLarge'),
+    careful: no('validation'),
+  },
+  {
+    label: '225 TransactionTooOld (TransientTransactionError)',
+    build: mongoReply(225, 'TransactionTooOld', ['TransientTransactionError']),
+    careful: again('conflict', 'transaction'),
+  },
+]);
