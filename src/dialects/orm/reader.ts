@@ -43,14 +43,11 @@ export const ormReader: Reader = {
   requires: ['name'],
   instancesOnly: true,
   recognise(view) {
-    const name = view.name;
-    const row = view.instance && typeof name === 'string' ? ORM_ERRORS.get(name) : undefined;
+    // Plain data never reaches it (`instancesOnly`); a name that is no string finds no row.
+    const name = view.name as string;
+    const row = ORM_ERRORS.get(name);
     if (row === undefined) return undefined;
-    const e = view.input;
-    const pool =
-      name === 'KnexTimeoutError' &&
-      typeof view.message === 'string' &&
-      view.message.startsWith('Knex: Timeout acquiring');
-    return databaseError(e, pool ? KNEX_POOL_TIMEOUT : row, 'orm', { class: name });
+    const pool = String(view.message).startsWith('Knex: Timeout acquiring');
+    return databaseError(view.input, pool ? KNEX_POOL_TIMEOUT : row, 'orm', { class: name });
   },
 };
