@@ -111,6 +111,8 @@ describe('layers', () => {
     mongodb: ['database'],
     prisma: ['database'],
     'redis-errors': ['database'],
+    // Sequelize's and knex's own errors by class name, read as database errors (the DB_* codes).
+    orm: ['database'],
     // vscode-jsonrpc's ConnectionError: a client's own error, no JSON-RPC error object.
     'jsonrpc-connection': [],
   };

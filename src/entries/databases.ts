@@ -1,8 +1,8 @@
 /**
  * The database families' readers and tables: PostgreSQL (`pg`, postgres.js), MySQL and MariaDB
- * (`mysql2`), MongoDB (the `mongodb` driver), Prisma and Redis (node-redis, ioredis). `decode`
- * already runs these readers; import them to build a smaller decoder with `createDecoder`, or to
- * read a table. A retryable database error says in `details.retryScope` what to run again
+ * (`mysql2`), MongoDB (the `mongodb` driver), Prisma, Redis (node-redis, ioredis) and the ORMs'
+ * own errors (Sequelize, knex). `decode` already runs these readers; import them to build a
+ * smaller decoder with `createDecoder`, or to read a table. A retryable database error says in `details.retryScope` what to run again
  * (docs/databases.md).
  *
  * @module agent-errors/databases
@@ -23,4 +23,5 @@ export * from '../dialects/postgres/index.js';
 export * from '../dialects/mysql/index.js';
 export * from '../dialects/mongodb/index.js';
 export * from '../dialects/prisma/index.js';
+export * from '../dialects/orm/index.js';
 export * from '../dialects/redis-errors/index.js';

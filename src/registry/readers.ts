@@ -51,6 +51,7 @@ import { mysqlClientReader, mysqlReader } from '../dialects/mysql/reader.js';
 import { mongodbReader, mongodbReplyReader } from '../dialects/mongodb/reader.js';
 import { prismaReader } from '../dialects/prisma/reader.js';
 import { redisReader } from '../dialects/redis-errors/reader.js';
+import { ormReader } from '../dialects/orm/reader.js';
 import { jsonRpcConnectionReader } from '../dialects/jsonrpc-connection/reader.js';
 
 /**
@@ -101,6 +102,9 @@ export const READERS: readonly Reader[] = [
   prismaReader,
   // a node-redis or ioredis class (Redis replies by prefix, the clients' own errors),
   redisReader,
+  // an ORM's own class name (Sequelize's, knex's: their wrappers of a driver's error are read
+  // through to it by the wrapped-error rule below),
+  ormReader,
   // and the drivers' code-less errors, by their exact message (pg, pg-pool, mysql2's pool).
   postgresClientReader,
   mysqlClientReader,

@@ -99,8 +99,11 @@ export function meaning(
   return { category, code, retryable };
 }
 
-/** The database system an error came from, as `details.database.system` names it. */
-export type DatabaseSystem = 'postgresql' | 'mysql' | 'mongodb' | 'prisma' | 'redis';
+/**
+ * The database system an error came from, as `details.database.system` names it; `orm` for an
+ * ORM's or query builder's own error, which no database raised.
+ */
+export type DatabaseSystem = 'postgresql' | 'mysql' | 'mongodb' | 'prisma' | 'redis' | 'orm';
 
 /**
  * The {@link AgentError} for a database error `error` (an instance, or the plain data a log or a

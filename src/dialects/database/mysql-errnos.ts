@@ -10,6 +10,9 @@ import { meaning as m } from './meaning.js';
 const STATEMENT_REFUSED = [
   1117, 1210, 1221, 1243, 1328, 1349, 1350, 1351, 1352, 1353, 1361, 1363, 1368, 1369, 1393, 1395,
   1423, 1462, 1499, 1503, 1505, 1563, 1564, 4078, 4079,
+  // a key or a foreign key the definition cannot have or change (1089 ER_WRONG_SUB_KEY, 1553
+  // ER_DROP_INDEX_FK, 1822–1833 ER_FK_NO_INDEX_PARENT … ER_FK_COLUMN_CANNOT_CHANGE_CHILD)
+  1089, 1553, 1822, 1825, 1828, 1829, 1830, 1832, 1833,
 ];
 
 /**
@@ -41,6 +44,11 @@ export const MYSQL_ERRNOS: Readonly<Record<number, DatabaseMeaning>> = {
   1062: m('conflict', 'DB_UNIQUE_VIOLATION'), // ER_DUP_ENTRY (23000)
   1586: m('conflict', 'DB_UNIQUE_VIOLATION'), // ER_DUP_ENTRY_WITH_KEY_NAME
   1022: m('conflict', 'DB_UNIQUE_VIOLATION'), // ER_DUP_KEY
+  1169: m('conflict', 'DB_UNIQUE_VIOLATION'), // ER_DUP_UNIQUE (23000)
+  1557: m('conflict', 'DB_UNIQUE_VIOLATION'), // ER_FOREIGN_DUPLICATE_KEY (23000)
+  1859: m('conflict', 'DB_UNIQUE_VIOLATION'), // ER_DUP_UNKNOWN_IN_INDEX (23000)
+  // 23000 is also an ambiguous column name: the statement's fault, no integrity at stake.
+  1052: m('validation', 'DB_INVALID_STATEMENT'), // ER_NON_UNIQ_ERROR (23000)
   1048: m('validation', 'DB_NOT_NULL_VIOLATION'), // ER_BAD_NULL_ERROR (23000)
   1364: m('validation', 'DB_NOT_NULL_VIOLATION'), // ER_NO_DEFAULT_FOR_FIELD (HY000)
   1451: m('conflict', 'DB_FOREIGN_KEY_VIOLATION'), // ER_ROW_IS_REFERENCED_2 (23000)

@@ -40,19 +40,37 @@ export const langChainReader: Reader = {
 const MAX_WRAPPED_DEPTH = 4;
 let wrappedDepth = 0;
 
-/** What `error` wraps: its `cause`, or an `error` member that is itself an error. */
-function wrapped(error: Error): unknown {
+/**
+ * The members an ORM keeps the driver's error in: Sequelize's `DatabaseError` and
+ * `ConnectionError` families (`parent`, `original`), TypeORM's `QueryFailedError`
+ * (`driverError`). The wrapper adds only its class: whatever the driver's error reads as, it does.
+ */
+const DRIVER_ERROR = ['parent', 'original', 'driverError'] as const;
+
+/**
+ * What `error` wraps, and whether it is a driver's error under an ORM's: its `cause`, a member of
+ * {@link DRIVER_ERROR}, or an `error` member that is itself an error.
+ */
+function wrapped(error: Error): { inner: object; driver: boolean } | undefined {
   const cause = readMember(error, 'cause');
-  if (cause !== null && typeof cause === 'object' && cause !== error) return cause;
+  if (cause !== null && typeof cause === 'object' && cause !== error)
+    return { inner: cause, driver: false };
+  for (const key of DRIVER_ERROR) {
+    const inner = readMember(error, key);
+    if (inner !== null && typeof inner === 'object' && inner !== error)
+      return { inner, driver: true };
+  }
   const inner = readMember(error, 'error');
-  return inner instanceof Error && inner !== error ? inner : undefined;
+  return inner instanceof Error && inner !== error ? { inner, driver: false } : undefined;
 }
 
 /**
  * An error that says nothing itself but wraps one that does (the OpenAI Agents SDK's
  * `ToolCallError` around a provider SDK's 429, an application's `new Error(msg, { cause })`):
- * read as the HTTP response what it wraps carried (status, headers, wait), its own message kept.
- * Late in the list: every reader that knows the wrapper itself has had its turn.
+ * read as the HTTP response what it wraps carried (status, headers, wait), or as the database
+ * error it wraps (drizzle-orm's `DrizzleQueryError` over the driver's), its own message kept. An
+ * ORM's error over the driver's (Sequelize's `UniqueConstraintError`, `ConnectionError` over a
+ * refused login or a connect timeout) reads as whatever the driver's error reads as. Late in the list: every reader that knows the wrapper itself has had its turn.
  */
 export const wrappedErrorReader: Reader = {
   name: 'error wrapping a cause',
@@ -60,18 +78,23 @@ export const wrappedErrorReader: Reader = {
   recognise(view, context) {
     const error = view.input;
     if (!view.instance || !(error instanceof Error) || view.status !== undefined) return undefined;
-    const inner = wrapped(error);
-    if (inner === undefined || wrappedDepth >= MAX_WRAPPED_DEPTH) return undefined;
+    const found = wrapped(error);
+    if (found === undefined || wrappedDepth >= MAX_WRAPPED_DEPTH) return undefined;
     wrappedDepth += 1;
     let decoded: AgentError;
     try {
-      decoded = context.classify(inner);
+      decoded = context.classify(found.inner);
     } finally {
       wrappedDepth -= 1;
     }
-    // Only a response it carried (status, headers, body) passes through: what else a cause says
-    // (a schema library's refusal under a server's own failure) is the wrapper's business.
-    if (decoded.wire?.protocol !== 'http') return undefined;
+    // Of a cause, only a response it carried (status, headers, body) or a database's own error
+    // passes through: what else a cause says (a schema library's refusal under a server's own
+    // failure) is the wrapper's business. A driver's error that was recognised always does.
+    const passes =
+      decoded.wire?.protocol === 'http' ||
+      decoded.details?.database !== undefined ||
+      (found.driver && decoded.category !== 'internal');
+    if (!passes) return undefined;
     return markUnexpected(classifiedAs(error, decoded));
   },
 };

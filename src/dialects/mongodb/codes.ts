@@ -45,6 +45,10 @@ export const MONGODB_CODES: Readonly<Record<number, DatabaseMeaning>> = {
   246: m('conflict', 'DB_SNAPSHOT_TOO_OLD', true), // SnapshotUnavailable
   24: m('timeout', 'DB_LOCK_TIMEOUT', true), // LockTimeout
   46: m('conflict', 'DB_OBJECT_IN_USE', true), // LockBusy
+  // another operation of its kind (an index build, a resharding) holds the collection for now
+  117: m('conflict', 'DB_OBJECT_IN_USE', true), // ConflictingOperationInProgress
+  // the transaction it names is already committed: the caller's sequence of commands is wrong
+  256: m('validation', 'DB_INVALID_TRANSACTION_STATE'), // TransactionCommitted
   50: m('timeout', 'DB_STATEMENT_TIMEOUT', true), // MaxTimeMSExpired
   290: m('timeout', 'DB_STATEMENT_TIMEOUT', true), // TransactionExceededLifetimeLimitSeconds
   // the write may have been applied: not safe to repeat blindly

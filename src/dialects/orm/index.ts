@@ -1,0 +1,1 @@
+export { ORM_ERRORS, ormReader } from './reader.js';
