@@ -980,6 +980,6 @@ describe('curl -i, curl -v and HTTPie text of each provider error', () => {
       retryable: expected.retryable,
       retryAfterMs: expected.retryAfterMs,
     });
-    expect(report.recognised.form).toMatch(/HTTP response \(status \d+\)/);
+    expect(report.recognised.form).toMatch(/(?:transcript|print it): HTTP\/[\d.]+ \d{3}/);
   });
 });

@@ -4,6 +4,7 @@ import { parseArgs, protocolOption } from './args.js';
 import { explainError } from './explain-report.js';
 import type { ExplainReport } from './explain-report.js';
 import { readPastedText } from './pasted-text.js';
+import { plainText } from './transcripts.js';
 import { decodeInput, parseInput, readInput } from './read-input.js';
 import { colourFor, createStyle } from './style.js';
 import type { Style } from './style.js';
@@ -202,15 +203,16 @@ export async function explain(args: readonly string[], io: CliIo): Promise<numbe
   }
   const hint = parsed.options['--protocol'];
   const protocol = hint === undefined ? undefined : protocolOption('explain', '--protocol', hint);
-  const text = await readInput(parsed.positionals, io.stdin, 'explain');
-  if (text === undefined) {
+  const raw = await readInput(parsed.positionals, io.stdin, 'explain');
+  if (raw === undefined) {
     throw new UsageError(
       'explain: no input; pass the error as an argument or pipe it on stdin',
       'NO_INPUT',
       EXPLAIN_USAGE,
     );
   }
-  const pastedInput = parseInput(text, 'explain');
+  // What a terminal showed: its colour codes and CRLF line ends are no part of the error.
+  const pastedInput = parseInput(plainText(raw), 'explain');
   // A `curl -i` response or an SDK error's printed form: read into the value it stands for.
   const pasted = typeof pastedInput === 'string' ? readPastedText(pastedInput) : undefined;
   const input = pasted?.value ?? pastedInput;

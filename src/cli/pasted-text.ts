@@ -1,6 +1,6 @@
 /**
  * Text people paste into `explain`, read into the value it stands for before decoding: a
- * `curl -i` response (status line, headers, blank line, body) and the printed form
+ * transcript of curl or wget (`transcripts.ts`) and the printed form
  * (`String(err)`) of the SDKs' and client libraries' errors, whose name prefix hides what the
  * decoder reads (`OverloadedError: 529 {…}`, `McpError: MCP error -32001: …`,
  * `ApiError: {"error":{…}}`, `AxiosError: Request failed with status code 429`).
@@ -14,6 +14,7 @@ import { printedMysqlClientError, printedMysqlError } from '../dialects/mysql/pr
 import { printedErrorWithCause, printedLoggedError } from '../dialects/node-system/printed.js';
 import type { LoggedError } from '../dialects/node-system/printed.js';
 import { decode } from '../front/decode.js';
+import { plainText, readTranscript } from './transcripts.js';
 import { CLASS_CODES, JSON_RPC_MESSAGES, REASON_PHRASES } from './printed-tables.js';
 import { printedPostgresError, printedPsqlError } from '../dialects/postgres/printed.js';
 import {
@@ -29,66 +30,6 @@ import { printedPrismaError } from '../dialects/prisma/printed.js';
 export interface PastedError {
   value: unknown;
   form: string;
-}
-
-const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})(?: (.*))?$/;
-
-// curl -v marks what it received `< `, what it sent `> `, its own notes `* `, and data it did not
-// print `{ [n bytes data]` / `} [n bytes data]`.
-const CURL_VERBOSE_RESPONSE = /^< HTTP\/\d/m;
-const CURL_VERBOSE_OTHER = /^(?:[>*] |[>*]$|[{}] \[)/;
-
-/** A `curl -v` transcript as `curl -i` would have printed the response. */
-function unverbose(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const received = lines.filter((l) => l.startsWith('<')).map((l) => l.replace(/^< ?/, ''));
-  const lastReceived = lines.findLastIndex((l) => l.startsWith('<'));
-  const body = lines.slice(lastReceived + 1).filter((l) => !CURL_VERBOSE_OTHER.test(l));
-  return [...received, ...body].join('\n');
-}
-
-/**
- * A `curl -i` (or `curl -si`, `http --print=hb`, `curl -v`) response: the last status block's
- * status, headers and body. A `100 Continue` or a redirect before it is skipped, as curl prints
- * each.
- */
-function readCurl(pasted: string): PastedError | undefined {
-  const verbose = CURL_VERBOSE_RESPONSE.test(pasted);
-  const text = verbose ? unverbose(pasted) : pasted;
-  const lines = text.replace(/\r\n?/g, '\n').trimStart().split('\n');
-  if (!STATUS_LINE.test(lines[0] ?? '')) return undefined;
-  let status = 0;
-  let statusText = '';
-  let headers: Record<string, string> = {};
-  let i = 0;
-  // Each block: a status line, headers, a blank line; the body follows the last block.
-  for (;;) {
-    const line = STATUS_LINE.exec(lines[i] ?? '');
-    if (line === null) break;
-    status = Number(line[1]);
-    statusText = line[2]?.trim() ?? '';
-    headers = {};
-    i += 1;
-    for (; i < lines.length && lines[i]!.trim() !== ''; i += 1) {
-      const colon = lines[i]!.indexOf(':');
-      if (colon <= 0) continue;
-      const name = lines[i]!.slice(0, colon).trim().toLowerCase();
-      const value = lines[i]!.slice(colon + 1).trim();
-      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-    }
-    i += 1;
-    if (!STATUS_LINE.test(lines[i] ?? '')) break;
-  }
-  const body = lines.slice(i).join('\n').trim();
-  return {
-    value: {
-      status,
-      ...(statusText === '' ? {} : { statusText }),
-      headers,
-      ...(body === '' ? {} : { body }),
-    },
-    form: `an HTTP response (status ${status}) as curl ${verbose ? '-v' : '-i'} prints it`,
-  };
 }
 
 // `Name: ` prefixes the printed form puts before the message: `Error: `, `OverloadedError: `,
@@ -212,10 +153,11 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
  * The value pasted text stands for, when it is a `curl -i` response or an SDK error's printed
  * form; `undefined` for any other text (decoded as text).
  */
-export function readPastedText(text: string): PastedError | undefined {
+export function readPastedText(pasted: string): PastedError | undefined {
+  const text = plainText(pasted);
   const trimmed = text.trim();
   const shaped =
-    readCurl(text) ??
+    readTranscript(text) ??
     readPrintedDatabase(trimmed) ??
     readPrintedSdk(trimmed) ??
     readPrintedWithCause(trimmed);
