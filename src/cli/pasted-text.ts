@@ -15,7 +15,8 @@ import { printedErrorWithCause, printedLoggedError } from '../dialects/node-syst
 import type { LoggedError } from '../dialects/node-system/printed.js';
 import { decode } from '../front/decode.js';
 import { plainText, readTranscript } from './transcripts.js';
-import { CLASS_CODES, JSON_RPC_MESSAGES, REASON_PHRASES } from './printed-tables.js';
+import { CLASS_CODES, JSON_RPC_MESSAGES, MCP_MESSAGES, REASON_PHRASES } from './printed-tables.js';
+import { awsErrorMeaning } from '../dialects/http/cloud-codes.js';
 import { printedPostgresError, printedPsqlError } from '../dialects/postgres/printed.js';
 import {
   headersForWait,
@@ -35,6 +36,9 @@ export interface PastedError {
 // `Name: ` prefixes the printed form puts before the message: `Error: `, `OverloadedError: `,
 // `McpError: `, `AxiosError [ERR_BAD_RESPONSE]: `.
 const NAME_PREFIX = /^((?:[A-Z][\w.$]*)?(?:Error|Exception)(?: \[[\w.-]+\])?): /;
+// Class names without an `Error` suffix that print the same way: the OpenAI Agents SDK's
+// tripwires (`InputGuardrailTripwireTriggered: …`), AWS's exceptions are suffixed already.
+const OTHER_NAME = /^([A-Z]\w*): /;
 // The provider SDKs' message: `<status> <message or JSON body>` (OpenAI, Anthropic).
 const STATUS_MESSAGE = /^([45]\d\d) ([\s\S]*)$/;
 // Client libraries that say the status in words: axios and ky ("Request failed with status
@@ -58,7 +62,10 @@ function jsonOf(text: string): unknown {
 /** The printed form of an SDK or client library error, or `undefined` for other text. */
 function readPrinted(text: string): PastedError | undefined {
   const firstLine = text.trim().split('\n', 1)[0] ?? '';
-  const named = NAME_PREFIX.exec(firstLine);
+  const other = OTHER_NAME.exec(firstLine);
+  const named =
+    NAME_PREFIX.exec(firstLine) ??
+    (other !== null && Object.hasOwn(AGENTS_SDK_ERRORS, other[1]!) ? other : null);
   if (named === null) return undefined;
   const name = named[1]!;
   const rest = text.trim().slice(named[0].length);
@@ -69,6 +76,13 @@ function readPrinted(text: string): PastedError | undefined {
   }
   const instance = printedNamedError(name, rest);
   if (instance !== undefined) return { value: instance, form: `${printed} (${instance.said})` };
+  const mcp = MCP_MESSAGES[FIXED_MESSAGE.exec(rest.trim())?.[1]?.toLowerCase() ?? ''];
+  if (mcp !== undefined) {
+    return {
+      value: Object.assign(new McpProtocolError(rest.trim()), { name: 'ProtocolError', code: mcp }),
+      form: `${printed} with the MCP SDK's message for code ${mcp}`,
+    };
+  }
   // The MCP SDK's McpError keeps both prefixes: the MCP text decides.
   if (/^MCP error -?\d+:/.test(rest)) return { value: rest, form: `${printed} (MCP error text)` };
   const status = STATUS_MESSAGE.exec(rest);
@@ -109,7 +123,35 @@ function readPrinted(text: string): PastedError | undefined {
       form: `${printed} naming HTTP status ${inWords[1]}`,
     };
   }
+  const ending = statusAtTheEnd(rest.trim());
+  if (ending !== undefined) {
+    return {
+      value: { status: ending, headers: {}, body: rest.trim() },
+      form: `${printed} ending with HTTP's reason phrase for status ${ending}`,
+    };
+  }
   return undefined;
+}
+
+// A message that ends with the status the server answered, as the AI SDK's `DownloadError`
+// (`Failed to download <url>: 404 Not Found`) and the MCP SDK's `SdkHttpError` (`Failed to open
+// SSE stream: Unauthorized`) print it: a reason phrase after a colon, or after its own status.
+const ENDING_PHRASE = /(?:: |\b([45]\d\d) )([A-Za-z][A-Za-z -]*?)\.?$/;
+
+/** The status a message's ending names, when the phrase is HTTP's (and agrees with the number). */
+function statusAtTheEnd(message: string): number | undefined {
+  const end = ENDING_PHRASE.exec(message);
+  const status = end === null ? undefined : REASON_PHRASES[end[2]!.toLowerCase()];
+  if (status === undefined) return undefined;
+  return end![1] === undefined || Number(end![1]) === status ? status : undefined;
+}
+
+/**
+ * The MCP SDK v2's `ProtocolError`, as the decoder knows it (its static `mcpBrand`): its codes are
+ * MCP's. A printed `ProtocolError: Missing required client capabilities: …` stands for one.
+ */
+class McpProtocolError extends Error {
+  static readonly mcpBrand = 'mcp.ProtocolError';
 }
 
 // LangChain appends `Troubleshooting URL: …/langchain/errors/<lc_error_code>/` to the message
@@ -137,6 +179,23 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
       name: bracketed[1],
       code: bracketed[2],
       said: `code ${bracketed[2]!}`,
+    });
+  }
+  const code = Object.hasOwn(CLASS_CODES, name) ? CLASS_CODES[name] : undefined;
+  if (code !== undefined) {
+    return Object.assign(new Error(message), typeof code === 'string' ? { code } : code, {
+      name,
+      said: `${name} stands for ${typeof code === 'string' ? code : String(code.code)}`,
+    });
+  }
+  // An AWS SDK v3 service exception prints its error name (`ThrottlingException: Rate
+  // exceeded`), which AWS's table reads; the SDK marks each with `$fault` and `$metadata`.
+  if (awsErrorMeaning(name) !== undefined) {
+    return Object.assign(new Error(message), {
+      name,
+      $fault: 'client',
+      $metadata: {},
+      said: "an AWS service exception's name",
     });
   }
   if (Object.hasOwn(AGENTS_SDK_ERRORS, name)) {

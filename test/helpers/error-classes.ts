@@ -146,7 +146,7 @@ async function factoryBuilt(): Promise<Map<unknown, () => unknown>> {
       if (!built.has(cls)) built.set(cls, make);
     }
   }
-  // @ts-expect-error: the SDK's internal table, the one its client reads.
+  // The SDK's internal table, the one its client reads.
   const { ERROR_CODE_CLASSES } = (await import('@anthropic-ai/sdk/core/error-classes')) as {
     ERROR_CODE_CLASSES: Map<string, unknown>;
   };
@@ -182,13 +182,44 @@ const TAKES_OPTIONS = /constructor\s*\(\s*\{/;
 
 function constructed(cls: ErrorConstructor, name: string): () => unknown {
   const Cls = cls as unknown as new (...args: unknown[]) => Error;
+  const options = TAKES_OPTIONS.test(Function.prototype.toString.call(cls));
+  // The class's own message where it has one (`new APIConnectionError({})` says "Connection
+  // error."), else a message that says what failed.
+  try {
+    const own = options ? new Cls({}) : new Cls();
+    if (own.message !== '' && !own.message.includes('undefined')) {
+      return options ? () => new Cls({ cause: new Error('the cause') }) : () => new Cls();
+    }
+  } catch {
+    // It needs its arguments.
+  }
   const message = `${name
+    .replace(/^\w+\./, '')
     .replace(/Error$/, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()} failed`;
-  return TAKES_OPTIONS.test(Function.prototype.toString.call(cls))
+  return options
     ? () => new Cls({ message, cause: new Error('the cause') })
     : () => new Cls(message);
+}
+
+/**
+ * The message the MCP SDK v2 raises each `SdkErrorCode` with, read from its own source (`new
+ * SdkError(SdkErrorCode.X, "…")`, the first of each), a template's `${…}` filled with a method.
+ */
+async function sdkErrorMessages(): Promise<Map<string, string>> {
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { dirname, join } = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const dist = dirname(fileURLToPath(import.meta.resolve('@modelcontextprotocol/client')));
+  const messages = new Map<string, string>();
+  const raised = /new Sdk(?:Http)?Error\(SdkErrorCode\.(\w+), (["'`])((?:(?!\2).)*)\2/g;
+  for (const file of readdirSync(dist).filter((f) => f.endsWith('.mjs'))) {
+    for (const [, code, , text] of readFileSync(join(dist, file), 'utf8').matchAll(raised)) {
+      if (!messages.has(code!)) messages.set(code!, text!.replace(/\$\{[^}]*\}/g, 'tools/call'));
+    }
+  }
+  return messages;
 }
 
 /** Every exported error class of {@link ERROR_SOURCES}, each with how it is built. */
@@ -246,7 +277,8 @@ async function libraryBuilt({ server, down }: Peers): Promise<Map<string, Built[
   const ai = await import('ai');
   const mongodb = await import('mongodb');
   const redis = await import('redis');
-  const { default: got } = await import('got');
+  const gotErrors = await import('got');
+  const { default: got } = gotErrors;
   const { default: ky } = await import('ky');
   const undici = await import('undici');
   const { request: octokitRequest } = await import('@octokit/request');
@@ -279,17 +311,40 @@ async function libraryBuilt({ server, down }: Peers): Promise<Map<string, Built[
       responseHeaders,
       isRetryable,
     });
+  const PgDatabaseError = pg.DatabaseError as unknown as new (
+    message: string,
+    length: number,
+    name: string,
+  ) => Error;
   // pg-protocol's parser builds the server's error this way: message, length, name, then fields.
   const pgError = (code: string, message: string) =>
-    Object.assign(new pg.DatabaseError(message, message.length, 'error'), {
+    Object.assign(new PgDatabaseError(message, message.length, 'error'), {
       severity: 'ERROR',
       code,
     });
   const conn = (code: string, message: string) =>
     Object.assign(new Error(message), { code, errno: -111, syscall: 'connect' });
-  const mcpCodes = Object.entries(mcp.ProtocolErrorCode).filter(
-    (e): e is [string, number] => typeof e[1] === 'number',
-  );
+  const sdkMessages = await sdkErrorMessages();
+  const STATUS_TEXT: Record<number, string> = {
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    503: 'Service Unavailable',
+  };
+  // GitHub's messages for these statuses (docs.github.com, "Troubleshooting the REST API").
+  const GITHUB: Record<number, string> = {
+    403: 'Resource not accessible by integration',
+    429: 'API rate limit exceeded for 127.0.0.1.',
+    503: 'Service Unavailable',
+  };
+  const JSON_RPC_MESSAGES = {
+    'Parse error': -32700,
+    'Invalid Request': -32600,
+    'Method not found': -32601,
+    'Invalid params': -32602,
+    'Internal error': -32603,
+    'Resource not found': -32002,
+  };
   return new Map<string, Built[]>([
     [
       'ai APICallError',
@@ -350,8 +405,10 @@ async function libraryBuilt({ server, down }: Peers): Promise<Map<string, Built[
     ],
     [
       '@modelcontextprotocol/client ProtocolError',
-      mcpCodes.map(([name, code]) =>
-        own(() => new mcp.ProtocolError(code, `${name} from the server`), name),
+      // As the SDK builds it from a JSON-RPC error (`ProtocolError.fromError`), with JSON-RPC
+      // 2.0's messages for its codes (§5.1) and MCP's for a missing resource.
+      Object.entries(JSON_RPC_MESSAGES).map(([message, code]) =>
+        own(() => mcp.ProtocolError.fromError(code, message), message),
       ),
     ],
     [
@@ -367,9 +424,9 @@ async function libraryBuilt({ server, down }: Peers): Promise<Map<string, Built[
     ],
     [
       '@modelcontextprotocol/client SdkError',
-      Object.entries(mcp.SdkErrorCode).map(([name, code]) =>
-        own(() => new mcp.SdkError(code, `${name.replace(/([a-z])([A-Z])/g, '$1 $2')}`), name),
-      ),
+      Object.entries(mcp.SdkErrorCode)
+        .filter(([name]) => sdkMessages.has(name))
+        .map(([name, code]) => own(() => new mcp.SdkError(code, sdkMessages.get(name)!), name)),
     ],
     [
       '@modelcontextprotocol/client SdkHttpError',
@@ -378,8 +435,8 @@ async function libraryBuilt({ server, down }: Peers): Promise<Map<string, Built[
           () =>
             new mcp.SdkHttpError(
               mcp.SdkErrorCode.ClientHttpFailedToOpenStream,
-              `Failed to open SSE stream: ${status}`,
-              { status, statusText: '' },
+              `Failed to open SSE stream: ${STATUS_TEXT[status]!}`,
+              { status, statusText: STATUS_TEXT[status]! },
             ),
           String(status),
         ),
@@ -480,6 +537,21 @@ async function libraryBuilt({ server, down }: Peers): Promise<Map<string, Built[
       ),
     ],
     ['got RequestError', [live(() => rejected(got(`${down}/x`, { retry: { limit: 0 } })))]],
+    // got wraps what failed under it (`constructor(error, request)`, source/core/errors.ts).
+    ...(
+      [
+        ['ReadError', conn('ECONNRESET', 'aborted')],
+        ['UploadError', Object.assign(new TypeError('The body must be a string'), {})],
+        ['CacheError', new Error('cache store is unreachable')],
+      ] as const
+    ).map(([name, cause]): [string, Built[]] => [
+      `got ${name}`,
+      [
+        own(
+          () => new (gotErrors as unknown as Record<string, new (e: Error) => Error>)[name]!(cause),
+        ),
+      ],
+    ]),
     [
       'got MaxRedirectsError',
       [
@@ -543,22 +615,30 @@ async function libraryBuilt({ server, down }: Peers): Promise<Map<string, Built[
             new undici.errors.RequestRetryError('Request failed', 503, {
               headers: { 'retry-after': '3' },
               data: { count: 3 },
-            }),
+            } as never),
         ),
       ],
     ],
     [
       '@octokit/request-error RequestError',
       [403, 429, 503].map((status) =>
-        live(
+        live(() => {
+          server.on(`/octo/${status}`, { status, body: { message: GITHUB[status] } });
+          return rejected(octokitRequest(`GET /octo/${status}`, { baseUrl: server.url }));
+        }, String(status)),
+      ),
+    ],
+    [
+      'ai DownloadError',
+      [404, 503].map((statusCode) =>
+        own(
           () =>
-            rejected(
-              octokitRequest(`GET /octo/${status}`, {
-                baseUrl: server.url,
-                request: { fetch: globalThis.fetch },
-              }).finally(() => undefined),
-            ),
-          String(status),
+            new ai.DownloadError({
+              url: `${server.url}/image.png`,
+              statusCode,
+              statusText: STATUS_TEXT[statusCode]!,
+            }),
+          String(statusCode),
         ),
       ),
     ],
@@ -601,10 +681,10 @@ async function libraryBuilt({ server, down }: Peers): Promise<Map<string, Built[
                 '23503',
                 'insert or update on table "posts" violates foreign key constraint "posts_user_id_fkey"',
               ) as never,
-              fields: ['user_id'],
+              fields: ['user_id'] as never,
               table: 'posts',
               index: 'posts_user_id_fkey',
-              reltype: 'child',
+              reltype: 'child' as never,
             }),
         ],
         [
