@@ -130,6 +130,17 @@ function readPrinted(text: string): PastedError | undefined {
       form: `${printed} ending with HTTP's reason phrase for status ${ending}`,
     };
   }
+  // Last, as names such as `InternalServerError` are other SDKs' too: an AWS SDK v3 service
+  // exception prints its error name (`ThrottlingException: Rate exceeded`), which AWS's table
+  // reads; the SDK marks each with `$fault` and `$metadata`.
+  if (awsErrorMeaning(name) !== undefined) {
+    const exception = Object.assign(new Error(rest.trim()), {
+      name,
+      $fault: 'client',
+      $metadata: {},
+    });
+    return { value: exception, form: `${printed} (an AWS service exception's name)` };
+  }
   return undefined;
 }
 
@@ -186,16 +197,6 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
     return Object.assign(new Error(message), typeof code === 'string' ? { code } : code, {
       name,
       said: `${name} stands for ${typeof code === 'string' ? code : String(code.code)}`,
-    });
-  }
-  // An AWS SDK v3 service exception prints its error name (`ThrottlingException: Rate
-  // exceeded`), which AWS's table reads; the SDK marks each with `$fault` and `$metadata`.
-  if (awsErrorMeaning(name) !== undefined) {
-    return Object.assign(new Error(message), {
-      name,
-      $fault: 'client',
-      $metadata: {},
-      said: "an AWS service exception's name",
     });
   }
   if (Object.hasOwn(AGENTS_SDK_ERRORS, name)) {
