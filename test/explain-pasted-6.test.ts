@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
 import { runCli } from '../src/cli/main.js';
+import { CLASS_CODES } from '../src/cli/printed-tables.js';
 import { PASTED_FORMS, errorClasses } from './helpers/error-classes.js';
 import type { ErrorClass, PastedForm } from './helpers/error-classes.js';
 import { closedPort, startReplyServer } from './helpers/reply-server.js';
@@ -270,6 +271,14 @@ describe('every exported error class, in every printed form', () => {
     expect(classes.length).toBeGreaterThan(300);
     for (const library of new Set(classes.map((c) => c.library))) {
       expect(classes.filter((c) => c.library === library).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("names in explain's class table belong to one library each among those walked", () => {
+    // CLASS_CODES leaves out names several libraries share: each name it keeps is one class.
+    for (const name of Object.keys(CLASS_CODES)) {
+      const owners = classes.filter((c) => c.name.replace(/^\w+\./, '') === name);
+      expect(new Set(owners.map((c) => c.library)).size, name).toBeLessThanOrEqual(1);
     }
   });
 

@@ -15,8 +15,9 @@ export const EXPLAIN_USAGE = `Usage: agent-errors explain [--protocol <p>] [--js
 
 Reads an error in any form — a JSON-RPC error or response, an MCP tool result, ToolError
 text, "MCP error -32001: …", an ARCP payload or envelope, an HTTP response or problem
-document, a provider API error body — from a file, the argument or stdin, and says what it
-is, whether to retry and when, the next step, and the same error in every other protocol.
+document, a provider API error body, a curl or wget transcript, an SDK error as printed —
+from a file, the argument or stdin, and says what it is, whether to retry and when, the next
+step, and the same error in every other protocol.
 
 Arguments:
   file               A file holding the error (read when the argument names an existing file)
