@@ -25,9 +25,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
 import { runCli } from '../src/cli/main.js';
 import { CLASS_CODES } from '../src/cli/printed-tables.js';
-import { PASTED_FORMS, errorClasses } from './helpers/error-classes.js';
+import { PASTED_FORMS, errorClasses, startPeers } from './helpers/error-classes.js';
 import type { ErrorClass, PastedForm } from './helpers/error-classes.js';
-import { closedPort, startReplyServer } from './helpers/reply-server.js';
+import { closedPort } from './helpers/reply-server.js';
 import type { ReplyServer } from './helpers/reply-server.js';
 
 interface Reading {
@@ -85,10 +85,7 @@ function score(family: string) {
 
 let server: ReplyServer;
 let down: string;
-beforeAll(async () => {
-  server = await startReplyServer();
-  down = `http://127.0.0.1:${await closedPort()}`;
-});
+beforeAll(async () => ({ server, down } = await startPeers()));
 afterAll(() => server.close());
 
 // Known misses, by `library class` then form, each with what is missing.

@@ -5,6 +5,7 @@
 // arguments the library passes it (an options object where the constructor takes one). The
 // printed-form coverage of `explain` (test/explain-pasted-6.test.ts) runs over this list.
 import { inspect } from 'node:util';
+import { closedPort, startReplyServer } from './reply-server.js';
 import type { ReplyServer } from './reply-server.js';
 import { rejected } from './fresh-cases.js';
 
@@ -26,6 +27,11 @@ export interface Peers {
   readonly server: ReplyServer;
   /** A base URL on 127.0.0.1 that refuses connections. */
   readonly down: string;
+}
+
+/** A reply server on 127.0.0.1 and a port there that refuses connections. */
+export async function startPeers(): Promise<Peers> {
+  return { server: await startReplyServer(), down: `http://127.0.0.1:${await closedPort()}` };
 }
 
 type Built = Omit<ErrorClass, 'library' | 'name'>;
