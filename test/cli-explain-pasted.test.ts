@@ -227,8 +227,12 @@ describe('explain reads a pasted curl -i response', () => {
       wait,
       'http',
     ]);
+    const retryAfter = Object.entries(answer.headers).find(
+      ([name]) => name.toLowerCase() === 'retry-after',
+    )?.[1];
     expect(report.recognised.form).toBe(
-      `an HTTP response (status ${answer.status}) as curl -i prints it`,
+      `an HTTP response as curl -i or HTTPie print it: HTTP/1.1 ${answer.status}` +
+        (retryAfter === undefined ? '' : ` with Retry-After: ${retryAfter}`),
     );
     // A redirect or 100 Continue printed before it is skipped.
     const continued = await explainJson(`HTTP/1.1 100 Continue\r\n\r\n${pasted}`);

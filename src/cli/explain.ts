@@ -4,6 +4,7 @@ import { parseArgs, protocolOption } from './args.js';
 import { explainError } from './explain-report.js';
 import type { ExplainReport } from './explain-report.js';
 import { readPastedText } from './pasted-text.js';
+import { plainText } from './transcripts.js';
 import { decodeInput, parseInput, readInput } from './read-input.js';
 import { colourFor, createStyle } from './style.js';
 import type { Style } from './style.js';
@@ -14,8 +15,9 @@ export const EXPLAIN_USAGE = `Usage: agent-errors explain [--protocol <p>] [--js
 
 Reads an error in any form — a JSON-RPC error or response, an MCP tool result, ToolError
 text, "MCP error -32001: …", an ARCP payload or envelope, an HTTP response or problem
-document, a provider API error body — from a file, the argument or stdin, and says what it
-is, whether to retry and when, the next step, and the same error in every other protocol.
+document, a provider API error body, a curl or wget transcript, an SDK error as printed —
+from a file, the argument or stdin, and says what it is, whether to retry and when, the next
+step, and the same error in every other protocol.
 
 Arguments:
   file               A file holding the error (read when the argument names an existing file)
@@ -202,15 +204,16 @@ export async function explain(args: readonly string[], io: CliIo): Promise<numbe
   }
   const hint = parsed.options['--protocol'];
   const protocol = hint === undefined ? undefined : protocolOption('explain', '--protocol', hint);
-  const text = await readInput(parsed.positionals, io.stdin, 'explain');
-  if (text === undefined) {
+  const raw = await readInput(parsed.positionals, io.stdin, 'explain');
+  if (raw === undefined) {
     throw new UsageError(
       'explain: no input; pass the error as an argument or pipe it on stdin',
       'NO_INPUT',
       EXPLAIN_USAGE,
     );
   }
-  const pastedInput = parseInput(text, 'explain');
+  // What a terminal showed: its colour codes and CRLF line ends are no part of the error.
+  const pastedInput = parseInput(plainText(raw), 'explain');
   // A `curl -i` response or an SDK error's printed form: read into the value it stands for.
   const pasted = typeof pastedInput === 'string' ? readPastedText(pastedInput) : undefined;
   const input = pasted?.value ?? pastedInput;

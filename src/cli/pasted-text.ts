@@ -1,6 +1,6 @@
 /**
  * Text people paste into `explain`, read into the value it stands for before decoding: a
- * `curl -i` response (status line, headers, blank line, body) and the printed form
+ * transcript of curl or wget (`transcripts.ts`) and the printed form
  * (`String(err)`) of the SDKs' and client libraries' errors, whose name prefix hides what the
  * decoder reads (`OverloadedError: 529 {…}`, `McpError: MCP error -32001: …`,
  * `ApiError: {"error":{…}}`, `AxiosError: Request failed with status code 429`).
@@ -14,7 +14,9 @@ import { printedMysqlClientError, printedMysqlError } from '../dialects/mysql/pr
 import { printedErrorWithCause, printedLoggedError } from '../dialects/node-system/printed.js';
 import type { LoggedError } from '../dialects/node-system/printed.js';
 import { decode } from '../front/decode.js';
-import { CLASS_CODES, JSON_RPC_MESSAGES, REASON_PHRASES } from './printed-tables.js';
+import { plainText, readTranscript } from './transcripts.js';
+import { CLASS_CODES, JSON_RPC_MESSAGES, MCP_MESSAGES, REASON_PHRASES } from './printed-tables.js';
+import { awsErrorMeaning } from '../dialects/http/cloud-codes.js';
 import { printedPostgresError, printedPsqlError } from '../dialects/postgres/printed.js';
 import {
   headersForWait,
@@ -31,69 +33,12 @@ export interface PastedError {
   form: string;
 }
 
-const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})(?: (.*))?$/;
-
-// curl -v marks what it received `< `, what it sent `> `, its own notes `* `, and data it did not
-// print `{ [n bytes data]` / `} [n bytes data]`.
-const CURL_VERBOSE_RESPONSE = /^< HTTP\/\d/m;
-const CURL_VERBOSE_OTHER = /^(?:[>*] |[>*]$|[{}] \[)/;
-
-/** A `curl -v` transcript as `curl -i` would have printed the response. */
-function unverbose(text: string): string {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const received = lines.filter((l) => l.startsWith('<')).map((l) => l.replace(/^< ?/, ''));
-  const lastReceived = lines.findLastIndex((l) => l.startsWith('<'));
-  const body = lines.slice(lastReceived + 1).filter((l) => !CURL_VERBOSE_OTHER.test(l));
-  return [...received, ...body].join('\n');
-}
-
-/**
- * A `curl -i` (or `curl -si`, `http --print=hb`, `curl -v`) response: the last status block's
- * status, headers and body. A `100 Continue` or a redirect before it is skipped, as curl prints
- * each.
- */
-function readCurl(pasted: string): PastedError | undefined {
-  const verbose = CURL_VERBOSE_RESPONSE.test(pasted);
-  const text = verbose ? unverbose(pasted) : pasted;
-  const lines = text.replace(/\r\n?/g, '\n').trimStart().split('\n');
-  if (!STATUS_LINE.test(lines[0] ?? '')) return undefined;
-  let status = 0;
-  let statusText = '';
-  let headers: Record<string, string> = {};
-  let i = 0;
-  // Each block: a status line, headers, a blank line; the body follows the last block.
-  for (;;) {
-    const line = STATUS_LINE.exec(lines[i] ?? '');
-    if (line === null) break;
-    status = Number(line[1]);
-    statusText = line[2]?.trim() ?? '';
-    headers = {};
-    i += 1;
-    for (; i < lines.length && lines[i]!.trim() !== ''; i += 1) {
-      const colon = lines[i]!.indexOf(':');
-      if (colon <= 0) continue;
-      const name = lines[i]!.slice(0, colon).trim().toLowerCase();
-      const value = lines[i]!.slice(colon + 1).trim();
-      headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-    }
-    i += 1;
-    if (!STATUS_LINE.test(lines[i] ?? '')) break;
-  }
-  const body = lines.slice(i).join('\n').trim();
-  return {
-    value: {
-      status,
-      ...(statusText === '' ? {} : { statusText }),
-      headers,
-      ...(body === '' ? {} : { body }),
-    },
-    form: `an HTTP response (status ${status}) as curl ${verbose ? '-v' : '-i'} prints it`,
-  };
-}
-
 // `Name: ` prefixes the printed form puts before the message: `Error: `, `OverloadedError: `,
 // `McpError: `, `AxiosError [ERR_BAD_RESPONSE]: `.
 const NAME_PREFIX = /^((?:[A-Z][\w.$]*)?(?:Error|Exception)(?: \[[\w.-]+\])?): /;
+// Class names without an `Error` suffix that print the same way: the OpenAI Agents SDK's
+// tripwires (`InputGuardrailTripwireTriggered: …`), AWS's exceptions are suffixed already.
+const OTHER_NAME = /^([A-Z]\w*): /;
 // The provider SDKs' message: `<status> <message or JSON body>` (OpenAI, Anthropic).
 const STATUS_MESSAGE = /^([45]\d\d) ([\s\S]*)$/;
 // Client libraries that say the status in words: axios and ky ("Request failed with status
@@ -117,7 +62,10 @@ function jsonOf(text: string): unknown {
 /** The printed form of an SDK or client library error, or `undefined` for other text. */
 function readPrinted(text: string): PastedError | undefined {
   const firstLine = text.trim().split('\n', 1)[0] ?? '';
-  const named = NAME_PREFIX.exec(firstLine);
+  const other = OTHER_NAME.exec(firstLine);
+  const named =
+    NAME_PREFIX.exec(firstLine) ??
+    (other !== null && Object.hasOwn(AGENTS_SDK_ERRORS, other[1]!) ? other : null);
   if (named === null) return undefined;
   const name = named[1]!;
   const rest = text.trim().slice(named[0].length);
@@ -128,6 +76,13 @@ function readPrinted(text: string): PastedError | undefined {
   }
   const instance = printedNamedError(name, rest);
   if (instance !== undefined) return { value: instance, form: `${printed} (${instance.said})` };
+  const mcp = MCP_MESSAGES[FIXED_MESSAGE.exec(rest.trim())?.[1]?.toLowerCase() ?? ''];
+  if (mcp !== undefined) {
+    return {
+      value: Object.assign(new McpProtocolError(rest.trim()), { name: 'ProtocolError', code: mcp }),
+      form: `${printed} with the MCP SDK's message for code ${mcp}`,
+    };
+  }
   // The MCP SDK's McpError keeps both prefixes: the MCP text decides.
   if (/^MCP error -?\d+:/.test(rest)) return { value: rest, form: `${printed} (MCP error text)` };
   const status = STATUS_MESSAGE.exec(rest);
@@ -168,7 +123,46 @@ function readPrinted(text: string): PastedError | undefined {
       form: `${printed} naming HTTP status ${inWords[1]}`,
     };
   }
+  const ending = statusAtTheEnd(rest.trim());
+  if (ending !== undefined) {
+    return {
+      value: { status: ending, headers: {}, body: rest.trim() },
+      form: `${printed} ending with HTTP's reason phrase for status ${ending}`,
+    };
+  }
+  // Last, as names such as `InternalServerError` are other SDKs' too: an AWS SDK v3 service
+  // exception prints its error name (`ThrottlingException: Rate exceeded`), which AWS's table
+  // reads; the SDK marks each with `$fault` and `$metadata`.
+  if (awsErrorMeaning(name) !== undefined) {
+    const exception = Object.assign(new Error(rest.trim()), {
+      name,
+      $fault: 'client',
+      $metadata: {},
+    });
+    return { value: exception, form: `${printed} (an AWS service exception's name)` };
+  }
   return undefined;
+}
+
+// A message that ends with the status the server answered, as the AI SDK's `DownloadError`
+// (`Failed to download <url>: 404 Not Found`) and the MCP SDK's `SdkHttpError` (`Failed to open
+// SSE stream: Unauthorized`) print it: a reason phrase after a colon, or after its own status.
+const ENDING_PHRASE = /(?:: |\b([45]\d\d) )([A-Za-z][A-Za-z -]*?)\.?$/;
+
+/** The status a message's ending names, when the phrase is HTTP's (and agrees with the number). */
+function statusAtTheEnd(message: string): number | undefined {
+  const end = ENDING_PHRASE.exec(message);
+  const status = end === null ? undefined : REASON_PHRASES[end[2]!.toLowerCase()];
+  if (status === undefined) return undefined;
+  return end![1] === undefined || Number(end![1]) === status ? status : undefined;
+}
+
+/**
+ * The MCP SDK v2's `ProtocolError`, as the decoder knows it (its static `mcpBrand`): its codes are
+ * MCP's. A printed `ProtocolError: Missing required client capabilities: …` stands for one.
+ */
+class McpProtocolError extends Error {
+  static readonly mcpBrand = 'mcp.ProtocolError';
 }
 
 // LangChain appends `Troubleshooting URL: …/langchain/errors/<lc_error_code>/` to the message
@@ -198,6 +192,13 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
       said: `code ${bracketed[2]!}`,
     });
   }
+  const code = Object.hasOwn(CLASS_CODES, name) ? CLASS_CODES[name] : undefined;
+  if (code !== undefined) {
+    return Object.assign(new Error(message), typeof code === 'string' ? { code } : code, {
+      name,
+      said: `${name} stands for ${typeof code === 'string' ? code : String(code.code)}`,
+    });
+  }
   if (Object.hasOwn(AGENTS_SDK_ERRORS, name)) {
     return Object.assign(new Error(message), {
       name,
@@ -212,10 +213,11 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
  * The value pasted text stands for, when it is a `curl -i` response or an SDK error's printed
  * form; `undefined` for any other text (decoded as text).
  */
-export function readPastedText(text: string): PastedError | undefined {
+export function readPastedText(pasted: string): PastedError | undefined {
+  const text = plainText(pasted);
   const trimmed = text.trim();
   const shaped =
-    readCurl(text) ??
+    readTranscript(text) ??
     readPrintedDatabase(trimmed) ??
     readPrintedSdk(trimmed) ??
     readPrintedWithCause(trimmed);

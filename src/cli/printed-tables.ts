@@ -6,12 +6,19 @@
  *   `docs/api/Errors.md` table, got's `documentation/8-errors.md`, axios's `CanceledError`). Names several libraries
  *   share (`AbortError`, `TimeoutError`, `ClientClosedError`, …) are left out: they name no
  *   single code.
+ * - {@link MCP_MESSAGES}: the messages the MCP SDK v2 raises its own codes' classes with
+ *   (`MissingRequiredClientCapabilityError`, `UnsupportedProtocolVersionError`,
+ *   `UrlElicitationRequiredError`), which `String(err)` prints after `ProtocolError: `.
  * - {@link JSON_RPC_MESSAGES}: JSON-RPC 2.0's own messages for its codes (§5.1), and ACP's
  *   (`RequestError.authRequired`, `RequestError.resourceNotFound`), which peers send unchanged
  *   and ACP's `RequestError` prints in quotes (`"Method not found": …`).
  * - {@link REASON_PHRASES}: HTTP's reason phrases (RFC 9110 §15), which client libraries print
  *   as the whole message when the body said nothing (`AI_APICallError: Bad Request`).
  */
+
+// got's errors always carry `timings` and `options` (its `RequestError`), by which its reader
+// knows them from other libraries' classes of the same name.
+const got = (code: string) => ({ code, timings: undefined, options: undefined });
 
 /** A class name that stands for one code (axios's carries its mark as well). */
 export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<string, unknown>>>> = {
@@ -32,11 +39,17 @@ export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<strin
   MaxOriginsReachedError: 'UND_ERR_MAX_ORIGINS_REACHED',
   Socks5ProxyError: 'UND_ERR_SOCKS5',
   MessageSizeExceededError: 'UND_ERR_WS_MESSAGE_SIZE_EXCEEDED',
-  // got
-  CacheError: 'ERR_CACHE_ACCESS',
-  UploadError: 'ERR_UPLOAD',
-  ReadError: 'ERR_READING_RESPONSE_STREAM',
-  CancelError: 'ERR_CANCELED',
+  // got (`RetryError` is the AI SDK's too; `HTTPError` ky's, and holds the response)
+  CacheError: got('ERR_CACHE_ACCESS'),
+  UploadError: got('ERR_UPLOAD'),
+  ReadError: got('ERR_READING_RESPONSE_STREAM'),
+  CancelError: got('ERR_CANCELED'),
+  MaxRedirectsError: got('ERR_TOO_MANY_REDIRECTS'),
+  ParseError: got('ERR_BODY_PARSE_FAILURE'),
+  // @slack/web-api (`ErrorCode`): the classes whose code alone decides
+  WebAPIRequestError: 'slack_webapi_request_error',
+  WebAPIFileUploadInvalidArgumentsError: 'slack_webapi_file_upload_invalid_args_error',
+  WebAPIFileUploadReadFileDataError: 'slack_webapi_file_upload_read_file_data_error',
   // axios (`lib/cancel/CanceledError.js`)
   CanceledError: { code: 'ERR_CANCELED', isAxiosError: true },
 };
@@ -50,6 +63,14 @@ export const JSON_RPC_MESSAGES: Readonly<Record<string, number>> = {
   'internal error': -32603,
   'authentication required': -32000,
   'resource not found': -32002,
+};
+
+/** The MCP SDK v2's default messages for MCP's own codes, by code. */
+export const MCP_MESSAGES: Readonly<Record<string, number>> = {
+  'missing required client capabilities': -32021,
+  'unsupported protocol version': -32022,
+  'url elicitation required': -32042,
+  'url elicitations required': -32042,
 };
 
 /** HTTP's reason phrases for the failure statuses. */
