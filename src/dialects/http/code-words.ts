@@ -118,12 +118,12 @@ export const CODE_WORD_RULES: readonly (readonly [Rule, RegExp, Meaning])[] = [
   ],
   [
     'api key',
-    /\b(?:(?:invalid|incorrect|bad|wrong|unknown) (?:api |access )?key|(?:api |access )?key (?:invalid|incorrect))\b/,
+    /\b(?:(?:invalid|incorrect|bad|wrong|unknown) (?:api |access )?key|(?:api |access )?key (?:invalid|incorrect)|(?:api|access) key not found)\b/,
     m('auth', 'INVALID_API_KEY'),
   ],
   [
     'token',
-    /\b(?:(?:invalid|bad|malformed|revoked) (?:(?:access|id|refresh|auth|bearer|session|oauth) )?(?:token|jwt)|(?:token|jwt) (?:invalid|revoked|malformed))\b|\bjwt\b/,
+    /\b(?:(?:invalid|bad|malformed|revoked) (?:(?:access|id|refresh|auth|bearer|session|oauth) )?(?:token|jwt)|(?:token|jwt) (?:invalid|revoked|malformed|not found))\b|\bjwt\b/,
     m('auth', 'INVALID_TOKEN'),
   ],
   // Said loosely of refusals too: under a 403 the status decides (STATUS_KEEPS).
@@ -145,7 +145,7 @@ export const CODE_WORD_RULES: readonly (readonly [Rule, RegExp, Meaning])[] = [
   ],
   [
     'not found',
-    /\b(?:not ?found|no such|does ?not exist|doesnt exist|not exists?|nonexistent|unknown (?!error\b|exception\b|failure\b|reason\b)\w|(?:is|was|been|already) deleted)/,
+    /\b(?:not ?found|no such|does ?not exist|doesnt exist|not exists?|nonexistent|inexistent|unknown (?!error\b|exception\b|failure\b|reason\b)\w|(?:is|was|been|already) deleted)/,
     m('not_found', 'NOT_FOUND'),
   ],
   ['precondition', /\bprecondition/, m('conflict', 'PRECONDITION_FAILED')],

@@ -11,7 +11,7 @@ import {
 import { asRecord } from '../../core/is.js';
 import { meaning as m } from '../../core/meaning.js';
 import type { Meaning } from '../../core/meaning.js';
-import { readCodeWords } from './code-words.js';
+import { codeWords, readCodeWords } from './code-words.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
@@ -178,6 +178,10 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
   if (typeof code === 'string' && code !== '') fields.code = code;
   if (typeof status === 'string' && status !== '') fields.status = status;
   if (typeof param === 'string' && param !== '') fields.param = param;
+  // Dropbox names what its `error` union's tags say in `error_summary` (`path/not_found/..`).
+  if (fields.code === undefined && typeof record?.error_summary === 'string') {
+    fields.code = record.error_summary;
+  }
   // The code, else the type, else the status names the error.
   const key =
     fields.code !== undefined && BY_TYPE.has(fields.code)
@@ -297,16 +301,26 @@ function readWordsOnly(body: unknown, status: number): ProviderError | undefined
   return out;
 }
 
-/** A flat body's string code: `code`, `error_code`, `error`, else the first of `errors[]`'. */
+/**
+ * A flat body's code: `code` (Box, Notion), `error_code` (Supabase Auth), `errorCode` (Auth0),
+ * `error`, Contentful's `sys.id`, Dropbox's `error_summary` (`path/not_found/..`), else the first
+ * of `errors[]` (JSON:API, Intercom): the first that is an identifier, not a sentence.
+ */
 function flatCode(record: Record<string, unknown> | undefined): string | undefined {
   if (record === undefined) return undefined;
   const errors = record.errors;
-  const code =
-    record.code ??
-    record.error_code ??
-    record.error ??
-    (Array.isArray(errors) ? asRecord(errors[0])?.code : undefined);
-  return typeof code === 'string' && code !== '' ? code : undefined;
+  for (const code of [
+    record.code,
+    record.error_code,
+    record.errorCode,
+    record.error,
+    asRecord(record.sys)?.id,
+    record.error_summary,
+    Array.isArray(errors) ? asRecord(errors[0])?.code : undefined,
+  ]) {
+    if (typeof code === 'string' && codeWords(code) !== '') return code;
+  }
+  return undefined;
 }
 
 /** What a code or type no row lists means by its words, `undefined` when they say nothing. */
