@@ -11,7 +11,7 @@ import {
 import { asRecord } from '../../core/is.js';
 import { meaning as m } from '../../core/meaning.js';
 import type { Meaning } from '../../core/meaning.js';
-import { codeWords, readCodeWords } from './code-words.js';
+import { isCode, readCodeWords } from './code-words.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
@@ -318,7 +318,7 @@ function flatCode(record: Record<string, unknown> | undefined): string | undefin
     record.error_summary,
     Array.isArray(errors) ? asRecord(errors[0])?.code : undefined,
   ]) {
-    if (typeof code === 'string' && codeWords(code) !== '') return code;
+    if (typeof code === 'string' && isCode(code)) return code;
   }
   return undefined;
 }
