@@ -88,8 +88,6 @@ describe('fresh file storage errors (round 6)', () => {
       'Dropbox 409 path/not_found',
       got_(dropbox(409, 'path/not_found/..', tag('path', { path: tag('not_found') }))),
       no('not_found'),
-      // code words
-      'a tag whose words say not found',
     ),
     c(
       'Dropbox 409 path/conflict/file',
@@ -117,15 +115,11 @@ describe('fresh file storage errors (round 6)', () => {
         ),
       ),
       no('permission'),
-      // code words
-      'a tag whose words say permission',
     ),
     c(
       'Dropbox 409 path/malformed_path',
       got_(dropbox(409, 'path/malformed_path/.', tag('path', { path: tag('malformed_path') }))),
       no('validation'),
-      // code words
-      'a tag whose words say malformed',
     ),
     c(
       'Dropbox 409 path/disallowed_name',
@@ -142,8 +136,6 @@ describe('fresh file storage errors (round 6)', () => {
         ),
       ),
       no('not_found'),
-      // code words
-      'a tag whose words say not found',
     ),
     c(
       'Dropbox 409 path/too_many_write_operations ("retry this request")',
@@ -155,8 +147,6 @@ describe('fresh file storage errors (round 6)', () => {
         ),
       ),
       wait('rate_limit'),
-      // code words
-      'a tag whose words say too many',
     ),
     c(
       'Dropbox 429 too_many_requests with Retry-After: 300',
@@ -967,8 +957,6 @@ describe('fresh messaging API errors (round 6)', () => {
         ),
       ),
       no('conflict'),
-      // code words
-      'a code whose words say duplicate',
     ),
     c(
       'Brevo 400 account_under_validation',
@@ -990,8 +978,6 @@ describe('fresh messaging API errors (round 6)', () => {
       'Brevo 400 reseller_permission_denied',
       axios_(brevo(400, 'reseller_permission_denied', 'Reseller permission denied')),
       no('permission'),
-      // code words
-      'a code whose words say permission denied',
     ),
   ]);
 
@@ -1093,8 +1079,6 @@ describe('fresh messaging API errors (round 6)', () => {
       'Resend 429 daily_quota_exceeded',
       ky_(resend(429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.')),
       no('quota'),
-      // code words
-      'a code whose words say quota',
     ),
     c(
       'Resend 403 invalid_api_key',
@@ -1324,8 +1308,6 @@ describe('fresh payment API errors (round 6)', () => {
         ),
       ),
       no('conflict'),
-      // code words
-      'an issue whose words say duplicate',
     ),
     c(
       'PayPal 422 ORDER_ALREADY_CAPTURED',
@@ -1338,8 +1320,6 @@ describe('fresh payment API errors (round 6)', () => {
         ),
       ),
       no('conflict'),
-      // code words
-      'an issue whose words say already',
     ),
     c(
       'PayPal 429 RATE_LIMIT_REACHED',
@@ -1776,8 +1756,6 @@ describe('fresh identity API errors (round 6)', () => {
       'Clerk 422 form_identifier_exists',
       ky_(clerk(422, 'form_identifier_exists', 'That email address is taken. Please try another.')),
       no('conflict'),
-      // code words
-      'a code whose words say exists',
     ),
     c(
       'Clerk 422 form_password_incorrect',
@@ -1929,8 +1907,6 @@ describe('fresh search and vector store errors (round 6)', () => {
       'ES 400 resource_already_exists_exception',
       ky_(es(400, 'resource_already_exists_exception', 'index [logs/abc] already exists')),
       no('conflict'),
-      // code words
-      'a type whose words say already exists',
     ),
     c(
       'ES 401 security_exception',

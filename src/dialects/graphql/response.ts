@@ -17,6 +17,7 @@ import {
   LINEAR_TYPES,
 } from './codes.js';
 import { awsErrorMeaning } from '../http/cloud-codes.js';
+import { readCodeWords } from '../http/code-words.js';
 
 type Rec = Record<string, unknown>;
 
@@ -70,8 +71,15 @@ export function parsedJsonBody(body: unknown): unknown {
   }
 }
 
-/** One error's code by the tables of codes.ts, and the name it was found under. */
-function meaningOf(error: Rec): { meaning: GraphqlCodeMeaning; said: string } | undefined {
+/**
+ * One error's code by the tables of codes.ts, else by its words (code-words.ts: Shopify's
+ * `THROTTLED`, Apollo's `PERSISTED_QUERY_NOT_FOUND`, Hasura's `invalid-jwt`, a server's own
+ * `USER_NOT_FOUND`), and the name it was found under.
+ */
+function meaningOf(
+  error: Rec,
+  status: number | undefined,
+): { meaning: GraphqlCodeMeaning; said: string } | undefined {
   const extensions = asRecord(error.extensions);
   const code = extensions?.code;
   const type = error.type;
@@ -93,8 +101,13 @@ function meaningOf(error: Rec): { meaning: GraphqlCodeMeaning; said: string } | 
   const appSync = error.errorType;
   if (typeof appSync === 'string') {
     const meaning =
-      APPSYNC_TYPES.get(appSync) ?? awsErrorMeaning(appSync.slice(appSync.lastIndexOf(':') + 1));
+      APPSYNC_TYPES.get(appSync) ??
+      awsErrorMeaning(appSync.slice(appSync.lastIndexOf(':') + 1), status);
     if (meaning !== undefined) return { meaning, said: appSync };
+  }
+  for (const said of [code, type, errorType, linear]) {
+    const meaning = typeof said === 'string' ? readCodeWords(said, status) : undefined;
+    if (meaning !== undefined) return { meaning, said: said as string };
   }
   if (typeof code === 'string' && GRAPHQL_RUBY_VALIDATION.test(code)) {
     return { meaning: { category: 'validation', code: 'VALIDATION_ERROR' }, said: code };
@@ -176,7 +189,7 @@ export function fromGraphqlResponse(response: GraphqlErrorResponse): AgentError 
   let rank = DECIDING_ORDER.length;
   const listed: Rec[] = [];
   for (const error of body.errors) {
-    const found = meaningOf(error);
+    const found = meaningOf(error, status);
     if (listed.length < MAX_LISTED) {
       const item: Rec = {};
       if (found !== undefined) item.code = found.said;

@@ -1,6 +1,7 @@
 import { asRecord } from '../../core/is.js';
 import { meaning as m } from '../../core/meaning.js';
 import type { Meaning } from '../../core/meaning.js';
+import { readCodeWords } from './code-words.js';
 import { readServiceError } from './service-apis.js';
 import type { WebApiError } from './web-apis.js';
 
@@ -15,48 +16,30 @@ import type { WebApiError } from './web-apis.js';
  * `PGRST` code).
  */
 
-const AUTH = m('auth', 'AUTH_ERROR');
 const DENIED = m('permission', 'PERMISSION_DENIED');
 const MISSING = m('not_found', 'NOT_FOUND');
 const QUOTA = m('quota', 'QUOTA_EXCEEDED');
-const CONFLICT = m('conflict', 'CONFLICT');
 
 // Firebase Auth REST answers every failure as a 400 whose `error.message` is the code
-// ("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled…").
+// ("TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled…"),
+// read by its words (`EMAIL_EXISTS`, `USER_DISABLED`, `INVALID_PASSWORD`); these are the
+// tokens Firebase reports as a failed sign-in, not as a token to refresh.
+const AUTH = m('auth', 'AUTH_ERROR');
 const FIREBASE_AUTH: ReadonlyMap<string, Meaning> = new Map([
-  ['EMAIL_EXISTS', CONFLICT],
-  ['EMAIL_NOT_FOUND', MISSING],
-  ['USER_NOT_FOUND', MISSING],
-  ['INVALID_PASSWORD', AUTH],
-  ['INVALID_LOGIN_CREDENTIALS', AUTH],
   ['INVALID_ID_TOKEN', AUTH],
   ['INVALID_REFRESH_TOKEN', AUTH],
-  ['CREDENTIAL_TOO_OLD_LOGIN_AGAIN', AUTH],
-  ['TOKEN_EXPIRED', m('auth', 'TOKEN_EXPIRED')],
-  ['USER_DISABLED', DENIED],
-  ['OPERATION_NOT_ALLOWED', DENIED],
-  ['TOO_MANY_ATTEMPTS_TRY_LATER', m('rate_limit', 'RATE_LIMITED')],
-  ['QUOTA_EXCEEDED', QUOTA],
-  ['ADMIN_ONLY_OPERATION', DENIED],
-  ['PASSWORD_LOGIN_DISABLED', DENIED],
   ['INVALID_CUSTOM_TOKEN', AUTH],
-  ['CREDENTIAL_MISMATCH', AUTH],
 ]);
 const FIREBASE_CODE = /^[A-Z][A-Z_]+(?= : |$)/;
 
 // Salesforce `errorCode`s whose status says otherwise (most come as a 400; a 401, 404 or 503
-// says what its code does).
+// says what its code does), where the words do not say it (`DUPLICATE_VALUE`,
+// `INSUFFICIENT_ACCESS_OR_READONLY`, `ENTITY_IS_DELETED` and the like are read by their words).
 // REQUEST_LIMIT_EXCEEDED is the org's 24-hour allocation, unless it names the concurrent
 // long-running requests ("ConcurrentPerOrgLongTxn Limit exceeded"), which free up in seconds.
 const SALESFORCE: ReadonlyMap<string, Meaning> = new Map([
   ['REQUEST_LIMIT_EXCEEDED', QUOTA],
   ['UNABLE_TO_LOCK_ROW', m('conflict', 'CONFLICT', true)],
-  ['DUPLICATE_VALUE', CONFLICT],
-  ['INSUFFICIENT_ACCESS_OR_READONLY', DENIED],
-  ['INSUFFICIENT_ACCESS_ON_CROSS_REFERENCE_ENTITY', DENIED],
-  ['ENTITY_IS_DELETED', MISSING],
-  ['STORAGE_LIMIT_EXCEEDED', QUOTA],
-  ['REQUEST_RUNNING_TOO_LONG', m('timeout', 'TIMEOUT')],
 ]);
 
 // A limit that resets per day or longer is a budget spent, not a rate (HubSpot's `DAILY`).
@@ -69,8 +52,13 @@ export function found(meaning: Meaning, api: Record<string, string>): WebApiErro
   return out;
 }
 
-/** What a platform's error body says, `undefined` when it is none of theirs or adds nothing. */
-export function readPlatformError(body: unknown): WebApiError | undefined {
+/**
+ * What a platform's error body says, `undefined` when it is none of theirs or adds nothing.
+ *
+ * @param body the parsed body
+ * @param status the HTTP status, when there is one (the code's words speak under it)
+ */
+export function readPlatformError(body: unknown, status?: number): WebApiError | undefined {
   if (Array.isArray(body)) {
     const first = asRecord(body[0]);
     const code = first?.errorCode;
@@ -79,7 +67,7 @@ export function readPlatformError(body: unknown): WebApiError | undefined {
     const meaning =
       code === 'REQUEST_LIMIT_EXCEEDED' && said.startsWith('Concurrent')
         ? m('rate_limit', 'RATE_LIMITED')
-        : SALESFORCE.get(code);
+        : (SALESFORCE.get(code) ?? readCodeWords(code, status));
     return meaning && found(meaning, { salesforce: code });
   }
   const b = asRecord(body);
@@ -104,10 +92,11 @@ export function readPlatformError(body: unknown): WebApiError | undefined {
   const message = error?.message;
   if (typeof message === 'string' && Array.isArray(error?.errors)) {
     const name = FIREBASE_CODE.exec(message)?.[0];
-    const meaning = name === undefined ? undefined : FIREBASE_AUTH.get(name);
+    const meaning =
+      name === undefined ? undefined : (FIREBASE_AUTH.get(name) ?? readCodeWords(name, status));
     if (meaning) return found(meaning, { firebase: name! });
   }
-  const service = readServiceError(b);
+  const service = readServiceError(b, status);
   if (service === undefined) return undefined;
   const out = found(service.meaning, service.api);
   if (service.waitMs !== undefined) out.retryAfterMs = service.waitMs;

@@ -10,12 +10,17 @@ import {
 } from '../google-rpc/google-rpc.js';
 import { asRecord } from '../../core/is.js';
 import { meaning as m } from '../../core/meaning.js';
+import type { Meaning } from '../../core/meaning.js';
+import { isCode, readCodeWords } from './code-words.js';
 
 /**
  * Error `type`s and `code`s of model provider APIs, per the mapping table in docs/design.md: Anthropic
  * (`{ type: 'error', error: { type } }`), OpenAI (`{ error: { type, code } }`) and Google
  * (`{ error: { status } }`, gRPC status names). `retryable` is set where it differs from the
- * category's default.
+ * category's default. Only the rows whose words say something else than the provider means, or
+ * that other rules here refer to: the rest (`authentication_error`, `model_not_found`,
+ * `insufficient_quota`, `context_length_exceeded`, `image_too_large`, …) are read by their
+ * words (code-words.ts).
  *
  * @example
  * PROVIDER_ERROR_TYPES.overloaded_error; // { category: 'unavailable' }
@@ -29,25 +34,11 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   rate_limit_error: m('rate_limit', 'RATE_LIMITED'),
   rate_limit_exceeded: m('rate_limit', 'RATE_LIMITED'),
   overloaded_error: m('unavailable', 'OVERLOADED'),
-  engine_overloaded: m('unavailable', 'OVERLOADED'),
-  authentication_error: m('auth', 'AUTH_ERROR'),
-  invalid_api_key: m('auth', 'INVALID_API_KEY'),
-  permission_error: m('permission', 'PERMISSION_DENIED'),
-  not_found_error: m('not_found', 'NOT_FOUND'),
-  model_not_found: m('not_found', 'MODEL_NOT_FOUND'),
   // Buckets the providers put many errors in: the status says more (OpenAI sends a bad key as a
   // 401 `invalid_request_error`).
   invalid_request_error: { category: 'validation', code: 'VALIDATION_ERROR', generic: true },
-  // The one signal an agent needs here is "shrink the context".
-  context_length_exceeded: m('validation', 'CONTEXT_TOO_LONG'),
-  request_too_large: m('validation', 'REQUEST_TOO_LARGE'),
-  content_policy_violation: m('validation', 'CONTENT_FILTERED'),
-  content_filter: m('validation', 'CONTENT_FILTERED'),
-  billing_error: m('quota', 'QUOTA_EXCEEDED'),
-  insufficient_quota: m('quota', 'QUOTA_EXCEEDED'),
   api_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
   server_error: { category: 'internal', code: 'SERVER_ERROR', retryable: true, generic: true },
-  timeout_error: m('timeout', 'TIMEOUT'),
   // Stripe (docs.stripe.com/api/errors): a declined card is the customer's to fix, not our
   // budget, even when sent as a 402; a request racing another with the same idempotency key is
   // a conflict its SDK retries (stripe-node retries every 409).
@@ -55,30 +46,13 @@ export const PROVIDER_ERROR_TYPES: Readonly<
   idempotency_error: { category: 'conflict', code: 'CONFLICT', generic: true },
   lock_timeout: m('conflict', 'CONFLICT', true),
   // The OpenAI Responses API's `response.error.code`s (a failed response, `response.failed`),
-  // as its SDK's `ResponseError` type lists them; `server_error` and `rate_limit_exceeded` above.
-  vector_store_timeout: m('timeout', 'TIMEOUT'),
-  invalid_prompt: m('validation', 'VALIDATION_ERROR'),
+  // as its SDK's `ResponseError` type lists them, where the words do not say it.
   data_residency_mismatch: m('permission', 'PERMISSION_DENIED'),
   bio_policy: m('validation', 'CONTENT_FILTERED'),
-  image_content_policy_violation: m('validation', 'CONTENT_FILTERED'),
-  invalid_image: m('validation', 'VALIDATION_ERROR'),
-  invalid_image_format: m('validation', 'VALIDATION_ERROR'),
-  invalid_base64_image: m('validation', 'VALIDATION_ERROR'),
-  invalid_image_url: m('validation', 'VALIDATION_ERROR'),
-  invalid_image_mode: m('validation', 'VALIDATION_ERROR'),
-  image_too_small: m('validation', 'VALIDATION_ERROR'),
-  image_parse_error: m('validation', 'VALIDATION_ERROR'),
-  unsupported_image_media_type: m('validation', 'UNSUPPORTED_MEDIA_TYPE'),
-  empty_image_file: m('validation', 'VALIDATION_ERROR'),
   failed_to_download_image: m('validation', 'VALIDATION_ERROR'),
-  image_too_large: m('validation', 'REQUEST_TOO_LARGE'),
-  image_file_too_large: m('validation', 'REQUEST_TOO_LARGE'),
-  image_file_not_found: m('not_found', 'NOT_FOUND'),
-  // An incomplete response's `incomplete_details.reason` (`content_filter` is above): the output
-  // hit its token limit, and the same request stops at the same place.
+  // An incomplete response's `incomplete_details.reason`: the output hit its token limit, and
+  // the same request stops at the same place.
   max_output_tokens: m('validation', 'VALIDATION_ERROR'),
-  // Groq's flex tier at capacity (its custom status 498): try again later.
-  capacity_exceeded: m('unavailable', 'OVERLOADED'),
   // Notion (developers.notion.com/reference/status-codes): a data collision, "try again"; an
   // OAuth grant to redo, sent as a 400.
   conflict_error: m('conflict', 'CONFLICT', true),
@@ -141,14 +115,6 @@ const BILLING_WORDS = /\bbilling\b/i;
 // OpenAI's error table: a 503 "Slow Down" asks to lower the request rate (S3's `SlowDown` alike).
 const SLOW_DOWN_WORDS = /^slow down\b/i;
 const SLOW_DOWN = PROVIDER_ERROR_TYPES.rate_limit_exceeded!;
-// Codes named by their ending, for the rows a provider adds under a known pattern: OpenAI's
-// `*_not_found` (`previous_response_not_found`, `vector_store_not_found`), and the capacity
-// errors of Groq (`flex_tier_capacity_exceeded`, 498) and Mistral
-// (`service_tier_capacity_exceeded`, 429): the provider is full, not our rate too high.
-const BY_SUFFIX = [
-  ['_not_found', PROVIDER_ERROR_TYPES.not_found_error!],
-  ['capacity_exceeded', PROVIDER_ERROR_TYPES.capacity_exceeded!],
-] as const;
 const INVALID_API_KEY = { category: 'auth', code: 'INVALID_API_KEY' } as const;
 // Discord's 30xxx "Maximum number of webhooks reached (15)": a count the account may hold.
 const COUNT_LIMIT_WORDS = /^maximum number of [\w -]+ reached\b/i;
@@ -210,7 +176,7 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
   // message }`) say the same as the `error` envelope.
   const record = asRecord(body);
   const error = asRecord(record?.error) ?? (record?.object === 'error' ? record : undefined);
-  if (!error) return httpStatus === undefined ? undefined : readWordsOnly(body);
+  if (!error) return httpStatus === undefined ? undefined : readWordsOnly(body, httpStatus);
   // Named stores, one per field: a computed key on a fresh object costs a runtime call.
   const fields: Record<string, string> = {};
   const { type, code, status, param } = error;
@@ -218,6 +184,14 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
   if (typeof code === 'string' && code !== '') fields.code = code;
   if (typeof status === 'string' && status !== '') fields.status = status;
   if (typeof param === 'string' && param !== '') fields.param = param;
+  // Dropbox names what its `error` union's tags say in `error_summary` (`path/not_found/..`),
+  // and sends every endpoint's own error as a 409 ("endpoint-specific error"): its tags, not
+  // that status, say what failed.
+  let wordsStatus = httpStatus;
+  if (fields.code === undefined && typeof record?.error_summary === 'string') {
+    fields.code = record.error_summary;
+    wordsStatus = undefined;
+  }
   // The code, else the type, else the status names the error.
   const key =
     fields.code !== undefined && BY_TYPE.has(fields.code)
@@ -227,16 +201,19 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
         : fields.status;
   const message = typeof error.message === 'string' ? error.message : '';
   let known = key === undefined ? undefined : BY_TYPE.get(key);
-  if (known === undefined || known.generic) {
-    known = bySuffix(fields.code) ?? bySuffix(fields.type) ?? known;
-  }
-  // A body naming no type or code (or one we do not know) still says "out of budget" in words.
+  // A body naming no type or code we know still says "out of budget" in words: read before the
+  // code's words, which name a class of failure (Pinecone's `FORBIDDEN`) where these name the limit.
   if (
     known === undefined &&
     fields.status === undefined &&
     (OUT_OF_CREDIT_WORDS.test(message) || QUOTA_WORDS.test(message))
   ) {
     known = QUOTA_FAILURE;
+  }
+  // A code or type no row lists, by its words (`previous_response_not_found`, Groq's
+  // `flex_tier_capacity_exceeded`): after the rows, before the status alone decides.
+  if (known === undefined || known.generic) {
+    known = byWords(fields.code, wordsStatus) ?? byWords(fields.type, wordsStatus) ?? known;
   }
   if (known === undefined && fields.status === undefined && flaggedByModeration(error.metadata)) {
     known = CONTENT_FILTERED;
@@ -291,10 +268,12 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
 /**
  * An error response whose body has no `error` object and says its condition in words only: xAI's
  * `{ code, error: "<message>" }` (its SDK error keeps the string alone), Cohere's `{ message }`,
- * and OpenRouter's moderation refusal once an SDK has taken the inner object out. Read for an
- * error status only, and only for these conditions: anything else is left to the status.
+ * and OpenRouter's moderation refusal once an SDK has taken the inner object out; or whose
+ * flat code (`{ code: 'object_not_found' }`, `{ error: 'rate_limited' }`, a JSON:API or
+ * Intercom `errors[0].code`) says it in its words. Read for an error status only, and only for
+ * these conditions: anything else is left to the status.
  */
-function readWordsOnly(body: unknown): ProviderError | undefined {
+function readWordsOnly(body: unknown, status: number): ProviderError | undefined {
   const record = asRecord(body);
   const said =
     typeof body === 'string'
@@ -302,38 +281,62 @@ function readWordsOnly(body: unknown): ProviderError | undefined {
       : typeof record?.error === 'string'
         ? record.error
         : record?.message;
-  if (typeof said !== 'string') return undefined;
+  const text = typeof said === 'string' ? said : '';
+  const code = flatCode(record);
+  if (text === '' && code === undefined) return undefined;
   const tgi = typeof record?.error_type === 'string' ? TGI_TYPES.get(record.error_type) : undefined;
   const known =
     tgi ??
     (record !== undefined && flaggedByModeration(record.metadata)
       ? CONTENT_FILTERED
-      : OUT_OF_CREDIT_WORDS.test(said) || QUOTA_WORDS.test(said)
+      : OUT_OF_CREDIT_WORDS.test(text) || QUOTA_WORDS.test(text)
         ? QUOTA_FAILURE
-        : INVALID_KEY_WORDS.test(said)
+        : INVALID_KEY_WORDS.test(text)
           ? INVALID_API_KEY
-          : SLOW_DOWN_WORDS.test(said)
+          : SLOW_DOWN_WORDS.test(text)
             ? SLOW_DOWN
-            : COUNT_LIMIT_WORDS.test(said)
+            : COUNT_LIMIT_WORDS.test(text)
               ? QUOTA_FAILURE
-              : undefined);
+              : code === undefined
+                ? undefined
+                : readCodeWords(code, status));
   if (known === undefined) return undefined;
   const out: ProviderError = {
     code: known.code,
     category: known.category,
-    message: said,
-    fields: {},
+    fields: code === undefined ? {} : { code },
   };
+  if (typeof said === 'string') out.message = said;
   const retryable = (known as { retryable?: boolean }).retryable;
   if (retryable !== undefined) out.retryable = retryable;
   return out;
 }
 
-/** What a code or type means by its ending (`*_not_found`), `undefined` when none matches. */
-function bySuffix(name: string | undefined): (typeof PROVIDER_ERROR_TYPES)[string] | undefined {
-  if (name === undefined) return undefined;
-  for (const [suffix, meaning] of BY_SUFFIX) if (name.endsWith(suffix)) return meaning;
+/**
+ * A flat body's code: `code` (Box, Notion), `error_code` (Supabase Auth), `errorCode` (Auth0),
+ * `error`, Contentful's `sys.id`, Dropbox's `error_summary` (`path/not_found/..`), else the first
+ * of `errors[]` (JSON:API, Intercom): the first that is an identifier, not a sentence.
+ */
+function flatCode(record: Record<string, unknown> | undefined): string | undefined {
+  if (record === undefined) return undefined;
+  const errors = record.errors;
+  for (const code of [
+    record.code,
+    record.error_code,
+    record.errorCode,
+    record.error,
+    asRecord(record.sys)?.id,
+    record.error_summary,
+    Array.isArray(errors) ? asRecord(errors[0])?.code : undefined,
+  ]) {
+    if (typeof code === 'string' && isCode(code)) return code;
+  }
   return undefined;
+}
+
+/** What a code or type no row lists means by its words, `undefined` when they say nothing. */
+function byWords(name: string | undefined, status: number | undefined): Meaning | undefined {
+  return name === undefined || BY_TYPE.has(name) ? undefined : readCodeWords(name, status);
 }
 
 /** Whether an OpenRouter `error.metadata` is a moderation refusal's. */

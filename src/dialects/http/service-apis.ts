@@ -1,6 +1,7 @@
 import { asRecord } from '../../core/is.js';
 import { meaning as m } from '../../core/meaning.js';
 import type { Meaning } from '../../core/meaning.js';
+import { readCodeWords } from './code-words.js';
 
 /**
  * The error bodies of the SaaS APIs an agent's tools call, each found by its documented shape
@@ -188,8 +189,14 @@ export function serviceCodes(b: Record<string, unknown>): string[] | undefined {
   return codes.length > 0 ? codes : undefined;
 }
 
-/** What a service's error body says by its own table, `undefined` when none applies. */
-export function readServiceError(b: Record<string, unknown>): ServiceError | undefined {
+/**
+ * What a service's error body says by its own table, else by the words of the code it names
+ * (read under `status`, see code-words.ts), `undefined` when neither applies.
+ */
+export function readServiceError(
+  b: Record<string, unknown>,
+  status?: number,
+): ServiceError | undefined {
   if (typeof b.ErrorCode === 'number') return numbered(POSTMARK, b.ErrorCode, 'postmark');
   if (b.success === false && Array.isArray(b.errors)) {
     return numbered(CLOUDFLARE, asRecord(b.errors[0])?.code, 'cloudflare');
@@ -197,18 +204,25 @@ export function readServiceError(b: Record<string, unknown>): ServiceError | und
   const error = asRecord(b.error);
   if (error?.invalidToken === true) return { meaning: AUTH, api: { vercel: 'invalidToken' } };
   if (typeof error?.type === 'string' && typeof error.reason === 'string') {
-    return elastic(error.type, error.reason, error.durability);
+    const meaning =
+      elastic(error.type, error.reason, error.durability) ?? readCodeWords(error.type, status);
+    return meaning && { meaning, api: { elasticsearch: error.type } };
   }
   // GitLab (Rails) names each field's problems: `{ message: { name: ['has already been taken'] } }`.
   const fields = asRecord(b.message);
   if (fields !== undefined && JSON.stringify(fields).includes('has already been taken')) {
     return { meaning: CONFLICT, api: { gitlab: 'has already been taken' } };
   }
-  for (const code of serviceCodes(b) ?? []) {
+  const codes = serviceCodes(b) ?? [];
+  for (const code of codes) {
     const meaning = NAMED.get(code);
     const waitMs = WAIT_MS.get(code);
     if (meaning !== undefined) return { meaning, api: { code } };
     if (waitMs !== undefined) return { meaning: RATE, api: { code }, waitMs };
+  }
+  for (const code of codes) {
+    const meaning = readCodeWords(code, status);
+    if (meaning !== undefined) return { meaning, api: { code } };
   }
   return undefined;
 }
@@ -228,14 +242,12 @@ function numbered(
  * conflict `retry_on_conflict` retries (re-read, then write) unless the document already
  * exists; a circuit breaker whose `durability` is PERMANENT trips on this request alone.
  */
-function elastic(type: string, reason: string, durability: unknown): ServiceError | undefined {
-  const meaning =
-    type === 'version_conflict_engine_exception'
-      ? reason.includes('already exists')
-        ? CONFLICT
-        : RETRY_CONFLICT
-      : type === 'circuit_breaking_exception' && durability === 'PERMANENT'
-        ? m('validation', 'REQUEST_TOO_LARGE')
-        : undefined;
-  return meaning && { meaning, api: { elasticsearch: type } };
+function elastic(type: string, reason: string, durability: unknown): Meaning | undefined {
+  return type === 'version_conflict_engine_exception'
+    ? reason.includes('already exists')
+      ? CONFLICT
+      : RETRY_CONFLICT
+    : type === 'circuit_breaking_exception' && durability === 'PERMANENT'
+      ? m('validation', 'REQUEST_TOO_LARGE')
+      : undefined;
 }

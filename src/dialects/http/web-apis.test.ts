@@ -14,7 +14,8 @@ describe('web API conventions the tables do not list', () => {
       ['invalid_cursor', 'validation', 'VALIDATION_ERROR'],
       ['missing_argument', 'validation', 'VALIDATION_ERROR'],
       ['posting_to_general_channel_denied', 'permission', 'PERMISSION_DENIED'],
-      ['team_access_not_granted_yet', 'internal', 'INTERNAL_ERROR'],
+      ['team_access_not_granted_yet', 'permission', 'PERMISSION_DENIED'],
+      ['user_is_bot', 'internal', 'INTERNAL_ERROR'],
     ] as const;
     for (const [error, category, code] of cases) {
       const e = slack(error);
@@ -24,7 +25,7 @@ describe('web API conventions the tables do not list', () => {
   });
 
   it('lets a failure status decide for a Slack error with no telling shape', () => {
-    const e = slack('team_access_not_granted_yet', 503);
+    const e = slack('user_is_bot', 503);
     expect([e.category, e.retryable]).toEqual(['unavailable', true]);
   });
 

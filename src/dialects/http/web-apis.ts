@@ -1,6 +1,7 @@
 import type { ErrorCategory } from '../../core/categories.js';
 import type { StableErrorCode } from '../../core/stable-codes.js';
-import { awsErrorMeaning, azureErrorMeaning } from './cloud-codes.js';
+import { awsErrorMeaning, azureErrorMeaning, azureHeaderMeaning } from './cloud-codes.js';
+import { readCodeWords } from './code-words.js';
 import type { HeaderTable } from './headers.js';
 import { found, readPlatformError } from './platform-apis.js';
 import { asRecord } from '../../core/is.js';
@@ -28,57 +29,18 @@ export interface WebApiError {
 
 type Rec = Record<string, unknown>;
 
-// Slack Web API `error` strings (api.slack.com/methods, "Errors"), by what the caller does next.
+// Slack Web API `error` strings (api.slack.com/methods, "Errors") whose words say something else
+// than Slack means; the rest (`channel_not_found`, `invalid_auth`, `ratelimited`, `missing_scope`,
+// `msg_too_long`, …) are read by their words (code-words.ts).
 const SLACK: ReadonlyMap<string, Meaning> = new Map([
-  ['ratelimited', m('rate_limit', 'RATE_LIMITED')],
-  ['rate_limited', m('rate_limit', 'RATE_LIMITED')],
-  ['not_authed', m('auth', 'AUTH_ERROR')],
-  ['invalid_auth', m('auth', 'AUTH_ERROR')],
   ['account_inactive', m('auth', 'AUTH_ERROR')],
-  ['token_revoked', m('auth', 'INVALID_TOKEN')],
-  ['token_expired', m('auth', 'TOKEN_EXPIRED')],
-  ['no_permission', m('permission', 'PERMISSION_DENIED')],
-  ['not_allowed_token_type', m('permission', 'PERMISSION_DENIED')],
-  ['restricted_action', m('permission', 'PERMISSION_DENIED')],
-  ['ekm_access_denied', m('permission', 'PERMISSION_DENIED')],
   ['not_in_channel', m('permission', 'PERMISSION_DENIED')],
-  ['missing_scope', m('permission', 'INSUFFICIENT_SCOPE')],
-  ['channel_not_found', m('not_found', 'NOT_FOUND')],
-  ['user_not_found', m('not_found', 'NOT_FOUND')],
-  ['users_not_found', m('not_found', 'NOT_FOUND')],
-  ['message_not_found', m('not_found', 'NOT_FOUND')],
-  ['thread_not_found', m('not_found', 'NOT_FOUND')],
-  ['file_not_found', m('not_found', 'NOT_FOUND')],
-  ['is_archived', m('conflict', 'CONFLICT')],
-  ['already_reacted', m('conflict', 'CONFLICT')],
-  ['name_taken', m('conflict', 'CONFLICT')],
-  ['invalid_arguments', m('validation', 'VALIDATION_ERROR')],
-  ['invalid_arg_name', m('validation', 'VALIDATION_ERROR')],
-  ['invalid_array_arg', m('validation', 'VALIDATION_ERROR')],
-  ['invalid_blocks', m('validation', 'VALIDATION_ERROR')],
-  ['invalid_form_data', m('validation', 'VALIDATION_ERROR')],
-  ['invalid_json', m('validation', 'VALIDATION_ERROR')],
-  ['no_text', m('validation', 'VALIDATION_ERROR')],
-  ['msg_too_long', m('validation', 'REQUEST_TOO_LARGE')],
-  ['too_many_attachments', m('validation', 'REQUEST_TOO_LARGE')],
-  ['request_timeout', m('timeout', 'TIMEOUT')],
-  ['service_unavailable', m('unavailable', 'UNAVAILABLE')],
-  ['fatal_error', m('internal', 'SERVER_ERROR', true)],
-  ['internal_error', m('internal', 'SERVER_ERROR', true)],
   // "Access to this method is limited on the current network".
   ['accesslimited', m('permission', 'PERMISSION_DENIED')],
   ['two_factor_setup_required', m('permission', 'PERMISSION_DENIED')],
-  ['org_login_required', m('auth', 'AUTH_ERROR')],
   // The workspace is being migrated into an Enterprise organisation: "intermittently unavailable
   // until the transition is complete".
   ['team_added_to_org', m('unavailable', 'UNAVAILABLE')],
-  // A free workspace's message allowance is spent (Slack's "Usage limits for free workspaces").
-  ['message_limit_exceeded', m('quota', 'QUOTA_EXCEEDED')],
-  ['enterprise_is_restricted', m('permission', 'PERMISSION_DENIED')],
-  ['metadata_too_large', m('validation', 'REQUEST_TOO_LARGE')],
-  ['attachment_payload_limit_exceeded', m('validation', 'REQUEST_TOO_LARGE')],
-  ['method_deprecated', m('protocol', 'NOT_IMPLEMENTED')],
-  ['deprecated_endpoint', m('protocol', 'NOT_IMPLEMENTED')],
 ]);
 
 // OAuth 2 token endpoint errors (RFC 6749 §5.2) and the device flow's (RFC 8628 §3.5).
@@ -115,24 +77,17 @@ const DEVICE_FLOW_WAIT_MS: ReadonlyMap<string, number> = new Map([
   ['slow_down', 10_000],
 ]);
 
-// Slack names the errors its table above does not list after a few patterns.
-const SLACK_NOT_FOUND = /_not_found$/;
-const SLACK_INVALID =
-  /^(?:invalid|missing|bad|too_many)_|_(?:invalid|required|missing|not_supported|too_large|too_long)$/;
-const SLACK_REFUSED =
-  /^(?:not_allowed|restricted|cannot|cant)_|_(?:disabled|denied|not_allowed|restricted|not_granted|blocked)$/;
-
 /**
- * A Slack error string the table does not list, by its shape (`user_not_found`,
- * `invalid_cursor`, `posting_to_general_channel_denied`). One with no telling shape says nothing
- * an agent can act on: on a failure status the status decides, otherwise it is `internal` and
- * not retried (a guess would have the model retry or rewrite a call that cannot succeed).
+ * A Slack error string the table does not list, by its words (`user_not_found`,
+ * `invalid_cursor`, `posting_to_general_channel_denied`). One whose words say nothing an agent
+ * can act on: on a failure status the status decides, otherwise it is `internal` and not
+ * retried (a guess would have the model retry or rewrite a call that cannot succeed).
  */
-function slackByShape(error: string, status: number | undefined): Meaning | undefined {
-  if (SLACK_NOT_FOUND.test(error)) return m('not_found', 'NOT_FOUND');
-  if (SLACK_INVALID.test(error)) return m('validation', 'VALIDATION_ERROR');
-  if (SLACK_REFUSED.test(error)) return m('permission', 'PERMISSION_DENIED');
-  return status !== undefined && status >= 400 ? undefined : m('internal', 'INTERNAL_ERROR');
+function slackByWords(error: string, status: number | undefined): Meaning | undefined {
+  return (
+    readCodeWords(error, status) ??
+    (status !== undefined && status >= 400 ? undefined : m('internal', 'INTERNAL_ERROR'))
+  );
 }
 
 // RFC 6750 §3.1 bearer-token challenges.
@@ -140,22 +95,6 @@ const BEARER: ReadonlyMap<string, Meaning> = new Map([
   ['invalid_token', m('auth', 'INVALID_TOKEN')],
   ['insufficient_scope', m('permission', 'INSUFFICIENT_SCOPE')],
   ['invalid_request', m('validation', 'VALIDATION_ERROR')],
-]);
-
-// Google APIs' legacy `error.errors[].reason` (Drive, YouTube, Gmail…): 403 is often a rate limit.
-const GOOGLE_REASONS: ReadonlyMap<string, Meaning> = new Map([
-  ['rateLimitExceeded', m('rate_limit', 'RATE_LIMITED')],
-  ['userRateLimitExceeded', m('rate_limit', 'RATE_LIMITED')],
-  ['quotaExceeded', m('quota', 'QUOTA_EXCEEDED')],
-  ['dailyLimitExceeded', m('quota', 'QUOTA_EXCEEDED')],
-  ['authError', m('auth', 'AUTH_ERROR')],
-  ['insufficientPermissions', m('permission', 'PERMISSION_DENIED')],
-  ['notFound', m('not_found', 'NOT_FOUND')],
-  ['backendError', m('internal', 'SERVER_ERROR', true)],
-  // Drive's full storage, BigQuery's result over the response size: a 403 neither permission
-  // nor rate.
-  ['storageQuotaExceeded', m('quota', 'QUOTA_EXCEEDED')],
-  ['responseTooLarge', m('validation', 'REQUEST_TOO_LARGE')],
 ]);
 
 const XML_CODE = /<Error>[\s\S]*?<Code>([^<]+)<\/Code>/;
@@ -194,7 +133,7 @@ export function readWebApiError(
     const error = b.error;
     // Slack: `{ ok: false, error: 'channel_not_found' }`, whatever the status.
     if (b.ok === false && typeof error === 'string') {
-      const slack = SLACK.get(error) ?? slackByShape(error, status);
+      const slack = SLACK.get(error) ?? slackByWords(error, status);
       return slack === undefined ? undefined : found(slack, { slack: error });
     }
     // OAuth 2: `{ error: 'invalid_grant', error_description? }` from a token endpoint.
@@ -212,7 +151,7 @@ export function readWebApiError(
     }
     // AWS JSON protocols: `{ __type: 'com.amazon.coral.validate#ValidationException' }`.
     if (typeof b.__type === 'string') {
-      const aws = awsErrorMeaning(b.__type);
+      const aws = awsErrorMeaning(b.__type, status);
       if (aws !== undefined) return found(aws, { aws: b.__type });
     }
     // Azure Resource Manager and Microsoft Graph: `{ error: { code: 'AnotherOperationInProgress' } }`.
@@ -225,10 +164,10 @@ export function readWebApiError(
     // S3's and Azure Storage's XML: `<Error><Code>SlowDown</Code>…</Error>`.
     const code = XML_CODE.exec(body)?.[1];
     const named =
-      code === undefined ? undefined : (awsErrorMeaning(code) ?? azureErrorMeaning(code));
+      code === undefined ? undefined : (azureErrorMeaning(code) ?? awsErrorMeaning(code, status));
     if (named !== undefined) return found(named, { code: code! });
   }
-  const platform = readPlatformError(body);
+  const platform = readPlatformError(body, status);
   if (platform !== undefined) return platform;
   if (status === 422 && b !== undefined && Array.isArray(b.errors)) {
     const github = githubValidation(b.errors);
@@ -250,7 +189,7 @@ export function readWebApiError(
       out.retryAfterMs = GITHUB_SECONDARY_WAIT_MS;
       return out;
     }
-    const google = googleReason(b);
+    const google = googleReason(b, status);
     if (google !== undefined) return google;
   }
   // Most responses carry none of the headers below (decoderHeaders knows): skip the lookups.
@@ -266,12 +205,12 @@ export function readWebApiError(
   }
   const amzn = headers.get('x-amzn-errortype');
   if (amzn !== undefined) {
-    const aws = awsErrorMeaning(amzn);
+    const aws = awsErrorMeaning(amzn, status);
     if (aws !== undefined) return found(aws, { aws: amzn.split(':')[0] ?? amzn });
   }
   const ms = headers.get('x-ms-error-code');
   if (ms !== undefined) {
-    const azure = azureErrorMeaning(ms);
+    const azure = azureHeaderMeaning(ms, status);
     if (azure !== undefined) return found(azure, { azure: ms });
   }
   return undefined;
@@ -298,27 +237,18 @@ function githubValidation(errors: unknown[]): WebApiError | undefined {
   return last === undefined ? undefined : found(GITHUB_422.get(last)!, { github: last });
 }
 
-/** Google's legacy `{ error: { errors: [{ reason }] } }`. */
-function googleReason(b: Rec | undefined): WebApiError | undefined {
+/**
+ * Google APIs' legacy `{ error: { errors: [{ reason }] } }` (Drive, YouTube, Gmail, BigQuery),
+ * read by the reason's words: a 403 is often a rate limit (`userRateLimitExceeded`,
+ * `sharingRateLimitExceeded`) or a spent budget (`dailyLimitExceeded`, `storageQuotaExceeded`).
+ */
+function googleReason(b: Rec | undefined, status: number): WebApiError | undefined {
   const errors = asRecord(b?.error)?.errors;
   if (!Array.isArray(errors)) return undefined;
   const reason = asRecord(errors[0])?.reason;
-  if (typeof reason !== 'string') return undefined;
-  const meaning =
-    GOOGLE_REASONS.get(reason) ??
-    (GOOGLE_RATE_REASON.test(reason)
-      ? GOOGLE_REASONS.get('rateLimitExceeded')
-      : GOOGLE_QUOTA_REASON.test(reason)
-        ? GOOGLE_REASONS.get('quotaExceeded')
-        : undefined);
-  return meaning === undefined ? undefined : found(meaning, { google: reason });
+  const meaning = typeof reason === 'string' ? readCodeWords(reason, status) : undefined;
+  return meaning === undefined ? undefined : found(meaning, { google: reason as string });
 }
-
-// The reasons each API adds under the same names (BigQuery's `jobRateLimitExceeded`, Drive's
-// `sharingRateLimitExceeded`, the `…Unreg` forms for unregistered callers): a rate, or a budget
-// spent per day or in total.
-const GOOGLE_RATE_REASON = /RateLimitExceeded/i;
-const GOOGLE_QUOTA_REASON = /dailyLimitExceeded|QuotaExceeded/i;
 
 /** The request id a response carries, under any of the names the big APIs use. */
 export function requestIdOf(headers: HeaderTable): string | undefined {
