@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/sequencer.js';
 
 const src = fileURLToPath(new URL('./src/', import.meta.url));
 
@@ -37,6 +39,13 @@ export default defineConfig({
     // Unexpected-error lines (the default onError report) are collected, not printed.
     setupFiles: ['test/setup/quiet-unexpected.ts'],
     testTimeout: 20_000,
+    // At least two workers, even on two cores (Vitest's default there is one): much of the suite
+    // waits (servers, child processes, real-time retry tests), and a second worker runs a file in
+    // those waits. Files in different workers share nothing but the machine: each starts its own
+    // servers on free ports and writes only to its own temp folders.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The longest files first (test/setup/sequencer.ts), from a committed list of durations.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // The unit tests beside the code share their workers' module cache (no isolation): they
