@@ -39,11 +39,6 @@ export default defineConfig({
     // Unexpected-error lines (the default onError report) are collected, not printed.
     setupFiles: ['test/setup/quiet-unexpected.ts'],
     testTimeout: 20_000,
-    // At least two workers, even on two cores (Vitest's default there is one): much of the suite
-    // waits (servers, child processes, real-time retry tests), and a second worker runs a file in
-    // those waits. Files in different workers share nothing but the machine: each starts its own
-    // servers on free ports and writes only to its own temp folders.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The longest files first (test/setup/sequencer.ts), from a committed list of durations.
     sequence: { sequencer: LongestFirst },
     projects: [
@@ -56,6 +51,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts'],
           isolate: false,
+          sequence: { groupOrder: 1 },
           // The type tests compile in tsconfig.json too: npm test's typecheck step has checked them
           // (an expectTypeOf that does not hold fails it) and sets AGENT_ERRORS_TYPECHECKED=1 here
           // to save a second full tsc run.
@@ -77,12 +73,26 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ISOLATED,
           isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         // A fresh module graph, heap and process per file, for the reasons given in ISOLATED.
+        // They run first (`groupOrder` 0; the shared projects after them), at least two at once
+        // even on two cores, where Vitest's default is one worker: they hold the longest files,
+        // much of their time is spent waiting (servers, child processes, real-time retries), and
+        // a second one runs in those waits. It costs no extra imports, as each file has a fresh
+        // process anyway (a second worker of a shared project would import the SDKs again).
+        // Files at the same time share nothing but the machine: each starts its own servers on
+        // free ports and writes only in its own temp folders; the timing tests assert only
+        // ratios that hold with both cores busy.
         extends: true,
-        test: { name: 'isolated', include: ISOLATED },
+        test: {
+          name: 'isolated',
+          include: ISOLATED,
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          sequence: { groupOrder: 0 },
+        },
       },
     ],
   },

@@ -6,10 +6,10 @@
 // `node scripts/test-cost.mjs --save` from a whole run. A file missing from it (a new one) runs
 // before the listed files of its project, as Vitest's own order runs unknown files first.
 //
-// Files stay grouped by project, the isolated project first: a worker of the shared projects
-// (unit, integration) is reused only while the next file in the queue belongs to its project,
-// and every new worker imports the library and the SDKs again. The isolated project holds the
-// longest files, so it goes first.
+// Files stay grouped by project, the isolated project first (vitest.config.ts runs it first, two
+// files at a time, then the shared ones): a worker of a shared project (unit, integration) is
+// reused only while the next file in the queue belongs to its project, and every new worker
+// imports the library and the SDKs again.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
