@@ -15,7 +15,7 @@ import { relative } from 'node:path';
 import type { TestSpecification } from 'vitest/node';
 import { BaseSequencer } from 'vitest/node';
 
-const PROJECT_ORDER = ['isolated', 'integration', 'unit'];
+const PROJECT_ORDER = ['isolated', 'integration', 'unit', 'alone'];
 
 /** Seconds each test file took in the run the list was saved from, by path from the root. */
 function listedSeconds(): Map<string, number> {
