@@ -160,30 +160,21 @@ export async function startRedisServer(setup: RedisServerSetup = {}): Promise<Re
   };
 }
 
-/**
- * A node-redis client as `createClient` builds it for {@link connectRedis}. The type is the one
- * inferred from that call: naming it `ReturnType<typeof createClient>` instead would make the
- * compiler relate two instantiations of node-redis's client type, command by command, which
- * cost the typecheck more than all the rest of test/ together.
- */
-export type RedisTestClient = ReturnType<typeof createTestClient>;
-
-function createTestClient(url: string) {
-  return createClient({
-    url,
-    socket: {
-      connectTimeout: 1_000,
-      reconnectStrategy: (retries) => Math.min(50 * (retries + 1), 300),
-    },
-  });
-}
+/** A node-redis client, as the Redis-backed stores take it. */
+export type RedisTestClient = ReturnType<typeof createClient>;
 
 /**
  * A client connected to `url` that reconnects quickly. Connection errors are swallowed here:
  * node-redis reports them while it reconnects, and the stores under test report their own.
  */
 export async function connectRedis(url: string): Promise<RedisTestClient> {
-  const client = createTestClient(url);
+  const client = createClient({
+    url,
+    socket: {
+      connectTimeout: 1_000,
+      reconnectStrategy: (retries) => Math.min(50 * (retries + 1), 300),
+    },
+  });
   client.on('error', () => {});
   await client.connect();
   return client;
