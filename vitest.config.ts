@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/sequencer.js';
 
 const src = fileURLToPath(new URL('./src/', import.meta.url));
 
@@ -25,6 +27,14 @@ const ISOLATED = [
   'test/world-fresh-databases-5.test.ts',
 ];
 
+/**
+ * Isolated files that also run alone, after every other file: the timing-ratio test reads how
+ * time grows from a 20 KB to a 200 KB input, and a file running beside it (the isolated project
+ * runs two at a time) evicts its large input from the cache the cores share, lifting the ratio
+ * toward its bound. By then the other steps of `npm test` (lint, typecheck, docs) are done too.
+ */
+const ALONE = ['test/hostile/linear-time.test.ts'];
+
 export default defineConfig({
   resolve: {
     // Tests and README blocks import the package by its public name; point that at the sources.
@@ -37,6 +47,8 @@ export default defineConfig({
     // Unexpected-error lines (the default onError report) are collected, not printed.
     setupFiles: ['test/setup/quiet-unexpected.ts'],
     testTimeout: 20_000,
+    // The longest files first (test/setup/sequencer.ts), from a committed list of durations.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         // The unit tests beside the code share their workers' module cache (no isolation): they
@@ -47,6 +59,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts'],
           isolate: false,
+          sequence: { groupOrder: 1 },
           // The type tests compile in tsconfig.json too: npm test's typecheck step has checked them
           // (an expectTypeOf that does not hold fails it) and sets AGENT_ERRORS_TYPECHECKED=1 here
           // to save a second full tsc run.
@@ -68,12 +81,32 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ISOLATED,
           isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         // A fresh module graph, heap and process per file, for the reasons given in ISOLATED.
+        // They run first (`groupOrder` 0; the shared projects after them), at least two at once
+        // even on two cores, where Vitest's default is one worker: they hold the longest files,
+        // much of their time is spent waiting (servers, child processes, real-time retries), and
+        // a second one runs in those waits. It costs no extra imports, as each file has a fresh
+        // process anyway (a second worker of a shared project would import the SDKs again).
+        // Files at the same time share nothing but the machine: each starts its own servers on
+        // free ports and writes only in its own temp folders; the timing tests assert only
+        // ratios that hold with both cores busy.
         extends: true,
-        test: { name: 'isolated', include: ISOLATED },
+        test: {
+          name: 'isolated',
+          include: ISOLATED,
+          exclude: ALONE,
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // The same fresh process per file, one file at a time, last (see ALONE).
+        extends: true,
+        test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -4,11 +4,14 @@
 //
 //   node scripts/test-cost.mjs [vitest arguments…]    run Vitest (all files, or those named)
 //   node scripts/test-cost.mjs --from report.json     rank a JSON report written earlier
+//   … --save                                         also write the files' seconds into
+//                                                    test/setup/file-seconds.json, the list
+//                                                    Vitest's sequencer starts the longest by
 //
 // A file's time is wall time in its worker (import, setup and tests), so on a shared machine it
 // moves with the load; rank by it, compare CPU seconds between runs.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +21,8 @@ const SHOWN = 30;
 
 let reportFile;
 let cpu;
-const args = process.argv.slice(2);
+const save = process.argv.includes('--save');
+const args = process.argv.slice(2).filter((arg) => arg !== '--save');
 if (args[0] === '--from') {
   reportFile = args[1];
   if (!reportFile) throw new Error('test-cost: --from needs the path of a Vitest JSON report');
@@ -61,5 +65,14 @@ for (const file of files.slice(0, SHOWN)) {
   );
 }
 if (files.length > SHOWN) console.log(`  … ${files.length - SHOWN} more`);
+if (save) {
+  // Merged into the list, so that a run of some files updates theirs and keeps the others'.
+  const listFile = join(root, 'test', 'setup', 'file-seconds.json');
+  const list = JSON.parse(readFileSync(listFile, 'utf8'));
+  for (const file of files) list[file.name.split('\\').join('/')] = Number(file.seconds.toFixed(1));
+  const sorted = Object.entries(list).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+  writeFileSync(listFile, `${JSON.stringify(Object.fromEntries(sorted), null, 2)}\n`);
+  console.log(`Saved the files' seconds to ${relative(root, listFile)}`);
+}
 if (cpu !== undefined) console.log(`Vitest run: ${cpu.toFixed(1)} s CPU (user + system)`);
 console.log(`JSON report: ${reportFile}`);

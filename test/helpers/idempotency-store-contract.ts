@@ -233,22 +233,23 @@ export function storeContract(harness: () => StoreHarness): void {
     };
     const gates = [deferred<void>(), deferred<void>()];
     let runs = 0;
-    const call = withIdempotency(
-      stalled,
-      async () => {
-        const run = ++runs;
-        await gates[run - 1]?.promise;
-        return `run ${run}`;
-      },
-      { clock: h.clock, leaseMs: h.shortTtlMs / 2, fingerprintOf: () => 'same-input' },
-    );
+    const handler = async () => {
+      const run = ++runs;
+      await gates[run - 1]?.promise;
+      return `run ${run}`;
+    };
+    const options = { clock: h.clock, fingerprintOf: () => 'same-input' };
+    // A's lease runs out while A runs. B, the retry on another worker, holds a lease far longer
+    // than the test, so that on a slow machine only A's lease lapses (B's has no heartbeat either).
+    const call = withIdempotency(stalled, handler, { ...options, leaseMs: h.shortTtlMs / 2 });
+    const retry = withIdempotency(stalled, handler, { ...options, leaseMs: h.shortTtlMs * 100 });
     // The same request id both times: a client's retry that reached another worker. Only the
     // fencing token tells the two claims apart.
     const context = { idempotencyKey: 'fenced', requestId: 'job-1' };
     const first = call({ week: 'W1' }, context).catch((e: unknown) => e);
     await until(() => runs === 1);
     await h.advance(h.shortTtlMs);
-    const second = call({ week: 'W1' }, context);
+    const second = retry({ week: 'W1' }, context);
     await until(() => runs === 2);
     // A finishes while B holds the key: A's result must not become the key's.
     gates[0]?.resolve();

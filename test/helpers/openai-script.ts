@@ -158,9 +158,17 @@ export interface Measured {
   readonly gaps: readonly number[];
 }
 
+// The slow model answers after SLOW_MODEL_MS; the governor's attempt gives up after
+// SLOW_ATTEMPT_TIMEOUT_MS and its second attempt is answered at once. Both are wide: on a machine
+// whose cores are busy, a prompt local answer can take several hundred milliseconds, and the
+// second attempt must still beat the timeout. The other rows' SDK waits (2 s, then 4 s) last
+// longer than the slow answer, so the width costs the test no time.
+const SLOW_MODEL_MS = 3_000;
+const SLOW_ATTEMPT_TIMEOUT_MS = 1_500;
+
 /**
  * Each row's script measured twice at once — with the SDK's own loop (`measure(script)`) and with
- * the governor (`measure(script, governor)`; the slow model's row adds `attemptTimeoutMs: 400`)
+ * the governor (`measure(script, governor)`; the slow model's row adds an attempt timeout)
  * — each run against a server of its own: the runs per row, and the table of request counts and
  * outcomes (`[requests, ok]`) the tests compare.
  */
@@ -173,7 +181,10 @@ export async function measureBothWays<Row extends string, Options extends object
   const runs = await Promise.all(
     names.flatMap((row) => [
       measure(rows[row]),
-      measure(rows[row], row === 'slowModel' ? { ...governor, attemptTimeoutMs: 400 } : governor),
+      measure(
+        rows[row],
+        row === 'slowModel' ? { ...governor, attemptTimeoutMs: SLOW_ATTEMPT_TIMEOUT_MS } : governor,
+      ),
     ]),
   );
   const bare = {} as Record<Row, Measured>;
@@ -204,7 +215,7 @@ export function failureRows() {
     outOfQuota: [outOfQuota, outOfQuota, outOfQuota],
     badKey: [badKey, badKey, badKey],
     contextTooLong: [contextTooLong, contextTooLong, contextTooLong],
-    slowModel: [slow(1_200, completion('late'))],
+    slowModel: [slow(SLOW_MODEL_MS, completion('late'))],
   };
 }
 

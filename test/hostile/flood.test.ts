@@ -66,6 +66,11 @@ describe('a peer that cannot be flooded', () => {
         await Promise.race([once(client, 'drain'), sleep(50)]);
       }
     }
+    // The server stops reading once its answers back up. On a busy machine that can take longer
+    // than the writes: wait for it (polled, at most 10 s), then a second more for the requests
+    // still in flight to land, and read the heap with the flood fully in.
+    const paused = () => [...s.connections].some((c) => c.isPaused());
+    for (let waited = 0; waited < 10_000 && !paused(); waited += 50) await sleep(50);
     await sleep(1_000);
     const during = heapMb();
     const serverWritable = [...s.connections].reduce((n, c) => n + c.writableLength, 0);
