@@ -17,7 +17,9 @@ export const nodeSystemReader: Reader = {
   recognise(view) {
     const code = view.code;
     if (!isSystemErrorCode(code) || view.protocol === 'arcp') return undefined;
-    return statesRetryable(view.input) ? systemError(view.input, code) : undefined;
+    return typeof view.retryable === 'boolean' && statesNoCategory(view.input)
+      ? systemError(view.input, code)
+      : undefined;
   },
 };
 
@@ -39,12 +41,12 @@ export const systemErrorReader: Reader = {
 };
 
 /**
- * Whether `input` states a boolean `retryable` without a category of its own (a ToolError or an
- * AgentError-alike names one).
+ * Whether `input`, which states a boolean `retryable`, names no category of its own (a ToolError
+ * or an AgentError-alike names one).
  */
-function statesRetryable(input: Record<string, unknown>): boolean {
+function statesNoCategory(input: Record<string, unknown>): boolean {
   try {
-    return typeof input.retryable === 'boolean' && input.category === undefined;
+    return input.category === undefined;
   } catch {
     return false;
   }
