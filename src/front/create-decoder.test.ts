@@ -4,6 +4,8 @@
 import { RequestError as SdkRequestError } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
+import { ARCPError, TimeoutError } from '../dialects/arcp/arcp-error.js';
+import { ToolError } from '../dialects/tool/tool-error.js';
 import type { Reader } from '../core/reader.js';
 import { formatToolErrorText } from '../dialects/tool/tool-text.js';
 import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
@@ -105,4 +107,59 @@ describe('createDecoder', () => {
       );
     }
   });
+});
+
+describe("the view's retryable", () => {
+  it('is in the view of plain data and of instances, and a reader may require it', () => {
+    const seen: unknown[] = [];
+    const stating: Reader = {
+      name: 'stating retryable',
+      requires: ['retryable'],
+      recognise: (view) => {
+        seen.push(view.retryable);
+        return AgentError.internal('read');
+      },
+    };
+    const { decode: read } = createDecoder([stating]);
+    read({ code: 'X', retryable: false });
+    read(Object.assign(new Error('thrown'), { retryable: true }));
+    expect(seen).toEqual([false, true]);
+    // Absent: the reader is not called, and the decoder's own reading answers.
+    expect(read({ code: 'X', message: 'no retryable' }).message).toBe('no retryable');
+    expect(seen).toHaveLength(2);
+  });
+
+  // The class-copy checks wait for a boolean `retryable` on plain data: every form each class
+  // leaves in, by every way plain data comes back, still reads as that class.
+  const classes: readonly (readonly [string, () => object, string])[] = [
+    ['AgentError', () => AgentError.rateLimited('slow down', { retryAfterMs: 250 }), 'rate_limit'],
+    ['AgentError (not retryable)', () => AgentError.validation('bad path'), 'validation'],
+    ['ToolError', () => ToolError.timeout('slow tool'), 'timeout'],
+    ['ToolError (not retryable)', () => ToolError.notFound('no such file'), 'not_found'],
+    ['ARCPError', () => new TimeoutError('max_runtime_sec exceeded'), 'timeout'],
+    ['ARCPError (not retryable)', () => new ARCPError('PERMISSION_DENIED', 'no'), 'permission'],
+  ];
+  const copies: readonly (readonly [string, (error: object) => unknown])[] = [
+    ['JSON', (error) => JSON.parse(JSON.stringify(error)) as unknown],
+    [
+      'structuredClone of its JSON form',
+      (error) => structuredClone(JSON.parse(JSON.stringify(error))),
+    ],
+    ['JSON text', (error) => JSON.stringify(error)],
+  ];
+  for (const [name, make, category] of classes) {
+    for (const [how, copy] of copies) {
+      it(`reads a ${how} copy of ${name} as the original`, () => {
+        const original = make();
+        const direct = decode(original);
+        const decoded = decode(copy(original));
+        expect(direct.category).toBe(category);
+        expect([decoded.category, decoded.code, decoded.retryable]).toEqual([
+          direct.category,
+          direct.code,
+          direct.retryable,
+        ]);
+      });
+    }
+  }
 });
