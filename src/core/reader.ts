@@ -24,7 +24,6 @@ const HAS_BODY = 8192;
 const HAS_STATUS_TEXT = 16384;
 const HAS_JSONRPC = 32768;
 const HAS_ERRORS = 65536;
-const HAS_RETRYABLE = 131072;
 
 // How many keys of plain data the view walks before reading its members by name instead.
 const MAX_VIEW_KEYS = 64;
@@ -51,7 +50,6 @@ export const VIEW_MEMBERS = {
   statusText: HAS_STATUS_TEXT,
   jsonrpc: HAS_JSONRPC,
   errors: HAS_ERRORS,
-  retryable: HAS_RETRYABLE,
 } as const;
 
 /** A member of `VIEW_MEMBERS`: a name a reader may list in `requires`. */
@@ -93,12 +91,6 @@ export interface ErrorView {
   readonly statusText: unknown;
   /** A GraphQL response's `errors` list (or anything under that name). */
   readonly errors: unknown;
-  /**
-   * The hub's, ToolError's and ARCPError's `retryable`. Their copies as plain data all have a
-   * boolean one: a reader tests it here before reading anything else of `input` (a member no
-   * view holds is a slow lookup on the hundreds of shapes off the wire).
-   */
-  readonly retryable: unknown;
   readonly hasHeadersOrBody: boolean;
   readonly hasJsonrpc: boolean;
   readonly hasEnvelopeCode: boolean;
@@ -210,7 +202,6 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
   let body: unknown;
   let statusText: unknown;
   let errors: unknown;
-  let retryable: unknown;
   let hasHeadersOrBody = false;
   let hasJsonrpc = false;
   let hasEnvelopeCode = false;
@@ -282,10 +273,6 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
           errors = input[key];
           present |= HAS_ERRORS;
           break;
-        case 'retryable':
-          retryable = input[key];
-          present |= HAS_RETRYABLE;
-          break;
         case 'jsonrpc':
           hasJsonrpc = true;
           present |= HAS_JSONRPC;
@@ -326,7 +313,6 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
     body = input.body;
     statusText = input.statusText;
     errors = input.errors;
-    retryable = input.retryable;
     hasJsonrpc = 'jsonrpc' in input;
     isError = input.isError;
     content = input.content;
@@ -349,7 +335,6 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
       (body !== undefined ? HAS_BODY : 0) |
       (statusText !== undefined ? HAS_STATUS_TEXT : 0) |
       (errors !== undefined ? HAS_ERRORS : 0) |
-      (retryable !== undefined ? HAS_RETRYABLE : 0) |
       (hasJsonrpc ? HAS_JSONRPC : 0);
     if (plain) hasBodyMember = 'title' in input || 'detail' in input || '__type' in input;
   }
@@ -375,24 +360,12 @@ export function readView(input: Rec, plain: boolean, protocol: Protocol | undefi
     body,
     statusText,
     errors,
-    retryable,
     hasHeadersOrBody,
     hasJsonrpc,
     hasEnvelopeCode,
     hasBodyMember,
     present,
   };
-}
-
-/**
- * Whether `view` may be one of the classes that state a boolean `retryable` (the hub's
- * `AgentError`, `ToolError`, `ARCPError`) or a copy of one: any instance (a brand or a getter
- * may say so), plain data only with a boolean `retryable` in the view. The test before their
- * shape checks, which read members no view holds (a brand symbol, `category`): on plain data of
- * the hundreds of shapes off the wire each such read is a slow, megamorphic lookup.
- */
-export function copyMayBeOfClass(view: ErrorView): boolean {
-  return view.instance || typeof view.retryable === 'boolean';
 }
 
 // The members a view reads, and those whose presence alone it notes.
@@ -413,7 +386,6 @@ const VIEW_KEYS = [
   'body',
   'statusText',
   'errors',
-  'retryable',
   'jsonrpc',
   'title',
   'detail',

@@ -4,7 +4,7 @@ import type { Protocol } from '../core/categories.js';
 import { copyRecord } from '../core/copy-record.js';
 import { carriesOwnBrand, isMeantToSend } from '../core/intent.js';
 import { normalizeError } from '../core/normalize-error.js';
-import { copyMayBeOfClass, guardedView, memberMask, readView } from '../core/reader.js';
+import { guardedView, memberMask, readView } from '../core/reader.js';
 import type { ErrorView, ReadContext, Reader } from '../core/reader.js';
 import { realElements } from '../core/real-elements.js';
 import { markUnexpected } from '../core/unexpected.js';
@@ -209,12 +209,7 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
   function readRecord(input: Rec, plain: boolean, protocol: Protocol | undefined): AgentError {
     const view = readView(input, plain, protocol);
     // A copy of an AgentError (JSON, structured clone): its code is a string, never a number.
-    if (
-      typeof view.code === 'string' &&
-      typeof view.message === 'string' &&
-      copyMayBeOfClass(view) &&
-      isAgentError(input)
-    ) {
+    if (typeof view.code === 'string' && typeof view.message === 'string' && isAgentError(input)) {
       return normalizeError(input);
     }
     const { recognise, masks } = readersFor(plain, protocol);

@@ -1,4 +1,3 @@
-import { copyMayBeOfClass } from '../../core/reader.js';
 import type { Reader } from '../../core/reader.js';
 import { isArcpError } from './is-arcp-error.js';
 import { isArcpErrorCode } from './codes.js';
@@ -23,7 +22,7 @@ export const arcpReader: Reader = {
     if (
       view.protocol === 'arcp' ||
       (typeof view.type === 'string' && ERROR_ENVELOPES.has(view.type)) ||
-      (typeof view.code === 'string' && copyMayBeOfClass(view) && isArcpError(view.input))
+      (typeof view.code === 'string' && isArcpError(view.input))
     ) {
       return decodeArcpValue(view.input, context.fallback);
     }

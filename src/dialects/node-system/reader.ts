@@ -17,9 +17,7 @@ export const nodeSystemReader: Reader = {
   recognise(view) {
     const code = view.code;
     if (!isSystemErrorCode(code) || view.protocol === 'arcp') return undefined;
-    return typeof view.retryable === 'boolean' && statesNoCategory(view.input)
-      ? systemError(view.input, code)
-      : undefined;
+    return statesRetryable(view.input) ? systemError(view.input, code) : undefined;
   },
 };
 
@@ -41,12 +39,12 @@ export const systemErrorReader: Reader = {
 };
 
 /**
- * Whether `input`, which states a boolean `retryable`, names no category of its own (a ToolError
- * or an AgentError-alike names one).
+ * Whether `input` states a boolean `retryable` without a category of its own (a ToolError or an
+ * AgentError-alike names one).
  */
-function statesNoCategory(input: Record<string, unknown>): boolean {
+function statesRetryable(input: Record<string, unknown>): boolean {
   try {
-    return input.category === undefined;
+    return typeof input.retryable === 'boolean' && input.category === undefined;
   } catch {
     return false;
   }

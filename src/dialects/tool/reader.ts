@@ -1,4 +1,3 @@
-import { copyMayBeOfClass } from '../../core/reader.js';
 import type { Reader } from '../../core/reader.js';
 import { decodeToolError } from './decode.js';
 import { isToolError } from './is-tool-error.js';
@@ -9,8 +8,7 @@ export const toolErrorReader: Reader = {
   name: 'ToolError',
   meantToSend: isToolError,
   recognise(view, context) {
-    return view.protocol === 'tool' ||
-      (typeof view.code === 'string' && copyMayBeOfClass(view) && isToolError(view.input))
+    return view.protocol === 'tool' || (typeof view.code === 'string' && isToolError(view.input))
       ? decodeToolError(view.input, context.fallback)
       : undefined;
   },
