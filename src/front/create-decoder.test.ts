@@ -109,28 +109,9 @@ describe('createDecoder', () => {
   });
 });
 
-describe("the view's retryable", () => {
-  it('is in the view of plain data and of instances, and a reader may require it', () => {
-    const seen: unknown[] = [];
-    const stating: Reader = {
-      name: 'stating retryable',
-      requires: ['retryable'],
-      recognise: (view) => {
-        seen.push(view.retryable);
-        return AgentError.internal('read');
-      },
-    };
-    const { decode: read } = createDecoder([stating]);
-    read({ code: 'X', retryable: false });
-    read(Object.assign(new Error('thrown'), { retryable: true }));
-    expect(seen).toEqual([false, true]);
-    // Absent: the reader is not called, and the decoder's own reading answers.
-    expect(read({ code: 'X', message: 'no retryable' }).message).toBe('no retryable');
-    expect(seen).toHaveLength(2);
-  });
-
-  // The class-copy checks wait for a boolean `retryable` on plain data: every form each class
-  // leaves in, by every way plain data comes back, still reads as that class.
+describe('copies of the classes that state retryable', () => {
+  // Every class whose copies the decoder checks for by shape (a boolean `retryable` among their
+  // members), retried or not, by every way plain data comes back: read as the original is.
   const classes: readonly (readonly [string, () => object, string])[] = [
     ['AgentError', () => AgentError.rateLimited('slow down', { retryAfterMs: 250 }), 'rate_limit'],
     ['AgentError (not retryable)', () => AgentError.validation('bad path'), 'validation'],
