@@ -4,6 +4,8 @@
 import { RequestError as SdkRequestError } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../core/agent-error.js';
+import { ARCPError, TimeoutError } from '../dialects/arcp/arcp-error.js';
+import { ToolError } from '../dialects/tool/tool-error.js';
 import type { Reader } from '../core/reader.js';
 import { formatToolErrorText } from '../dialects/tool/tool-text.js';
 import { toolErrorReader, toolTextReader } from '../dialects/tool/reader.js';
@@ -105,4 +107,40 @@ describe('createDecoder', () => {
       );
     }
   });
+});
+
+describe('copies of the classes that state retryable', () => {
+  // Every class whose copies the decoder checks for by shape (a boolean `retryable` among their
+  // members), retried or not, by every way plain data comes back: read as the original is.
+  const classes: readonly (readonly [string, () => object, string])[] = [
+    ['AgentError', () => AgentError.rateLimited('slow down', { retryAfterMs: 250 }), 'rate_limit'],
+    ['AgentError (not retryable)', () => AgentError.validation('bad path'), 'validation'],
+    ['ToolError', () => ToolError.timeout('slow tool'), 'timeout'],
+    ['ToolError (not retryable)', () => ToolError.notFound('no such file'), 'not_found'],
+    ['ARCPError', () => new TimeoutError('max_runtime_sec exceeded'), 'timeout'],
+    ['ARCPError (not retryable)', () => new ARCPError('PERMISSION_DENIED', 'no'), 'permission'],
+  ];
+  const copies: readonly (readonly [string, (error: object) => unknown])[] = [
+    ['JSON', (error) => JSON.parse(JSON.stringify(error)) as unknown],
+    [
+      'structuredClone of its JSON form',
+      (error) => structuredClone(JSON.parse(JSON.stringify(error))),
+    ],
+    ['JSON text', (error) => JSON.stringify(error)],
+  ];
+  for (const [name, make, category] of classes) {
+    for (const [how, copy] of copies) {
+      it(`reads a ${how} copy of ${name} as the original`, () => {
+        const original = make();
+        const direct = decode(original);
+        const decoded = decode(copy(original));
+        expect(direct.category).toBe(category);
+        expect([decoded.category, decoded.code, decoded.retryable]).toEqual([
+          direct.category,
+          direct.code,
+          direct.retryable,
+        ]);
+      });
+    }
+  }
 });
