@@ -25,6 +25,7 @@ const ISOLATED = [
   'test/world-fresh-databases.test.ts',
   'test/world-fresh-databases-3.test.ts',
   'test/world-fresh-databases-5.test.ts',
+  'test/world-fresh-databases-6.test.ts',
 ];
 
 /**

@@ -55,11 +55,14 @@ beforeAll(() => {
 // codes, names that compress poorly) cost 0.4 KB of the full decode, none of the others. The
 // sixth HTTP set's (the SaaS APIs' bodies: Postmark and Cloudflare numbers, Plaid, Okta, Square,
 // Box, Brevo, Resend, Clerk, Dropbox, Airtable, Vercel, GitLab, Elasticsearch, Auth0's OAuth
-// codes, per-day words) cost 1.3 KB of each, until the code-words rule takes rows back.
+// codes, per-day words) cost 1.3 KB of each. The code-words rule (a web API's unknown code read
+// by its words) replaced 209 rows and took back 4 KB minified but 0.1 KB gzipped: gzip had
+// already folded rows that repeat their meaning. The sixth database set's ORM reader and rows
+// cost 0.3 KB of the full decode.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 57.1,
-  'createDecoder (HTTP, provider SDK and client library readers)': 31.0,
-  'retry with that decoder': 37.4,
+  'decode (every reader)': 57.4,
+  'createDecoder (HTTP, provider SDK and client library readers)': 31.2,
+  'retry with that decoder': 37.6,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {
