@@ -110,7 +110,70 @@ const URI_DECIDES =
   "its log shows code -32602 (invalid params); the SDK's class, not the code, says the resource is missing";
 const JSON_DROPS_CLASS =
   'JSON.stringify keeps no class: `{"name":"CanceledError",…}` is read as data';
+const WRAPPED_NOT_IN_TEXT =
+  "the wrapper prints its class and the driver's message: the driver's code (SQLSTATE, errno) that decides is on `.parent` / `.cause`, not in the text";
+const WRAPPED_NESTED =
+  "util.inspect prints the driver's error nested under `parent:` / `[cause]:`, which explain does not read yet";
+const AWS_HINT_NOT_IN_TEXT =
+  "the SDK's `$retryable` says throttling; the text has only a name AWS's table does not list";
 const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = {
+  'sequelize AggregateError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+    inspect: WRAPPED_NESTED,
+  },
+  'sequelize DatabaseError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+    inspect: WRAPPED_NESTED,
+  },
+  'sequelize ExclusionConstraintError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+    inspect: WRAPPED_NESTED,
+  },
+  'sequelize ForeignKeyConstraintError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+    inspect: WRAPPED_NESTED,
+  },
+  'sequelize Sequelize.UniqueConstraintError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+    inspect: WRAPPED_NESTED,
+  },
+  'sequelize Sequelize.UnknownConstraintError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+    inspect: WRAPPED_NESTED,
+  },
+  'drizzle-orm DrizzleQueryError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+    inspect: WRAPPED_NESTED,
+  },
+  'sequelize HostNotFoundError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  'sequelize HostNotReachableError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  '@smithy/smithy-client ServiceException': {
+    String: AWS_HINT_NOT_IN_TEXT,
+    'stack head': AWS_HINT_NOT_IN_TEXT,
+    stack: AWS_HINT_NOT_IN_TEXT,
+  },
   '@anthropic-ai/sdk Anthropic.CMEKContextUnavailableError': {
     String: NO_WAIT,
     'stack head': NO_WAIT,

@@ -16,7 +16,7 @@ import type { LoggedError } from '../dialects/node-system/printed.js';
 import { decode } from '../front/decode.js';
 import { plainText, readTranscript } from './transcripts.js';
 import { CLASS_CODES, JSON_RPC_MESSAGES, MCP_MESSAGES, REASON_PHRASES } from './printed-tables.js';
-import { awsErrorMeaning } from '../dialects/http/cloud-codes.js';
+import { isAwsTableName } from '../dialects/http/cloud-codes.js';
 import { printedPostgresError, printedPsqlError } from '../dialects/postgres/printed.js';
 import {
   headersForWait,
@@ -132,8 +132,9 @@ function readPrinted(text: string): PastedError | undefined {
   }
   // Last, as names such as `InternalServerError` are other SDKs' too: an AWS SDK v3 service
   // exception prints its error name (`ThrottlingException: Rate exceeded`), which AWS's table
-  // reads; the SDK marks each with `$fault` and `$metadata`.
-  if (awsErrorMeaning(name) !== undefined) {
+  // reads; the SDK marks each with `$fault` and `$metadata`. AWS's table only: a name read by
+  // its words alone could be any library's (a DOMException's `NotFoundError`).
+  if (isAwsTableName(name)) {
     const exception = Object.assign(new Error(rest.trim()), {
       name,
       $fault: 'client',

@@ -72,11 +72,24 @@ const AZURE: ReadonlyMap<string, Meaning> = new Map([
  * and `com.amazon.coral.validate#ValidationException` (a JSON body's `__type`).
  */
 export function awsErrorMeaning(name: string, status?: number): Meaning | undefined {
+  const short = awsShortName(name);
+  return AWS.get(short) ?? readCodeWords(short, status);
+}
+
+/**
+ * Whether AWS's own table lists `name` (in any of the forms above): a name that says it is
+ * AWS's, where one read by its words alone could be any library's (`NotFoundError`).
+ */
+export function isAwsTableName(name: string): boolean {
+  return AWS.has(awsShortName(name));
+}
+
+/** An AWS error name without its namespace (`…#`) or the address after it (`:http://…`). */
+function awsShortName(name: string): string {
   const colon = name.indexOf(':');
   const bare = colon < 0 ? name : name.slice(0, colon);
   const hash = bare.lastIndexOf('#');
-  const short = hash < 0 ? bare.trim() : bare.slice(hash + 1).trim();
-  return AWS.get(short) ?? readCodeWords(short, status);
+  return hash < 0 ? bare.trim() : bare.slice(hash + 1).trim();
 }
 
 /**

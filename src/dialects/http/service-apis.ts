@@ -220,6 +220,15 @@ export function readServiceError(
     if (meaning !== undefined) return { meaning, api: { code } };
     if (waitMs !== undefined) return { meaning: RATE, api: { code }, waitMs };
   }
+  // The words of the codes only these services' shapes carry (Dropbox's tags, PayPal's issue,
+  // Resend's name beside its `statusCode`). Not the others: a flat `{ code }`, an `errorCode`
+  // or an `errors[]` list is many families' shape (a Node system error, an MCP SDK OAuth error,
+  // GitHub's validation list), which their own readers, then the provider bodies', read.
+  const ownShape =
+    typeof b.error_summary === 'string' ||
+    typeof b.debug_id === 'string' ||
+    typeof b.statusCode === 'number';
+  if (!ownShape) return undefined;
   for (const code of codes) {
     const meaning = readCodeWords(code, status);
     if (meaning !== undefined) return { meaning, api: { code } };
