@@ -70,7 +70,8 @@ function wrapped(error: Error): { inner: object; driver: boolean } | undefined {
  * read as the HTTP response what it wraps carried (status, headers, wait), or as the database
  * error it wraps (drizzle-orm's `DrizzleQueryError` over the driver's), its own message kept. An
  * ORM's error over the driver's (Sequelize's `UniqueConstraintError`, `ConnectionError` over a
- * refused login or a connect timeout) reads as whatever the driver's error reads as. Late in the list: every reader that knows the wrapper itself has had its turn.
+ * refused login or a connect timeout) reads as whatever the driver's error reads as. Late in the
+ * list: every reader that knows the wrapper itself has had its turn.
  */
 export const wrappedErrorReader: Reader = {
   name: 'error wrapping a cause',
