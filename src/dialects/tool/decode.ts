@@ -7,7 +7,7 @@ import { validDelayMs } from '../../core/lenient-options.js';
 import { normalizeError } from '../../core/normalize-error.js';
 import { isToolError } from './is-tool-error.js';
 import type { ToolErrorLike } from './is-tool-error.js';
-import { formatToolErrorText } from './tool-text.js';
+import { uncategorisedToolText } from './tool-text.js';
 import { fromToolErrorText } from './tool-text-decode.js';
 
 // Tool errors' readings into the hub, apart from the class (convert.ts): the readers import
@@ -52,10 +52,15 @@ export function toolErrorToAgentError(error: ToolErrorLike): AgentError {
   if (error.details !== undefined) init.details = error.details;
   // Upstream writes only the fields present: a ToolError given no category must not gain one on
   // the way back out (the seed's `internal` says "a bug in the plugin", another statement). The
-  // hub remembers it as it remembers any form it read: `wire` holds the tool text, which names no
-  // category, and survives structuredClone, JSON and serializeError (see `uncategorised`).
+  // hub remembers it as it remembers any form it read: `wire` holds tool text that names no
+  // category, and survives structuredClone, JSON and serializeError (see `uncategorised`). The
+  // shortest such text (the JSON block alone) says it: a decoder need not carry the writer.
   if (error.category === undefined && error.agentCategory === undefined) {
-    init.wire = { protocol: 'tool', code: error.code, message: formatToolErrorText(error) };
+    init.wire = {
+      protocol: 'tool',
+      code: error.code,
+      message: uncategorisedToolText(error.code, error.retryable),
+    };
   }
   return new AgentError(error.message, init);
 }

@@ -233,6 +233,23 @@ function blockFields(fields: BlockFields): string {
   return block;
 }
 
+/**
+ * The shortest tool error text that reads back as `code` with no category: its JSON block alone
+ * (code and retryability), what the hub keeps in `wire` for a `ToolError` made without a
+ * category (see `uncategorised` in convert.ts). Written by the writers' own block writer, so it
+ * parses as theirs does. @internal
+ */
+export function uncategorisedToolText(code: string, retryable: boolean): string {
+  const block = blockFields({
+    code,
+    category: undefined,
+    retryable,
+    retryAfterMs: undefined,
+    agentCategory: undefined,
+  });
+  return `\`\`\`json\n${block}}\n\`\`\``;
+}
+
 function hubOf(error: ToolErrorTextInput): ErrorCategory | undefined {
   return isErrorCategory(error.agentCategory)
     ? error.agentCategory
