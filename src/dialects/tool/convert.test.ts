@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../core/agent-error.js';
 import { ERROR_CATEGORIES } from '../../core/categories.js';
+import { serializeError } from '../../core/serialize.js';
+import { deserializeError } from '../../helpers/deserialize.js';
 import { formatToolErrorText, parseToolErrorText } from './tool-text.js';
 import { encodeToolError, toToolError } from './convert.js';
 import { decodeToolError, toolErrorToAgentError } from './decode.js';
@@ -134,4 +136,36 @@ describe('a plain new ToolError(message, code), as upstream shows it to the agen
       retryable: false,
     });
   });
+});
+
+// A ToolError made without a category decodes to a hub error that remembers it (its `wire`:
+// tool text naming no category), so that it goes back out without one; crossed with code forms a
+// tool may use and with each way a hub error travels (as it is, structuredClone, JSON revived).
+describe('a ToolError without a category, after the hub', () => {
+  const codes = [
+    'OUT_OF_STOCK',
+    'deliberate_failure',
+    'OUT OF STOCK',
+    'a]b=c[d',
+    'quo"te\\n',
+    'É_ü',
+  ];
+  const travels: [string, (e: AgentError) => unknown][] = [
+    ['as it is', (e) => e],
+    ['structuredClone', (e) => structuredClone(e)],
+    ['JSON', (e) => deserializeError(JSON.parse(JSON.stringify(serializeError(e))))],
+  ];
+  for (const code of codes) {
+    for (const retryable of [false, true]) {
+      it.each(travels)(
+        `goes back out without one: ${JSON.stringify(code)}, retryable ${String(retryable)}, %s`,
+        (_, travel) => {
+          const hub = decodeToolError(new ToolError('Out of stock', code, { retryable }));
+          expect(parseToolErrorText(hub.wire?.message)).toEqual({ code, message: '', retryable });
+          const back = toToolError(travel(hub));
+          expect([back.code, back.category, back.retryable]).toEqual([code, undefined, retryable]);
+        },
+      );
+    }
+  }
 });
