@@ -4,23 +4,73 @@
 // Gzip finds repeats across files, so the savings do not add up to the total: each says what
 // that file alone costs. Largest gzip cost first. `--why <file>` prints instead how the measured
 // import reaches each source file whose path contains <file> (one chain of imports, the
-// shortest), to find who pulls a module into a bundle.
+// shortest), to find who pulls a module into a bundle. `--without <files>` (comma-separated path
+// parts) prints instead the measured import as it is and with those modules' code cut off (each
+// export an empty function), so that what only they import falls out too: what splitting them
+// out of the import would save, before writing the split.
 //   node bench/bundle-inputs.js <name prefix> [rows]   e.g. `createDecoder`, `retry`, `decode`
 //   node bench/bundle-inputs.js decode --why tool/tool-text.js
+//   node bench/bundle-inputs.js createDecoder --without http/web-apis.js
 import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import { BUNDLES, bundle } from './bundle-size.js';
 
-const whyAt = process.argv.indexOf('--why');
-const why = whyAt < 0 ? undefined : process.argv[whyAt + 1];
-const [prefix = 'createDecoder', rowsArg] = process.argv
-  .slice(2)
-  .filter((_, i) => whyAt < 0 || (i !== whyAt - 2 && i !== whyAt - 1));
+/** The value after `flag` in the arguments, and the arguments without both. */
+function takeFlag(args, flag) {
+  const at = args.indexOf(flag);
+  if (at < 0) return [undefined, args];
+  return [args[at + 1], args.filter((_, i) => i !== at && i !== at + 1)];
+}
+const [why, afterWhy] = takeFlag(process.argv.slice(2), '--why');
+const [cut, positional] = takeFlag(afterWhy, '--without');
+const [prefix = 'createDecoder', rowsArg] = positional;
 const rows = Number(rowsArg ?? 40);
 const measured = BUNDLES.find((b) => b.name.startsWith(prefix));
 if (measured === undefined) {
   console.error(`No measured import starts with ${JSON.stringify(prefix)}; one of:`);
   for (const b of BUNDLES) console.error(`  ${b.name}`);
   process.exit(2);
+}
+if (cut !== undefined) {
+  await printWithout(cut.split(','));
+  process.exit(0);
+}
+
+/**
+ * The measured import's size as it is and with the modules whose path contains one of `parts`
+ * replaced by stubs: the same export names, each an empty function, so that the importers still
+ * bundle and what only the cut modules import is left out.
+ */
+async function printWithout(parts) {
+  const cutOff = [];
+  const stub = {
+    name: 'without',
+    setup(build) {
+      build.onLoad({ filter: /\.js$/ }, async ({ path }) => {
+        if (!path.includes('/dist/') || !parts.some((part) => path.includes(part)))
+          return undefined;
+        cutOff.push(path.replace(/^.*dist\//, ''));
+        const names = Object.keys(await import(pathToFileURL(path).href));
+        return { contents: names.map((n) => `export function ${n}() {}`).join('\n'), loader: 'js' };
+      });
+    },
+  };
+  const size = async (plugins) => {
+    const bytes = (await bundle(measured.code, { plugins })).outputFiles[0].contents;
+    return { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  };
+  const [as, less] = await Promise.all([size([]), size([stub])]);
+  if (cutOff.length === 0) {
+    console.log(`No module of ${measured.name} contains ${parts.join(' or ')}`);
+    return;
+  }
+  const kb = (bytes) => (bytes / 1000).toFixed(2);
+  console.log(`${measured.name}, without ${cutOff.join(', ')}`);
+  console.log(`  as it is:    ${kb(as.min)} KB minified, ${kb(as.gzip)} KB gzipped`);
+  console.log(`  without:     ${kb(less.min)} KB minified, ${kb(less.gzip)} KB gzipped`);
+  console.log(
+    `  saved:       ${kb(as.min - less.min)} KB minified, ${kb(as.gzip - less.gzip)} KB gzipped`,
+  );
 }
 const result = await bundle(measured.code, { metafile: true, sourcemap: true });
 const [output] = Object.values(result.metafile.outputs).filter((o) => o.entryPoint !== undefined);

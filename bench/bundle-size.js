@@ -57,11 +57,12 @@ export const BUNDLES = [
 /**
  * `code` bundled from dist/ as a user's bundler would (minified, tree-shaken, not written);
  * `metafile: true` adds what each source file contributes, `sourcemap: true` a source map
- * (an output file of its own, ending in `.map`).
+ * (an output file of its own, ending in `.map`); `plugins` are esbuild's (bench/bundle-inputs.js
+ * `--without` cuts modules out with one).
  * @param {string} code
- * @param {{ metafile?: boolean, sourcemap?: boolean }} [options]
+ * @param {{ metafile?: boolean, sourcemap?: boolean, plugins?: import('esbuild').Plugin[] }} [options]
  */
-export function bundle(code, { metafile = false, sourcemap = false } = {}) {
+export function bundle(code, { metafile = false, sourcemap = false, plugins = [] } = {}) {
   return build({
     stdin: { contents: code, resolveDir: root, loader: 'js' },
     // No tsconfig: its `paths` point the package name at src/; resolve it as users do.
@@ -75,6 +76,7 @@ export function bundle(code, { metafile = false, sourcemap = false } = {}) {
     write: false,
     logLevel: 'silent',
     metafile,
+    plugins,
     ...(sourcemap ? { sourcemap: 'external', outdir: 'out' } : {}),
   });
 }
