@@ -34,7 +34,8 @@ export async function startPeers(): Promise<Peers> {
   return { server: await startReplyServer(), down: `http://127.0.0.1:${await closedPort()}` };
 }
 
-type Built = Omit<ErrorClass, 'library' | 'name'>;
+/** How one instance of a class is built, where its library builds it with more than a message. */
+export type Built = Omit<ErrorClass, 'library' | 'name'>;
 
 /** The modules walked, each with the package name a user knows it by. */
 export const ERROR_SOURCES: readonly (readonly [string, () => Promise<unknown>])[] = [
@@ -228,13 +229,20 @@ async function sdkErrorMessages(): Promise<Map<string, string>> {
   return messages;
 }
 
-/** Every exported error class of {@link ERROR_SOURCES}, each with how it is built. */
-export async function errorClasses(peers: Peers): Promise<ErrorClass[]> {
+/**
+ * Every exported error class of `sources` ({@link ERROR_SOURCES} unless given), each with how it
+ * is built: by `built` (`library name` → builds) where it names the class, else as above.
+ */
+export async function errorClasses(
+  peers: Peers,
+  sources: readonly (readonly [string, () => Promise<unknown>])[] = ERROR_SOURCES,
+  built?: (peers: Peers) => Promise<Map<string, Built[]>>,
+): Promise<ErrorClass[]> {
   const factories = await factoryBuilt();
-  const raised = await libraryBuilt(peers);
+  const raised = built === undefined ? await libraryBuilt(peers) : await built(peers);
   const all: ErrorClass[] = [];
   const seen = new Set<unknown>();
-  for (const [library, load] of ERROR_SOURCES) {
+  for (const [library, load] of sources) {
     for (const [name, cls] of exportedErrorClasses(await load())) {
       if (seen.has(cls)) continue;
       seen.add(cls);
