@@ -112,8 +112,6 @@ const JSON_DROPS_CLASS =
   'JSON.stringify keeps no class: `{"name":"CanceledError",…}` is read as data';
 const WRAPPED_NOT_IN_TEXT =
   "the wrapper prints its class and the driver's message: the driver's code (SQLSTATE, errno) that decides is on `.parent` / `.cause`, not in the text";
-const WRAPPED_NESTED =
-  "util.inspect prints the driver's error nested under `parent:` / `[cause]:`, which explain does not read yet";
 const AWS_HINT_NOT_IN_TEXT =
   "the SDK's `$retryable` says throttling; the text has only a name AWS's table does not list";
 const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = {
@@ -121,43 +119,16 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     String: WRAPPED_NOT_IN_TEXT,
     'stack head': WRAPPED_NOT_IN_TEXT,
     stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize DatabaseError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize ExclusionConstraintError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize ForeignKeyConstraintError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize Sequelize.UniqueConstraintError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
   },
   'sequelize Sequelize.UnknownConstraintError': {
     String: WRAPPED_NOT_IN_TEXT,
     'stack head': WRAPPED_NOT_IN_TEXT,
     stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
   },
   'drizzle-orm DrizzleQueryError': {
     String: WRAPPED_NOT_IN_TEXT,
     'stack head': WRAPPED_NOT_IN_TEXT,
     stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
   },
   'sequelize HostNotFoundError': {
     String: WRAPPED_NOT_IN_TEXT,
@@ -236,17 +207,8 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
   'got HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT, inspect: NO_WAIT },
   'got ParseError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
   'got ReadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
-  'got RetryError': {
-    String: SHARED_NAME,
-    'stack head': SHARED_NAME,
-    stack: SHARED_NAME,
-    inspect: SHARED_NAME,
-  },
-  'got UploadError': {
-    'stack head': STACK_NAMED_LATE,
-    stack: STACK_NAMED_LATE,
-    inspect: STACK_NAMED_LATE,
-  },
+  'got RetryError': { String: SHARED_NAME, 'stack head': SHARED_NAME, stack: SHARED_NAME },
+  'got UploadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
   'ky HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   'mongodb MongoCryptInvalidArgumentError': {
     String: DECODER_READS_LESS,

@@ -23,7 +23,7 @@ import pg from 'pg';
 import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
-import { DataTypes, Sequelize } from 'sequelize';
+import { Sequelize } from 'sequelize';
 import type { Options, Transaction } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from 'agent-errors';
@@ -106,6 +106,13 @@ interface NestedCase {
   readonly miss?: Partial<Record<PastedForm, string>>;
 }
 
+// Known misses of the nested cases: the text does not carry what decides.
+const SEQUELIZE_STACK =
+  "Sequelize gives its error the stack it captured before the query ran: `Error: ` and frames, nothing of its class or of the driver's error";
+const DRIZZLE_QUERY =
+  "drizzle's message is the query (`Failed query: …`): the driver's error that decides is on `.cause`, not in the text";
+const CAUSE_NOT_PRINTED =
+  "String(err) and the stack print the wrapper's own message: the error under it (`[cause]`, `error`, `[errors]`) is not in the text";
 const BEFORE = 'not read yet';
 const CASE_FORMS = ['String', 'stack head', 'stack', 'inspect'] as const satisfies PastedForm[];
 
@@ -223,7 +230,7 @@ describe.skipIf(skipPostgresTests())('wrapped PostgreSQL errors, logged', () => 
   nestedCases('orm-pg', [
     {
       label: 'sequelize UniqueConstraintError over pg 23505',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { 'stack head': SEQUELIZE_STACK, stack: SEQUELIZE_STACK },
       build: async () =>
         saying(
           await rejected(sequelize().query('INSERT INTO p7_t (id) VALUES (1)')),
@@ -234,7 +241,7 @@ describe.skipIf(skipPostgresTests())('wrapped PostgreSQL errors, logged', () => 
     },
     {
       label: 'sequelize ForeignKeyConstraintError over pg 23503',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { 'stack head': SEQUELIZE_STACK, stack: SEQUELIZE_STACK },
       build: async () =>
         saying(
           await rejected(sequelize().query('INSERT INTO p7_child VALUES (1, 99)')),
@@ -245,20 +252,20 @@ describe.skipIf(skipPostgresTests())('wrapped PostgreSQL errors, logged', () => 
     },
     {
       label: 'sequelize DatabaseError over pg 40P01 (two transactions deadlock)',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { 'stack head': SEQUELIZE_STACK, stack: SEQUELIZE_STACK },
       build: async () => saying(await deadlocked(sequelize(), 'p7_t'), 'code', '40P01'),
       names: /40P01/,
     },
     {
       label: 'sequelize DatabaseError over pg 42P01',
-      miss: { 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { 'stack head': SEQUELIZE_STACK, stack: SEQUELIZE_STACK },
       build: async () =>
         saying(await rejected(sequelize().query('SELECT * FROM p7_nowhere')), 'code', '42P01'),
       names: /42P01/,
     },
     {
       label: 'sequelize DatabaseError over pg 57014 (statement_timeout)',
-      miss: { 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { 'stack head': SEQUELIZE_STACK, stack: SEQUELIZE_STACK },
       build: async () =>
         saying(
           await rejected(
@@ -271,21 +278,19 @@ describe.skipIf(skipPostgresTests())('wrapped PostgreSQL errors, logged', () => 
     },
     {
       label: 'sequelize ConnectionError over pg 28P01 (a wrong password)',
-      miss: { inspect: BEFORE },
       build: async () =>
         saying(await rejected(sequelize({ password: 'wrong' }).authenticate()), 'code', '28P01'),
       names: /28P01/,
     },
     {
       label: 'knex over pg 23505 (its SQL before the message)',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
       build: async () =>
         saying(await rejected(knexPg()('p7_t').insert({ id: 2 })), 'code', '23505'),
       names: /23505/,
     },
     {
       label: 'drizzle DrizzleQueryError over pg 23505',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { String: DRIZZLE_QUERY, 'stack head': DRIZZLE_QUERY, stack: DRIZZLE_QUERY },
       build: async () =>
         saying(
           await rejected(drizzle().execute(sql`INSERT INTO p7_t (id) VALUES (3)`)),
@@ -296,14 +301,18 @@ describe.skipIf(skipPostgresTests())('wrapped PostgreSQL errors, logged', () => 
     },
     {
       label: 'drizzle DrizzleQueryError over pg 42P01',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { String: DRIZZLE_QUERY, 'stack head': DRIZZLE_QUERY, stack: DRIZZLE_QUERY },
       build: async () =>
         saying(await rejected(drizzle().execute(sql`SELECT * FROM p7_none`)), 'code', '42P01'),
       names: /42P01/,
     },
     {
       label: "new Error(msg, { cause }) over pg's 23503",
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
+      miss: {
+        String: CAUSE_NOT_PRINTED,
+        'stack head': CAUSE_NOT_PRINTED,
+        stack: CAUSE_NOT_PRINTED,
+      },
       build: async () => {
         const db = await connectPg(server, clients);
         const cause = await rejected(db.query('INSERT INTO p7_child VALUES (2, 98)'));
@@ -371,33 +380,32 @@ describe.skipIf(skipMariadbTests())('wrapped MariaDB errors, logged', () => {
   nestedCases('orm-mariadb', [
     {
       label: 'sequelize UniqueConstraintError over mysql2 1062',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { 'stack head': SEQUELIZE_STACK, stack: SEQUELIZE_STACK },
       build: async () =>
         saying(await rejected(sequelize().query('INSERT INTO t (id) VALUES (1)')), 'errno', 1062),
       names: /1062|ER_DUP_ENTRY/,
     },
     {
       label: 'sequelize DatabaseError over mysql2 1213 (two transactions deadlock)',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { 'stack head': SEQUELIZE_STACK, stack: SEQUELIZE_STACK },
       build: async () => saying(await deadlocked(sequelize(), 't'), 'errno', 1213),
       names: /1213|ER_LOCK_DEADLOCK/,
     },
     {
       label: 'sequelize DatabaseError over mysql2 1146',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { 'stack head': SEQUELIZE_STACK, stack: SEQUELIZE_STACK },
       build: async () =>
         saying(await rejected(sequelize().query('SELECT * FROM nowhere')), 'errno', 1146),
       names: /1146|ER_NO_SUCH_TABLE/,
     },
     {
       label: 'knex over mysql2 1062',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
       build: async () => saying(await rejected(knexMysql()('t').insert({ id: 2 })), 'errno', 1062),
       names: /1062|ER_DUP_ENTRY/,
     },
     {
       label: 'drizzle DrizzleQueryError over mysql2 1062',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: { String: DRIZZLE_QUERY, 'stack head': DRIZZLE_QUERY, stack: DRIZZLE_QUERY },
       build: async () =>
         saying(
           await rejected(drizzle().execute(sql`INSERT INTO t (id) VALUES (3)`)),
@@ -417,19 +425,26 @@ describe('wrappers of the SDKs and of Node, logged', () => {
   nestedCases('wrappers', [
     {
       label: "fetch's TypeError: fetch failed over ECONNREFUSED",
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
+      miss: {
+        String: CAUSE_NOT_PRINTED,
+        'stack head': CAUSE_NOT_PRINTED,
+        stack: CAUSE_NOT_PRINTED,
+      },
       build: () => rejected(fetch(`${peers.down}/x`)),
       names: /ECONNREFUSED/,
     },
     {
       label: 'AggregateError of Promise.any over two pg connections refused',
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: {
+        String: CAUSE_NOT_PRINTED,
+        'stack head': CAUSE_NOT_PRINTED,
+        stack: CAUSE_NOT_PRINTED,
+      },
       build: () => rejected(Promise.any([1, 2].map(() => refusedPg().connect()))),
       names: /ECONNREFUSED/,
     },
     {
       label: "the AI SDK's RetryError over APICallError 503s",
-      miss: { inspect: BEFORE },
       build: async () => {
         const ai = await import('ai');
         const call = () =>
@@ -450,7 +465,11 @@ describe('wrappers of the SDKs and of Node, logged', () => {
     },
     {
       label: "the OpenAI Agents SDK's ToolCallError over pg's ECONNREFUSED",
-      miss: { String: BEFORE, 'stack head': BEFORE, stack: BEFORE, inspect: BEFORE },
+      miss: {
+        String: CAUSE_NOT_PRINTED,
+        'stack head': CAUSE_NOT_PRINTED,
+        stack: CAUSE_NOT_PRINTED,
+      },
       build: async () => {
         const { ToolCallError } = await import('@openai/agents');
         const cause = await rejected(refusedPg().connect());

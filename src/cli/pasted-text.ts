@@ -15,7 +15,13 @@ import { printedErrorWithCause, printedLoggedError } from '../dialects/node-syst
 import type { LoggedError } from '../dialects/node-system/printed.js';
 import { decode } from '../front/decode.js';
 import { plainText, readTranscript } from './transcripts.js';
-import { CLASS_CODES, JSON_RPC_MESSAGES, MCP_MESSAGES, REASON_PHRASES } from './printed-tables.js';
+import {
+  CLASS_CODES,
+  JSON_RPC_MESSAGES,
+  MCP_MESSAGES,
+  ORM_CLASS_SQLSTATES,
+  REASON_PHRASES,
+} from './printed-tables.js';
 import { isAwsTableName } from '../dialects/http/cloud-codes.js';
 import { printedPostgresError, printedPsqlError } from '../dialects/postgres/printed.js';
 import {
@@ -265,11 +271,54 @@ function withMongoLabels(error: Error & { errorLabelSet?: unknown; errorLabels?:
   }
 }
 
+const an = (name: string) => `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+
 function fromLogged(logged: LoggedError, how: string): PastedError {
   const error = logged.error;
-  const cls = error.constructor.name;
-  const article = /^[AEIOU]/.test(cls) ? 'an' : 'a';
-  return { value: error, form: `the logged form of ${article} ${cls} (read ${how})` };
+  // Sequelize prints `Error: ` and its class in a `name:` member, or `Class [name]: …`.
+  const cls = error.name !== 'Error' && error.name !== '' ? error.name : error.constructor.name;
+  const inner = innermost(error);
+  const said =
+    inner === undefined ? errorInWords(error) : `${an(cls)} wrapping ${errorInWords(inner)}`;
+  return { value: error, form: `the logged form of ${said} (read ${how})` };
+}
+
+// Where a logged wrapper keeps the error under it: `new Error(msg, { cause })`, Sequelize's
+// `parent` / `original`, TypeORM's `driverError`, the Agents SDK's `error`, the AI SDK's
+// `lastError`, an `AggregateError`'s (or a `RetryError`'s) `errors`.
+const INNER_KEYS = ['cause', 'parent', 'original', 'driverError', 'error', 'lastError'] as const;
+
+/** The deepest error a logged wrapper nests, or `undefined` when it nests none. */
+function innermost(error: Error): Error | undefined {
+  let found: Error | undefined;
+  let e: Error = error;
+  for (let depth = 0; depth < 4; depth += 1) {
+    const members = e as unknown as Record<string, unknown>;
+    const errors = members.errors;
+    const next =
+      INNER_KEYS.map((key) => members[key]).find((v): v is Error => v instanceof Error) ??
+      (Array.isArray(errors) ? errors.find((v): v is Error => v instanceof Error) : undefined);
+    if (next === undefined) break;
+    found = e = next;
+  }
+  return found;
+}
+
+// The members by which a nested error says what it is, in the words its family uses.
+const SAYING_MEMBERS = ['code', 'errno', 'sqlState', 'status', 'statusCode'] as const;
+
+/** A nested error in words: pg's by SQLSTATE, others by their class and code, errno or status. */
+function errorInWords(error: Error): string {
+  const members = error as unknown as Record<string, unknown>;
+  const said = SAYING_MEMBERS.filter(
+    (key) => typeof members[key] === 'string' || typeof members[key] === 'number',
+  ).map((key) => `${key} ${String(members[key])}`);
+  // pg's `DatabaseError` is named `error` and carries the server's severity.
+  const name =
+    error.name === 'error' && typeof members.severity === 'string'
+      ? 'PostgreSQL error'
+      : error.name;
+  return `${an(name)}${said.length === 0 ? '' : ` (${said.join(', ')})`}`;
 }
 
 /**
@@ -316,6 +365,67 @@ function readPrintedWithCause(text: string): PastedError | undefined {
   };
 }
 
+// knex puts the query before the driver's message (`<sql> - <message>`,
+// `lib/execution/internal/query-executioner.js`): the driver's message follows the first ` - `
+// after a statement's first word.
+const KNEX_QUERY =
+  /^((?:error|Error): )(?:select|insert|update|delete|with|create|alter|drop|truncate|merge|call)\b.*? - (.*)$/is;
+// An ORM's class printed with the driver's message (`SequelizeDatabaseError: deadlock detected`).
+const ORM_HEAD = /^(Sequelize\w*Error): (.*)$/s;
+
+/**
+ * The printed form of a driver error under an ORM or query builder, whose message is still the
+ * database's: Sequelize's classes keep the driver's message (the driver's error is on `.parent`),
+ * knex puts its query before it. Read as the driver's error (by the PostgreSQL and MySQL message
+ * tables), under the ORM's class where there is one; a Sequelize constraint class whose message
+ * says nothing (`Validation error`) by the SQLSTATE it stands for.
+ */
+function readPrintedWrapper(text: string): PastedError | undefined {
+  const firstLine = text.split('\n', 1)[0]!;
+  const knex = KNEX_QUERY.exec(firstLine);
+  if (knex !== null) {
+    const driver =
+      printedPostgresError(`${knex[1]!}${knex[2]!}`) ?? printedMysqlError(`${knex[1]!}${knex[2]!}`);
+    return (
+      driver && {
+        value: driver,
+        form: `the printed form of a knex query error (${driverInWords(driver)})`,
+      }
+    );
+  }
+  const orm = ORM_HEAD.exec(firstLine);
+  if (orm === null) return undefined;
+  const [, name, message] = orm as unknown as [string, string, string];
+  const stands = ORM_CLASS_SQLSTATES[name];
+  const driver =
+    printedPostgresError(`error: ${message}`) ??
+    printedMysqlError(`Error: ${message}`) ??
+    (stands === undefined
+      ? undefined
+      : { name: 'error', severity: 'ERROR', code: stands, message });
+  if (driver === undefined) return undefined;
+  const Orm = { [name]: class extends Error {} }[name]!;
+  const value = Object.assign(new Orm(message), { name, parent: driver, original: driver });
+  return {
+    value,
+    form:
+      `the printed form of ${an(name)} ` +
+      (stands !== undefined &&
+      driver.message === message &&
+      driver.code === stands &&
+      printedPostgresError(`error: ${message}`) === undefined
+        ? `(Sequelize raises it for SQLSTATE ${stands})`
+        : `(${driverInWords(driver)})`),
+  };
+}
+
+/** The driver's error a database message table read, in words. */
+function driverInWords(driver: Record<string, unknown>): string {
+  return driver.errno === undefined
+    ? `its message is PostgreSQL's for SQLSTATE ${String(driver.code)}`
+    : `its message is MySQL's for error ${driver.errno as number} ${String(driver.code)}`;
+}
+
 // A Redis error reply as the clients print it: ioredis `ReplyError: WRONGTYPE …`, node-redis
 // `[ErrorReply: READONLY …]` (or `Error: …`), the reply's first word its prefix.
 const PRINTED_REDIS = /^\[?(\w+): ([A-Z]+)\b(.*?)\]?$/s;
@@ -328,6 +438,8 @@ const PRINTED_REDIS = /^\[?(\w+): ([A-Z]+)\b(.*?)\]?$/s;
  * carried, read by its reader.
  */
 function readPrintedDatabase(text: string): PastedError | undefined {
+  const wrapped = readPrintedWrapper(text);
+  if (wrapped !== undefined) return wrapped;
   const psql = printedPsqlError(text);
   if (psql !== undefined) {
     return { value: psql, form: `psql's printed error (SQLSTATE ${String(psql.code)})` };
