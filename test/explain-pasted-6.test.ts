@@ -95,8 +95,6 @@ const STACK_NAMED_LATE =
   'got captures the stack before it names the class: the stack says `RequestError: …`';
 const SHARED_NAME =
   "another library's class has the same name and message: it names no single code";
-const DECODER_READS_LESS =
-  "decode reads the instance as internal where its name and words say more (the reader's gap)";
 const REPLIES_NOT_IN_TEXT =
   'String(err) says "N commands failed": the replies that decide are not in it';
 const STATUS_NOT_IN_TEXT =
@@ -115,46 +113,7 @@ const WRAPPED_NOT_IN_TEXT =
 const AWS_HINT_NOT_IN_TEXT =
   "the SDK's `$retryable` says throttling; the text has only a name AWS's table does not list";
 const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = {
-  'sequelize AggregateError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  'sequelize Sequelize.UnknownConstraintError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  'drizzle-orm DrizzleQueryError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  'sequelize HostNotFoundError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  'sequelize HostNotReachableError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  '@smithy/smithy-client ServiceException': {
-    String: AWS_HINT_NOT_IN_TEXT,
-    'stack head': AWS_HINT_NOT_IN_TEXT,
-    stack: AWS_HINT_NOT_IN_TEXT,
-  },
-  '@anthropic-ai/sdk Anthropic.CMEKContextUnavailableError': {
-    String: NO_WAIT,
-    'stack head': NO_WAIT,
-    stack: NO_WAIT,
-  },
-  '@anthropic-ai/sdk Anthropic.CMEKKeyUnreachableError': {
-    String: NO_WAIT,
-    'stack head': NO_WAIT,
-    stack: NO_WAIT,
-  },
+  'openai RateLimitError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   '@anthropic-ai/sdk Anthropic.CompactionUnavailableError': {
     String: NO_WAIT,
     'stack head': NO_WAIT,
@@ -175,7 +134,12 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     'stack head': NO_WAIT,
     stack: NO_WAIT,
   },
-  '@anthropic-ai/sdk BaseAnthropic.OverloadedError': {
+  '@anthropic-ai/sdk Anthropic.CMEKContextUnavailableError': {
+    String: NO_WAIT,
+    'stack head': NO_WAIT,
+    stack: NO_WAIT,
+  },
+  '@anthropic-ai/sdk Anthropic.CMEKKeyUnreachableError': {
     String: NO_WAIT,
     'stack head': NO_WAIT,
     stack: NO_WAIT,
@@ -185,11 +149,17 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     'stack head': NO_WAIT,
     stack: NO_WAIT,
   },
+  '@anthropic-ai/sdk BaseAnthropic.OverloadedError': {
+    String: NO_WAIT,
+    'stack head': NO_WAIT,
+    stack: NO_WAIT,
+  },
   '@anthropic-ai/sdk BaseAnthropic.ServiceUnavailableError': {
     String: NO_WAIT,
     'stack head': NO_WAIT,
     stack: NO_WAIT,
   },
+  'ai APICallError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   '@modelcontextprotocol/client ResourceNotFoundError': { inspect: URI_DECIDES },
   '@modelcontextprotocol/client SdkError': {
     String: SDK_CODE_NOT_IN_TEXT,
@@ -201,43 +171,21 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     'stack head': SSE_EVENT_NOT_IN_TEXT,
     stack: SSE_EVENT_NOT_IN_TEXT,
   },
-  '@slack/web-api WebAPIHTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'ai APICallError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'axios Cancel': { JSON: JSON_DROPS_CLASS },
-  'got HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT, inspect: NO_WAIT },
-  'got ParseError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
-  'got ReadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
-  'got RetryError': { String: SHARED_NAME, 'stack head': SHARED_NAME, stack: SHARED_NAME },
-  'got UploadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
-  'ky HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'mongodb MongoCryptInvalidArgumentError': {
-    String: DECODER_READS_LESS,
-    'stack head': DECODER_READS_LESS,
-    stack: DECODER_READS_LESS,
-    inspect: DECODER_READS_LESS,
-  },
-  'mongodb MongoCryptKMSRequestNetworkTimeoutError': {
-    String: DECODER_READS_LESS,
-    'stack head': DECODER_READS_LESS,
-    stack: DECODER_READS_LESS,
-    inspect: DECODER_READS_LESS,
-  },
-  'mongodb MongoMissingDependencyError': {
-    String: DECODER_READS_LESS,
-    'stack head': DECODER_READS_LESS,
-    stack: DECODER_READS_LESS,
-    inspect: DECODER_READS_LESS,
-  },
-  'openai RateLimitError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'redis AbortError': { inspect: DECODER_READS_LESS },
   'redis ClientClosedError': { String: SHARED_NAME, 'stack head': SHARED_NAME, stack: SHARED_NAME },
+  'redis ReconnectStrategyError': { String: NAME_ONLY, 'stack head': NAME_ONLY, stack: NAME_ONLY },
   'redis MultiErrorReply': {
     String: REPLIES_NOT_IN_TEXT,
     'stack head': REPLIES_NOT_IN_TEXT,
     stack: REPLIES_NOT_IN_TEXT,
     inspect: REPLIES_NOT_IN_TEXT,
   },
-  'redis ReconnectStrategyError': { String: NAME_ONLY, 'stack head': NAME_ONLY, stack: NAME_ONLY },
+  'got HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT, inspect: NO_WAIT },
+  'got ParseError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
+  'got ReadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
+  'got RetryError': { String: SHARED_NAME, 'stack head': SHARED_NAME, stack: SHARED_NAME },
+  'got UploadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
+  'ky HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
+  'axios Cancel': { JSON: JSON_DROPS_CLASS },
   'undici errors.ClientClosedError': {
     String: SHARED_NAME,
     'stack head': SHARED_NAME,
@@ -257,6 +205,37 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     String: STATUS_NOT_IN_TEXT,
     'stack head': STATUS_NOT_IN_TEXT,
     stack: STATUS_NOT_IN_TEXT,
+  },
+  '@slack/web-api WebAPIHTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
+  'sequelize AggregateError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  'sequelize HostNotFoundError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  'sequelize HostNotReachableError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  'sequelize Sequelize.UnknownConstraintError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  'drizzle-orm DrizzleQueryError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  '@smithy/smithy-client ServiceException': {
+    String: AWS_HINT_NOT_IN_TEXT,
+    'stack head': AWS_HINT_NOT_IN_TEXT,
+    stack: AWS_HINT_NOT_IN_TEXT,
   },
 };
 

@@ -254,10 +254,19 @@ export function readPastedText(pasted: string): PastedError | undefined {
     : { value: head, form: 'the first line of a logged error (its stack left out)' };
 }
 
-/** Whether the decoder reads `error` as more than the default (an internal fault, not retried). */
+/**
+ * Whether the decoder reads `error` as more than the default (an internal fault, not retried),
+ * or a database family's table has a row for it (a driver's class its table calls internal: a
+ * MongoDB `MongoMissingDependencyError` is internal, whatever its words say); `DB_ERROR` is the
+ * families' "a database error, nothing more known".
+ */
 function saysSomething(error: Error): boolean {
   const d = decode(error);
-  return d.category !== 'internal' || d.retryable;
+  return (
+    d.category !== 'internal' ||
+    d.retryable ||
+    (d.details?.database !== undefined && d.code !== 'DB_ERROR')
+  );
 }
 
 // The mongodb driver keeps its labels in `errorLabelSet`, behind an `errorLabels` getter that a
