@@ -177,7 +177,6 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     String: REPLIES_NOT_IN_TEXT,
     'stack head': REPLIES_NOT_IN_TEXT,
     stack: REPLIES_NOT_IN_TEXT,
-    inspect: REPLIES_NOT_IN_TEXT,
   },
   'got HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT, inspect: NO_WAIT },
   'got ParseError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
@@ -207,21 +206,7 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     stack: STATUS_NOT_IN_TEXT,
   },
   '@slack/web-api WebAPIHTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'sequelize AggregateError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  'sequelize HostNotFoundError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  'sequelize HostNotReachableError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
+  'sequelize AggregateError': { 'stack head': WRAPPED_NOT_IN_TEXT, stack: WRAPPED_NOT_IN_TEXT },
   'sequelize Sequelize.UnknownConstraintError': {
     String: WRAPPED_NOT_IN_TEXT,
     'stack head': WRAPPED_NOT_IN_TEXT,

@@ -402,13 +402,19 @@ function readPrintedWrapper(text: string): PastedError | undefined {
       }
     );
   }
+  const listed = readSequelizeAggregate(text);
+  if (listed !== undefined) return listed;
   const orm = ORM_HEAD.exec(firstLine);
   if (orm === null) return undefined;
   const [, name, message] = orm as unknown as [string, string, string];
   const stands = ORM_CLASS_SQLSTATES[name];
+  const system = SYSTEM_MESSAGE.exec(message);
   const driver =
     printedPostgresError(`error: ${message}`) ??
     printedMysqlError(`Error: ${message}`) ??
+    (system === null
+      ? undefined
+      : Object.assign(new Error(message), { code: system[2], syscall: system[1] })) ??
     (stands === undefined
       ? undefined
       : { name: 'error', severity: 'ERROR', code: stands, message });
@@ -428,8 +434,32 @@ function readPrintedWrapper(text: string): PastedError | undefined {
   };
 }
 
+// Node's message for a failed system call (`getaddrinfo ENOTFOUND db.internal`, `connect
+// EHOSTUNREACH 10.0.0.9:5432`), which Sequelize's connection errors keep as their own.
+const SYSTEM_MESSAGE = /^(getaddrinfo|connect|read|write|open|spawn|getsockopt) (E[A-Z]+)\b/;
+
+/**
+ * Sequelize's `AggregateError` prints `AggregateError of:` and each error it holds on a line of
+ * its own (its `toString`): read as the errors it lists.
+ */
+function readSequelizeAggregate(text: string): PastedError | undefined {
+  const [head, ...rest] = text.split('\n');
+  if (head !== 'AggregateError of:') return undefined;
+  const errors = rest
+    .filter((line) => /^ {2}\S/.test(line))
+    .map((line) => printedLoggedError(line.trim())?.error)
+    .filter((e): e is Error => e !== undefined);
+  if (errors.length === 0) return undefined;
+  const value = Object.assign(new AggregateError(errors, text), { name: 'AggregateError' });
+  return {
+    value,
+    form: `the printed form of Sequelize's AggregateError, listing ${errors.map((e) => an(e.name)).join(', ')}`,
+  };
+}
+
 /** The driver's error a database message table read, in words. */
 function driverInWords(driver: Record<string, unknown>): string {
+  if (driver instanceof Error) return `its message is Node's for ${String(driver.code)}`;
   return driver.errno === undefined
     ? `its message is PostgreSQL's for SQLSTATE ${String(driver.code)}`
     : `its message is MySQL's for error ${driver.errno as number} ${String(driver.code)}`;

@@ -84,7 +84,9 @@ function headOf(line: string): { error: Error; head: string } | undefined {
   // In brackets: a code (`ERR_…`, `ECONNREFUSED`) or the error's own name.
   const isCode = bracket !== undefined && /^[A-Z][A-Z0-9_]+$/.test(bracket);
   const name = bracket !== undefined && !isCode ? bracket : cls;
-  if (!/(?:Error|Exception|^error)$/.test(name) && !/(?:Error|Exception)$/.test(cls)) {
+  // A class named for an error: `…Error`, `…Exception`, node-redis's `ErrorReply` and
+  // `MultiErrorReply`.
+  if (!/Error|Exception|^error$/.test(name) && !/Error|Exception/.test(cls)) {
     return undefined;
   }
   // A class of the printed name, as readers read a constructor's name.
