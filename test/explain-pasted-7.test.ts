@@ -14,7 +14,7 @@
 //    by walking each library's exports, test/helpers/error-classes.ts), in every printed form.
 //
 // FRESH_SCORE=1 prints the score per family and each miss; PRINTED_DUMP=<file> appends each
-// printed text of the nested cases to that file.
+// printed text to that file.
 import { appendFileSync } from 'node:fs';
 import knex from 'knex';
 import type { Knex } from 'knex';
@@ -113,7 +113,6 @@ const DRIZZLE_QUERY =
   "drizzle's message is the query (`Failed query: …`): the driver's error that decides is on `.cause`, not in the text";
 const CAUSE_NOT_PRINTED =
   "String(err) and the stack print the wrapper's own message: the error under it (`[cause]`, `error`, `[errors]`) is not in the text";
-const BEFORE = 'not read yet';
 const CASE_FORMS = ['String', 'stack head', 'stack', 'inspect'] as const satisfies PastedForm[];
 
 /**
@@ -480,87 +479,145 @@ describe('wrappers of the SDKs and of Node, logged', () => {
   ]);
 });
 
-// Known misses of the class walk, by `library class` then form, each with what is missing.
+// Known misses of the class walk, by `library class` then form, each with what is missing. A
+// `// decode: <sdk>` line marks a class whose printed form reads better than decode reads the
+// instance (the decode fix is another change's): the lead flips it once that fix is merged.
+const NO_WAIT = 'the wait is a response header, which String(err) and the stack do not print';
+const STATUS_NOT_IN_TEXT =
+  'String(err) says `API error occurred` and the body: the status that decides is not in the text';
+const RESPONSE_DECIDES =
+  "the instance's HTTP 200 response says the SDK, not the caller, failed: the text has only the class name";
+const CAUSE_NOT_IN_TEXT = 'the network error under it is on `.cause`, not in the text';
+const LINEAR_TYPE =
+  "Linear's errors print `Error: <the API's message>`: the type that decides is on the instance";
+const STRIPE_MESSAGE =
+  "Stripe's errors print `Error: <the API's message>`: the type and status are on the instance";
+const TWILIO_MESSAGE =
+  "Twilio's RestException prints `Error: <the API's message>`: the status and code are on the instance";
+const DISCORD_CODE =
+  "the status is not in the text; Discord's JSON code (50013) is, which no table here reads";
+const ROUTE_ONLY = 'String(err) prints `RateLimitError[<route>]`: no message, no wait';
+const NAME_ONLY = 'String(err) prints the class name alone';
+const DECODE_READS_LESS =
+  "the printed form reads as its name says; decode reads the instance as less (the reader's gap)";
 const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = {
-  '@mistralai/mistralai HTTPValidationError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
+  '@mistralai/mistralai MistralError': {
+    String: STATUS_NOT_IN_TEXT,
+    'stack head': STATUS_NOT_IN_TEXT,
+    stack: STATUS_NOT_IN_TEXT,
   },
-  '@mistralai/mistralai MistralError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
   '@mistralai/mistralai ObservabilityError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
+    String: STATUS_NOT_IN_TEXT,
+    'stack head': STATUS_NOT_IN_TEXT,
+    stack: STATUS_NOT_IN_TEXT,
   },
   '@mistralai/mistralai ResponseValidationError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
-    inspect: BEFORE,
+    String: RESPONSE_DECIDES,
+    'stack head': RESPONSE_DECIDES,
+    stack: RESPONSE_DECIDES,
+    inspect: RESPONSE_DECIDES,
   },
-  '@mistralai/mistralai SDKError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
-    inspect: BEFORE,
-  },
-  'groq-sdk Groq.RateLimitError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
-  'groq-sdk Groq.InternalServerError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
+  '@mistralai/mistralai SDKError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
+  'groq-sdk Groq.RateLimitError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
+  'groq-sdk Groq.InternalServerError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   '@pinecone-database/pinecone Errors.PineconeRequestError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
+    String: CAUSE_NOT_IN_TEXT,
+    'stack head': CAUSE_NOT_IN_TEXT,
+    stack: CAUSE_NOT_IN_TEXT,
   },
+  // decode: @notionhq/client
   '@notionhq/client RequestTimeoutError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
-    inspect: BEFORE,
+    String: DECODE_READS_LESS,
+    'stack head': DECODE_READS_LESS,
+    stack: DECODE_READS_LESS,
+    inspect: DECODE_READS_LESS,
   },
-  '@linear/sdk BootstrapLinearError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
+  '@linear/sdk BootstrapLinearError': {
+    String: LINEAR_TYPE,
+    'stack head': LINEAR_TYPE,
+    stack: LINEAR_TYPE,
+  },
   '@linear/sdk FeatureNotAccessibleLinearError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
+    String: LINEAR_TYPE,
+    'stack head': LINEAR_TYPE,
+    stack: LINEAR_TYPE,
   },
-  '@linear/sdk GraphQLClientError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
-  '@linear/sdk InvalidInputLinearError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
-  '@linear/sdk LockTimeoutLinearError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
-  '@linear/sdk OtherLinearError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
-  '@linear/sdk RatelimitedLinearError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
-  '@linear/sdk UnknownLinearError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
+  '@linear/sdk InvalidInputLinearError': {
+    String: LINEAR_TYPE,
+    'stack head': LINEAR_TYPE,
+    stack: LINEAR_TYPE,
+  },
+  '@linear/sdk LockTimeoutLinearError': {
+    String: LINEAR_TYPE,
+    'stack head': LINEAR_TYPE,
+    stack: LINEAR_TYPE,
+  },
+  '@linear/sdk OtherLinearError': {
+    String: LINEAR_TYPE,
+    'stack head': LINEAR_TYPE,
+    stack: LINEAR_TYPE,
+  },
+  // decode: @linear/sdk
+  '@linear/sdk RatelimitedLinearError': {
+    String: DECODE_READS_LESS,
+    'stack head': DECODE_READS_LESS,
+    stack: DECODE_READS_LESS,
+  },
+  '@linear/sdk UnknownLinearError': {
+    String: LINEAR_TYPE,
+    'stack head': LINEAR_TYPE,
+    stack: LINEAR_TYPE,
+  },
   '@linear/sdk UsageLimitExceededLinearError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
+    String: LINEAR_TYPE,
+    'stack head': LINEAR_TYPE,
+    stack: LINEAR_TYPE,
   },
-  'stripe errors.QuotaExceededError': { inspect: BEFORE },
-  'stripe errors.StripeAPIError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
+  // decode: stripe
+  'stripe errors.QuotaExceededError': { inspect: DECODE_READS_LESS },
+  'stripe errors.StripeAPIError': {
+    String: STRIPE_MESSAGE,
+    'stack head': STRIPE_MESSAGE,
+    stack: STRIPE_MESSAGE,
+  },
   'stripe errors.StripeAuthenticationError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
+    String: STRIPE_MESSAGE,
+    'stack head': STRIPE_MESSAGE,
+    stack: STRIPE_MESSAGE,
   },
-  'stripe errors.StripeCardError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
+  'stripe errors.StripeCardError': {
+    String: STRIPE_MESSAGE,
+    'stack head': STRIPE_MESSAGE,
+    stack: STRIPE_MESSAGE,
+  },
   'stripe errors.StripeInvalidRequestError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
+    String: STRIPE_MESSAGE,
+    'stack head': STRIPE_MESSAGE,
+    stack: STRIPE_MESSAGE,
   },
-  'stripe errors.StripePermissionError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
-  'stripe errors.StripeRateLimitError': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
-  'twilio RestException': { String: BEFORE, 'stack head': BEFORE, stack: BEFORE },
+  'stripe errors.StripePermissionError': {
+    String: STRIPE_MESSAGE,
+    'stack head': STRIPE_MESSAGE,
+    stack: STRIPE_MESSAGE,
+  },
+  'stripe errors.StripeRateLimitError': {
+    String: STRIPE_MESSAGE,
+    'stack head': STRIPE_MESSAGE,
+    stack: STRIPE_MESSAGE,
+  },
+  'twilio RestException': {
+    String: TWILIO_MESSAGE,
+    'stack head': TWILIO_MESSAGE,
+    stack: TWILIO_MESSAGE,
+  },
   '@discordjs/rest DiscordAPIError': {
-    String: BEFORE,
-    'stack head': BEFORE,
-    stack: BEFORE,
-    inspect: BEFORE,
+    String: DISCORD_CODE,
+    'stack head': DISCORD_CODE,
+    stack: DISCORD_CODE,
   },
-  '@discordjs/rest RateLimitError': { String: BEFORE },
-  '@langchain/langgraph GraphDrained': { String: BEFORE, 'stack head': BEFORE },
-  '@langchain/langgraph NodeInterrupt': { String: BEFORE, 'stack head': BEFORE },
-  '@langchain/langgraph ParentCommand': { String: BEFORE, 'stack head': BEFORE },
+  // decode: @discordjs/rest
+  '@discordjs/rest RateLimitError': { String: ROUTE_ONLY },
+  '@langchain/langgraph ParentCommand': { String: NAME_ONLY, 'stack head': NAME_ONLY },
 };
 
 /** The devDependencies of the seventh fresh round, walked as explain-pasted-6 walks its own. */
@@ -978,6 +1035,9 @@ describe('every exported error class of the seventh round, in every printed form
         (e: unknown) => string | undefined,
       ][]) {
         const text = print(error);
+        if (text !== undefined && process.env.PRINTED_DUMP) {
+          appendFileSync(process.env.PRINTED_DUMP, `\n===== ${key} [${form}]\n${text}\n`);
+        }
         if (text !== undefined) got[form] = await explainJson(text);
       }
       results.set(key, [...(results.get(key) ?? []), { want: readingOf(error), got }]);

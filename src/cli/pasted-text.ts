@@ -20,6 +20,7 @@ import {
   JSON_RPC_MESSAGES,
   MCP_MESSAGES,
   ORM_CLASS_SQLSTATES,
+  OTHER_ERROR_CLASSES,
   REASON_PHRASES,
 } from './printed-tables.js';
 import { isAwsTableName } from '../dialects/http/cloud-codes.js';
@@ -50,8 +51,9 @@ const STATUS_MESSAGE = /^([45]\d\d) ([\s\S]*)$/;
 // Client libraries that say the status in words: axios and ky ("Request failed with status
 // code 429"), got ("Response code 429 (Too Many Requests)"), fetch wrappers ("HTTP 503").
 // @slack/web-api says `statusCode = 503`, the MCP SDK's SSE transport `status code (503)`.
+// graphql-request (Linear's `GraphQLClientError`) says `GraphQL Error (Code: 503)`.
 const STATUS_IN_WORDS =
-  /\b(?:status code|response code|status|statusCode|HTTP)(?: =|:)? \(?([45]\d\d)\b/i;
+  /\b(?:status code|response code|status|statusCode|HTTP|GraphQL Error \(Code:)(?: =|:)? \(?([45]\d\d)\b/i;
 // A message that is one of JSON-RPC's or ACP's fixed messages (ACP quotes it), or a reason phrase.
 const FIXED_MESSAGE = /^"?([A-Za-z ]+?)"?(?:[.:]|$)/;
 
@@ -71,7 +73,10 @@ function readPrinted(text: string): PastedError | undefined {
   const other = OTHER_NAME.exec(firstLine);
   const named =
     NAME_PREFIX.exec(firstLine) ??
-    (other !== null && Object.hasOwn(AGENTS_SDK_ERRORS, other[1]!) ? other : null);
+    (other !== null &&
+    (Object.hasOwn(AGENTS_SDK_ERRORS, other[1]!) || OTHER_ERROR_CLASSES.has(other[1]!))
+      ? other
+      : null);
   if (named === null) return undefined;
   const name = named[1]!;
   const rest = text.trim().slice(named[0].length);
@@ -205,6 +210,9 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
       name,
       said: `${name} stands for ${typeof code === 'string' ? code : String(code.code)}`,
     });
+  }
+  if (OTHER_ERROR_CLASSES.has(name)) {
+    return Object.assign(new Error(message), { name, said: `LangGraph's ${name}` });
   }
   if (Object.hasOwn(AGENTS_SDK_ERRORS, name)) {
     return Object.assign(new Error(message), {

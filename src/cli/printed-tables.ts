@@ -54,7 +54,23 @@ export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<strin
   WebAPIFileUploadReadFileDataError: 'slack_webapi_file_upload_read_file_data_error',
   // axios (`lib/cancel/CanceledError.js`)
   CanceledError: { code: 'ERR_CANCELED', isAxiosError: true },
+  // FastAPI's validation response, as the Speakeasy SDKs name it (Mistral's
+  // `models/errors/httpvalidationerror.ts`): always its 422 `{ "detail": [...] }`.
+  HTTPValidationError: { status: 422 },
 };
+
+/**
+ * Classes whose name does not say error, printed as errors all the same (`GraphDrained: Graph
+ * drained: shutdown`): LangGraph's, each a `BaseLangGraphError` (`@langchain/langgraph`
+ * `errors.ts`).
+ */
+export const OTHER_ERROR_CLASSES: ReadonlySet<string> = new Set([
+  'GraphDrained',
+  'GraphInterrupt',
+  'NodeInterrupt',
+  'ParentCommand',
+  'GraphBubbleUp',
+]);
 
 /** JSON-RPC's and ACP's fixed messages, by their codes. */
 export const JSON_RPC_MESSAGES: Readonly<Record<string, number>> = {

@@ -25,9 +25,11 @@
 
 // `Name: message` or `Class [name or CODE]: message`.
 // A circular error starts `<ref *1> `; pg's `DatabaseError` is named `error`.
-const HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*|error)(?: \[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
+// discord.js puts the code right after the class: `DiscordAPIError[50013]: Missing Permissions`.
+const HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*|error)(?: ?\[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
 // An error whose stack is empty prints as `[Name: message]`, its properties after it in braces.
-const BRACKETED_HEAD = /^(?:<ref \*\d+> )?\[((?:[A-Z]\w*|error)(?: \[[\w.-]+\])?: [\s\S]*)\](?: \{)?$/;
+const BRACKETED_HEAD =
+  /^(?:<ref \*\d+> )?\[((?:[A-Z]\w*|error)(?: \[[\w.-]+\])?: [\s\S]*)\](?: \{)?$/;
 const FRAME = /^\s+(?:at\s|\.\.\. \d+ (?:more )?lines? matching)/;
 const CAUSE = /^\[cause\]: (.*)$/;
 // `key: value`, the key bare or quoted, or in brackets for a property Node shows though it is not
@@ -68,7 +70,8 @@ function inline(text: string): unknown {
   const object = /^(?:[A-Z]\w* )?\{(.*)\}$/.exec(text);
   if (object === null) return scalar(text);
   const out: Record<string, unknown> = {};
-  for (const part of object[1]!.trim().split(/,\s+(?=[\w$']+: )/)) {
+  // Split before each key, bare or quoted (`'retry-after': '7'` of a `Headers`).
+  for (const part of object[1]!.trim().split(/,\s+(?=(?:[\w$]+|'[^']*'): )/)) {
     const m = MEMBER.exec(part.trim());
     if (m !== null) out[m[1] ?? m[2] ?? m[3]!] = inline(m[4]!.trim());
   }
@@ -82,7 +85,7 @@ function headOf(line: string): { error: Error; head: string } | undefined {
   const cls = head[1]!;
   const bracket = head[2];
   // In brackets: a code (`ERR_…`, `ECONNREFUSED`) or the error's own name.
-  const isCode = bracket !== undefined && /^[A-Z][A-Z0-9_]+$/.test(bracket);
+  const isCode = bracket !== undefined && /^(?:[A-Z][A-Z0-9_]+|\d+)$/.test(bracket);
   const name = bracket !== undefined && !isCode ? bracket : cls;
   // A class named for an error: `…Error`, `…Exception`, node-redis's `ErrorReply` and
   // `MultiErrorReply`.
@@ -189,7 +192,8 @@ export function printedLoggedError(text: string): LoggedError | undefined {
     } else {
       // A member printed `undefined` is still the instance's own (the Agents SDK's `state`).
       const v = value === 'undefined' ? undefined : inline(value);
-      if (v !== undefined || value === 'undefined') (target.into as Record<string, unknown>)[key] = v;
+      if (v !== undefined || value === 'undefined')
+        (target.into as Record<string, unknown>)[key] = v;
     }
     members = true;
   }
