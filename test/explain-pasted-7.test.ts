@@ -174,9 +174,21 @@ async function deadlocked(s: Sequelize, table: string): Promise<unknown> {
 const quietKnex = { warn() {}, error() {}, deprecate() {}, debug() {} };
 
 let peers: Peers;
+// The servers start, and the seventh round's SDKs load, while the other cases run: each waits on
+// its own child process or imports. A start that fails rejects where its describe awaits it.
+let pgStarting: Promise<SqlServer> | undefined;
+let mariadbStarting: Promise<SqlServer> | undefined;
+let walking: Promise<ErrorClass[]> | undefined;
+const started = <T>(promise: Promise<T>): Promise<T> => {
+  promise.catch(() => undefined);
+  return promise;
+};
 beforeAll(async () => {
+  if (!skipPostgresTests()) pgStarting = started(startPostgres(16));
+  if (!skipMariadbTests()) mariadbStarting = started(startMariadb(24));
   peers = await startPeers();
-});
+  walking = started(errorClasses(peers, SOURCES_7, built7));
+}, 30_000);
 afterAll(() => peers.server.close());
 
 describe.skipIf(skipPostgresTests())('wrapped PostgreSQL errors, logged', () => {
@@ -213,7 +225,7 @@ describe.skipIf(skipPostgresTests())('wrapped PostgreSQL errors, logged', () => 
     return drizzlePg({ client: pool });
   };
   beforeAll(async () => {
-    server = await startPostgres(16);
+    server = await pgStarting;
     const db = await connectPg(server, clients);
     await db.query(`
       CREATE TABLE p7_t (id int PRIMARY KEY, v int NOT NULL DEFAULT 0);
@@ -361,7 +373,7 @@ describe.skipIf(skipMariadbTests())('wrapped MariaDB errors, logged', () => {
     return drizzleMysql({ client: pool });
   };
   beforeAll(async () => {
-    server = await startMariadb(24);
+    server = await mariadbStarting;
     const root = await connectMariadbRoot(server, connections);
     await root.query(`
       CREATE DATABASE p7;
@@ -1024,7 +1036,7 @@ describe('every exported error class of the seventh round, in every printed form
   >();
 
   beforeAll(async () => {
-    classes = await errorClasses(peers, SOURCES_7, built7);
+    classes = await walking!;
     const errors = await Promise.all(classes.map((c) => c.build()));
     for (const [i, c] of classes.entries()) {
       const key = `${c.library} ${c.name}`;
