@@ -20,6 +20,7 @@ import knex from 'knex';
 import type { Knex } from 'knex';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import type { Client } from 'pg';
 import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
@@ -194,7 +195,7 @@ afterAll(() => peers.server.close());
 describe.skipIf(skipPostgresTests())('wrapped PostgreSQL errors, logged', () => {
   let server: SqlServer | undefined;
   const closers: (() => Promise<unknown>)[] = [];
-  const clients: pg.Client[] = [];
+  const clients: Client[] = [];
   const sequelize = (extra: Options = {}) => {
     const s = new Sequelize({
       dialect: 'postgres',

@@ -415,30 +415,39 @@ function readPrintedWrapper(text: string): PastedError | undefined {
   const orm = ORM_HEAD.exec(firstLine);
   if (orm === null) return undefined;
   const [, name, message] = orm as unknown as [string, string, string];
-  const stands = ORM_CLASS_SQLSTATES[name];
-  const system = SYSTEM_MESSAGE.exec(message);
-  const driver =
-    printedPostgresError(`error: ${message}`) ??
-    printedMysqlError(`Error: ${message}`) ??
-    (system === null
-      ? undefined
-      : Object.assign(new Error(message), { code: system[2], syscall: system[1] })) ??
-    (stands === undefined
-      ? undefined
-      : { name: 'error', severity: 'ERROR', code: stands, message });
-  if (driver === undefined) return undefined;
+  const read = ormDriverError(name, message);
+  if (read === undefined) return undefined;
   const Orm = { [name]: class extends Error {} }[name]!;
-  const value = Object.assign(new Orm(message), { name, parent: driver, original: driver });
+  const value = Object.assign(new Orm(message), {
+    name,
+    parent: read.driver,
+    original: read.driver,
+  });
+  return { value, form: `the printed form of ${an(name)} (${read.said})` };
+}
+
+/**
+ * The driver's error under an ORM's printed class, as its message says: a PostgreSQL or MySQL
+ * server message, Node's system-call message, else the SQLSTATE a constraint class stands for.
+ */
+function ormDriverError(
+  name: string,
+  message: string,
+): { driver: object; said: string } | undefined {
+  const pg = printedPostgresError(`error: ${message}`);
+  if (pg !== undefined) return { driver: pg, said: driverInWords(pg) };
+  const mysql = printedMysqlError(`Error: ${message}`);
+  if (mysql !== undefined) return { driver: mysql, said: driverInWords(mysql) };
+  const system = SYSTEM_MESSAGE.exec(message);
+  if (system !== null) {
+    const driver = Object.assign(new Error(message), { code: system[2], syscall: system[1] });
+    return { driver, said: `its message is Node's for ${system[2]!}` };
+  }
+  const stands = ORM_CLASS_SQLSTATES[name];
+  if (stands === undefined) return undefined;
   return {
-    value,
-    form:
-      `the printed form of ${an(name)} ` +
-      (stands !== undefined &&
-      driver.message === message &&
-      driver.code === stands &&
-      printedPostgresError(`error: ${message}`) === undefined
-        ? `(Sequelize raises it for SQLSTATE ${stands})`
-        : `(${driverInWords(driver)})`),
+    driver: { name: 'error', severity: 'ERROR', code: stands, message },
+    said: `Sequelize raises it for SQLSTATE ${stands}`,
   };
 }
 
@@ -467,7 +476,6 @@ function readSequelizeAggregate(text: string): PastedError | undefined {
 
 /** The driver's error a database message table read, in words. */
 function driverInWords(driver: Record<string, unknown>): string {
-  if (driver instanceof Error) return `its message is Node's for ${String(driver.code)}`;
   return driver.errno === undefined
     ? `its message is PostgreSQL's for SQLSTATE ${String(driver.code)}`
     : `its message is MySQL's for error ${driver.errno as number} ${String(driver.code)}`;
