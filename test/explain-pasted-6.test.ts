@@ -22,67 +22,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode } from 'agent-errors';
-import { runCli } from '../src/cli/main.js';
 import { CLASS_CODES } from '../src/cli/printed-tables.js';
+import { explainJson, readingOf, same, score, words } from './helpers/explain-readings.js';
+import type { Reading } from './helpers/explain-readings.js';
 import { PASTED_FORMS, errorClasses, startPeers } from './helpers/error-classes.js';
 import type { ErrorClass, PastedForm } from './helpers/error-classes.js';
 import { closedPort } from './helpers/reply-server.js';
 import type { ReplyServer } from './helpers/reply-server.js';
 import { skipper } from './helpers/test-plan.js';
-
-interface Reading {
-  readonly category: string;
-  readonly retryable: boolean;
-  readonly retryAfterMs?: number | undefined;
-}
-
-// The same text is often printed by several forms (`String(err)` and the stack's head): read once.
-const explainedTexts = new Map<string, Promise<Reading & { form: string }>>();
-
-/** What `explain --json` says of `text`, and its form in words; no error found reads as `none`. */
-function explainJson(text: string): Promise<Reading & { form: string }> {
-  let explained = explainedTexts.get(text);
-  if (explained === undefined) explainedTexts.set(text, (explained = explainOnce(text)));
-  return explained;
-}
-
-async function explainOnce(text: string): Promise<Reading & { form: string }> {
-  let out = '';
-  const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } };
-  const code = await runCli(['explain', '--json', '--', text], io);
-  if (code !== 0) return { category: 'none', retryable: false, form: 'no error found' };
-  const r = JSON.parse(out) as Reading & { recognised: { form: string } };
-  return {
-    category: r.category,
-    retryable: r.retryable,
-    retryAfterMs: r.retryAfterMs,
-    form: r.recognised.form,
-  };
-}
-
-function readingOf(error: unknown): Reading {
-  const d = decode(error);
-  return { category: d.category, retryable: d.retryable, retryAfterMs: d.retryAfterMs };
-}
-
-const same = (a: Reading, b: Reading) =>
-  a.category === b.category && a.retryable === b.retryable && a.retryAfterMs === b.retryAfterMs;
-const words = (r: Reading) =>
-  `${r.category}/${r.retryable ? 'retry' : 'no'}${r.retryAfterMs === undefined ? '' : `/${r.retryAfterMs}`}`;
-
-/** A family's score, printed after the file when FRESH_SCORE is set. */
-function score(family: string) {
-  const s = { cases: 0, right: 0, wrong: [] as string[] };
-  afterAll(() => {
-    if (!process.env.FRESH_SCORE) return;
-    process.stdout.write(
-      `fresh cases:\n  ${family.padEnd(22)} ${String(s.right).padStart(4)}/${s.cases} right\n` +
-        s.wrong.map((w) => `      wrong: ${w}\n`).join(''),
-    );
-  });
-  return s;
-}
 
 let server: ReplyServer;
 let down: string;

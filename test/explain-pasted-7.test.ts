@@ -27,9 +27,9 @@ import { sql } from 'drizzle-orm';
 import { Sequelize } from 'sequelize';
 import type { Options, Transaction } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode } from 'agent-errors';
-import { runCli } from '../src/cli/main.js';
-import { PASTED_FORMS, errorClasses, startPeers } from './helpers/error-classes.js';
+import { explainJson, readingOf, same, score, words } from './helpers/explain-readings.js';
+import type { Explained, Reading } from './helpers/explain-readings.js';
+import { PASTED_FORMS, errorClasses, stainlessError, startPeers } from './helpers/error-classes.js';
 import type { Built, ErrorClass, PastedForm, Peers } from './helpers/error-classes.js';
 import { rejected } from './helpers/fresh-cases.js';
 import {
@@ -43,59 +43,6 @@ import {
   startPostgres,
 } from './helpers/sql-servers.js';
 import type { SqlServer } from './helpers/sql-servers.js';
-
-interface Reading {
-  readonly category: string;
-  readonly retryable: boolean;
-  readonly retryAfterMs?: number | undefined;
-}
-type Explained = Reading & { form: string };
-
-const explainedTexts = new Map<string, Promise<Explained>>();
-
-/** What `explain --json` says of `text`, and its form in words; no error found reads as `none`. */
-function explainJson(text: string): Promise<Explained> {
-  let explained = explainedTexts.get(text);
-  if (explained === undefined) explainedTexts.set(text, (explained = explainOnce(text)));
-  return explained;
-}
-
-async function explainOnce(text: string): Promise<Explained> {
-  let out = '';
-  const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } };
-  const code = await runCli(['explain', '--json', '--', text], io);
-  if (code !== 0) return { category: 'none', retryable: false, form: 'no error found' };
-  const r = JSON.parse(out) as Reading & { recognised: { form: string } };
-  return {
-    category: r.category,
-    retryable: r.retryable,
-    retryAfterMs: r.retryAfterMs,
-    form: r.recognised.form,
-  };
-}
-
-function readingOf(error: unknown): Reading {
-  const d = decode(error);
-  return { category: d.category, retryable: d.retryable, retryAfterMs: d.retryAfterMs };
-}
-
-const same = (a: Reading, b: Reading) =>
-  a.category === b.category && a.retryable === b.retryable && a.retryAfterMs === b.retryAfterMs;
-const words = (r: Reading) =>
-  `${r.category}/${r.retryable ? 'retry' : 'no'}${r.retryAfterMs === undefined ? '' : `/${r.retryAfterMs}`}`;
-
-/** A family's score, printed after the file when FRESH_SCORE is set. */
-function score(family: string) {
-  const s = { cases: 0, right: 0, wrong: [] as string[] };
-  afterAll(() => {
-    if (!process.env.FRESH_SCORE) return;
-    process.stdout.write(
-      `fresh cases:\n  ${family.padEnd(22)} ${String(s.right).padStart(4)}/${s.cases} right\n` +
-        s.wrong.map((w) => `      wrong: ${w}\n`).join(''),
-    );
-  });
-  return s;
-}
 
 /** One wrapped error: how its library raises it, and what its logged form must name inside. */
 interface NestedCase {
@@ -683,7 +630,7 @@ async function built7(): Promise<Map<string, Built[]>> {
     ['together-ai', () => import('together-ai')],
   ] as const) {
     const { default: Client } = (await load()) as unknown as {
-      default: { APIError: { generate: (...a: unknown[]) => Error } };
+      default: { APIError: Parameters<typeof stainlessError>[0] };
     };
     const mod = (await load()) as unknown as Record<string, unknown>;
     const names = new Map<unknown, string>();
@@ -691,18 +638,7 @@ async function built7(): Promise<Map<string, Built[]>> {
     for (const [name, value] of Object.entries(Client))
       names.set(value, `${library === 'groq-sdk' ? 'Groq' : 'Together'}.${name}`);
     for (const status of SDK_STATUSES) {
-      const make = () =>
-        Client.APIError.generate(
-          status,
-          {
-            error: {
-              message: `upstream said ${status}`,
-              type: status >= 500 ? 'server_error' : 'invalid_request_error',
-            },
-          },
-          undefined,
-          waitHeaders(status),
-        );
+      const make = () => stainlessError(Client.APIError, status);
       const cls = (make() as object).constructor;
       const name = [...names].find(([value]) => value === cls)?.[1];
       if (name !== undefined) add(`${library} ${name}`, factory(make, String(status)));

@@ -114,6 +114,29 @@ const waitHeaders = (status: number) =>
   new Headers(status === 429 || status === 503 || status === 529 ? { 'retry-after': '7' } : {});
 
 /**
+ * The error a Stainless SDK (OpenAI's, Groq's, Together's) raises for `status`: its
+ * `APIError.generate` over the body the API sends, with the wait header a 429 or a 5xx sends.
+ */
+export function stainlessError(
+  APIError: {
+    generate(status: number, body: object, message: undefined, headers: Headers): unknown;
+  },
+  status: number,
+): unknown {
+  return APIError.generate(
+    status,
+    {
+      error: {
+        message: `upstream said ${status}`,
+        type: status >= 500 ? 'server_error' : 'invalid_request_error',
+      },
+    },
+    undefined,
+    waitHeaders(status),
+  );
+}
+
+/**
  * Instances the library's own factory builds, by class: each status through `APIError.generate`,
  * and Anthropic's `error_code` classes through the client's `makeStatusError` (`client.ts`) with
  * the body the API sends them in.
@@ -123,18 +146,7 @@ async function factoryBuilt(): Promise<Map<unknown, () => unknown>> {
   const { default: OpenAI } = await import('openai');
   const { default: Anthropic } = await import('@anthropic-ai/sdk');
   for (const status of SDK_STATUSES) {
-    const openai = () =>
-      OpenAI.APIError.generate(
-        status,
-        {
-          error: {
-            message: `upstream said ${status}`,
-            type: status >= 500 ? 'server_error' : 'invalid_request_error',
-          },
-        },
-        undefined,
-        waitHeaders(status),
-      );
+    const openai = () => stainlessError(OpenAI.APIError, status);
     const anthropic = () =>
       Anthropic.APIError.generate(
         status,
