@@ -22,67 +22,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode } from 'agent-errors';
-import { runCli } from '../src/cli/main.js';
 import { CLASS_CODES } from '../src/cli/printed-tables.js';
+import { explainJson, readingOf, same, score, words } from './helpers/explain-readings.js';
+import type { Reading } from './helpers/explain-readings.js';
 import { PASTED_FORMS, errorClasses, startPeers } from './helpers/error-classes.js';
 import type { ErrorClass, PastedForm } from './helpers/error-classes.js';
 import { closedPort } from './helpers/reply-server.js';
 import type { ReplyServer } from './helpers/reply-server.js';
 import { skipper } from './helpers/test-plan.js';
-
-interface Reading {
-  readonly category: string;
-  readonly retryable: boolean;
-  readonly retryAfterMs?: number | undefined;
-}
-
-// The same text is often printed by several forms (`String(err)` and the stack's head): read once.
-const explainedTexts = new Map<string, Promise<Reading & { form: string }>>();
-
-/** What `explain --json` says of `text`, and its form in words; no error found reads as `none`. */
-function explainJson(text: string): Promise<Reading & { form: string }> {
-  let explained = explainedTexts.get(text);
-  if (explained === undefined) explainedTexts.set(text, (explained = explainOnce(text)));
-  return explained;
-}
-
-async function explainOnce(text: string): Promise<Reading & { form: string }> {
-  let out = '';
-  const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } };
-  const code = await runCli(['explain', '--json', '--', text], io);
-  if (code !== 0) return { category: 'none', retryable: false, form: 'no error found' };
-  const r = JSON.parse(out) as Reading & { recognised: { form: string } };
-  return {
-    category: r.category,
-    retryable: r.retryable,
-    retryAfterMs: r.retryAfterMs,
-    form: r.recognised.form,
-  };
-}
-
-function readingOf(error: unknown): Reading {
-  const d = decode(error);
-  return { category: d.category, retryable: d.retryable, retryAfterMs: d.retryAfterMs };
-}
-
-const same = (a: Reading, b: Reading) =>
-  a.category === b.category && a.retryable === b.retryable && a.retryAfterMs === b.retryAfterMs;
-const words = (r: Reading) =>
-  `${r.category}/${r.retryable ? 'retry' : 'no'}${r.retryAfterMs === undefined ? '' : `/${r.retryAfterMs}`}`;
-
-/** A family's score, printed after the file when FRESH_SCORE is set. */
-function score(family: string) {
-  const s = { cases: 0, right: 0, wrong: [] as string[] };
-  afterAll(() => {
-    if (!process.env.FRESH_SCORE) return;
-    process.stdout.write(
-      `fresh cases:\n  ${family.padEnd(22)} ${String(s.right).padStart(4)}/${s.cases} right\n` +
-        s.wrong.map((w) => `      wrong: ${w}\n`).join(''),
-    );
-  });
-  return s;
-}
 
 let server: ReplyServer;
 let down: string;
@@ -95,8 +42,6 @@ const STACK_NAMED_LATE =
   'got captures the stack before it names the class: the stack says `RequestError: …`';
 const SHARED_NAME =
   "another library's class has the same name and message: it names no single code";
-const DECODER_READS_LESS =
-  "decode reads the instance as internal where its name and words say more (the reader's gap)";
 const REPLIES_NOT_IN_TEXT =
   'String(err) says "N commands failed": the replies that decide are not in it';
 const STATUS_NOT_IN_TEXT =
@@ -112,78 +57,10 @@ const JSON_DROPS_CLASS =
   'JSON.stringify keeps no class: `{"name":"CanceledError",…}` is read as data';
 const WRAPPED_NOT_IN_TEXT =
   "the wrapper prints its class and the driver's message: the driver's code (SQLSTATE, errno) that decides is on `.parent` / `.cause`, not in the text";
-const WRAPPED_NESTED =
-  "util.inspect prints the driver's error nested under `parent:` / `[cause]:`, which explain does not read yet";
 const AWS_HINT_NOT_IN_TEXT =
   "the SDK's `$retryable` says throttling; the text has only a name AWS's table does not list";
 const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = {
-  'sequelize AggregateError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize DatabaseError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize ExclusionConstraintError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize ForeignKeyConstraintError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize Sequelize.UniqueConstraintError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize Sequelize.UnknownConstraintError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'drizzle-orm DrizzleQueryError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-    inspect: WRAPPED_NESTED,
-  },
-  'sequelize HostNotFoundError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  'sequelize HostNotReachableError': {
-    String: WRAPPED_NOT_IN_TEXT,
-    'stack head': WRAPPED_NOT_IN_TEXT,
-    stack: WRAPPED_NOT_IN_TEXT,
-  },
-  '@smithy/smithy-client ServiceException': {
-    String: AWS_HINT_NOT_IN_TEXT,
-    'stack head': AWS_HINT_NOT_IN_TEXT,
-    stack: AWS_HINT_NOT_IN_TEXT,
-  },
-  '@anthropic-ai/sdk Anthropic.CMEKContextUnavailableError': {
-    String: NO_WAIT,
-    'stack head': NO_WAIT,
-    stack: NO_WAIT,
-  },
-  '@anthropic-ai/sdk Anthropic.CMEKKeyUnreachableError': {
-    String: NO_WAIT,
-    'stack head': NO_WAIT,
-    stack: NO_WAIT,
-  },
+  'openai RateLimitError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   '@anthropic-ai/sdk Anthropic.CompactionUnavailableError': {
     String: NO_WAIT,
     'stack head': NO_WAIT,
@@ -204,7 +81,12 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     'stack head': NO_WAIT,
     stack: NO_WAIT,
   },
-  '@anthropic-ai/sdk BaseAnthropic.OverloadedError': {
+  '@anthropic-ai/sdk Anthropic.CMEKContextUnavailableError': {
+    String: NO_WAIT,
+    'stack head': NO_WAIT,
+    stack: NO_WAIT,
+  },
+  '@anthropic-ai/sdk Anthropic.CMEKKeyUnreachableError': {
     String: NO_WAIT,
     'stack head': NO_WAIT,
     stack: NO_WAIT,
@@ -214,11 +96,17 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     'stack head': NO_WAIT,
     stack: NO_WAIT,
   },
+  '@anthropic-ai/sdk BaseAnthropic.OverloadedError': {
+    String: NO_WAIT,
+    'stack head': NO_WAIT,
+    stack: NO_WAIT,
+  },
   '@anthropic-ai/sdk BaseAnthropic.ServiceUnavailableError': {
     String: NO_WAIT,
     'stack head': NO_WAIT,
     stack: NO_WAIT,
   },
+  'ai APICallError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   '@modelcontextprotocol/client ResourceNotFoundError': { inspect: URI_DECIDES },
   '@modelcontextprotocol/client SdkError': {
     String: SDK_CODE_NOT_IN_TEXT,
@@ -230,52 +118,20 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     'stack head': SSE_EVENT_NOT_IN_TEXT,
     stack: SSE_EVENT_NOT_IN_TEXT,
   },
-  '@slack/web-api WebAPIHTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'ai APICallError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'axios Cancel': { JSON: JSON_DROPS_CLASS },
-  'got HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT, inspect: NO_WAIT },
-  'got ParseError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
-  'got ReadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
-  'got RetryError': {
-    String: SHARED_NAME,
-    'stack head': SHARED_NAME,
-    stack: SHARED_NAME,
-    inspect: SHARED_NAME,
-  },
-  'got UploadError': {
-    'stack head': STACK_NAMED_LATE,
-    stack: STACK_NAMED_LATE,
-    inspect: STACK_NAMED_LATE,
-  },
-  'ky HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'mongodb MongoCryptInvalidArgumentError': {
-    String: DECODER_READS_LESS,
-    'stack head': DECODER_READS_LESS,
-    stack: DECODER_READS_LESS,
-    inspect: DECODER_READS_LESS,
-  },
-  'mongodb MongoCryptKMSRequestNetworkTimeoutError': {
-    String: DECODER_READS_LESS,
-    'stack head': DECODER_READS_LESS,
-    stack: DECODER_READS_LESS,
-    inspect: DECODER_READS_LESS,
-  },
-  'mongodb MongoMissingDependencyError': {
-    String: DECODER_READS_LESS,
-    'stack head': DECODER_READS_LESS,
-    stack: DECODER_READS_LESS,
-    inspect: DECODER_READS_LESS,
-  },
-  'openai RateLimitError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'redis AbortError': { inspect: DECODER_READS_LESS },
   'redis ClientClosedError': { String: SHARED_NAME, 'stack head': SHARED_NAME, stack: SHARED_NAME },
+  'redis ReconnectStrategyError': { String: NAME_ONLY, 'stack head': NAME_ONLY, stack: NAME_ONLY },
   'redis MultiErrorReply': {
     String: REPLIES_NOT_IN_TEXT,
     'stack head': REPLIES_NOT_IN_TEXT,
     stack: REPLIES_NOT_IN_TEXT,
-    inspect: REPLIES_NOT_IN_TEXT,
   },
-  'redis ReconnectStrategyError': { String: NAME_ONLY, 'stack head': NAME_ONLY, stack: NAME_ONLY },
+  'got HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT, inspect: NO_WAIT },
+  'got ParseError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
+  'got ReadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
+  'got RetryError': { String: SHARED_NAME, 'stack head': SHARED_NAME, stack: SHARED_NAME },
+  'got UploadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
+  'ky HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
+  'axios Cancel': { JSON: JSON_DROPS_CLASS },
   'undici errors.ClientClosedError': {
     String: SHARED_NAME,
     'stack head': SHARED_NAME,
@@ -295,6 +151,23 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     String: STATUS_NOT_IN_TEXT,
     'stack head': STATUS_NOT_IN_TEXT,
     stack: STATUS_NOT_IN_TEXT,
+  },
+  '@slack/web-api WebAPIHTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
+  'sequelize AggregateError': { 'stack head': WRAPPED_NOT_IN_TEXT, stack: WRAPPED_NOT_IN_TEXT },
+  'sequelize Sequelize.UnknownConstraintError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  'drizzle-orm DrizzleQueryError': {
+    String: WRAPPED_NOT_IN_TEXT,
+    'stack head': WRAPPED_NOT_IN_TEXT,
+    stack: WRAPPED_NOT_IN_TEXT,
+  },
+  '@smithy/smithy-client ServiceException': {
+    String: AWS_HINT_NOT_IN_TEXT,
+    'stack head': AWS_HINT_NOT_IN_TEXT,
+    stack: AWS_HINT_NOT_IN_TEXT,
   },
 };
 

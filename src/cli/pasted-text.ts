@@ -15,7 +15,14 @@ import { printedErrorWithCause, printedLoggedError } from '../dialects/node-syst
 import type { LoggedError } from '../dialects/node-system/printed.js';
 import { decode } from '../front/decode.js';
 import { plainText, readTranscript } from './transcripts.js';
-import { CLASS_CODES, JSON_RPC_MESSAGES, MCP_MESSAGES, REASON_PHRASES } from './printed-tables.js';
+import {
+  CLASS_CODES,
+  JSON_RPC_MESSAGES,
+  MCP_MESSAGES,
+  ORM_CLASS_SQLSTATES,
+  OTHER_ERROR_CLASSES,
+  REASON_PHRASES,
+} from './printed-tables.js';
 import { isAwsTableName } from '../dialects/http/cloud-codes.js';
 import { printedPostgresError, printedPsqlError } from '../dialects/postgres/printed.js';
 import {
@@ -44,8 +51,9 @@ const STATUS_MESSAGE = /^([45]\d\d) ([\s\S]*)$/;
 // Client libraries that say the status in words: axios and ky ("Request failed with status
 // code 429"), got ("Response code 429 (Too Many Requests)"), fetch wrappers ("HTTP 503").
 // @slack/web-api says `statusCode = 503`, the MCP SDK's SSE transport `status code (503)`.
+// graphql-request (Linear's `GraphQLClientError`) says `GraphQL Error (Code: 503)`.
 const STATUS_IN_WORDS =
-  /\b(?:status code|response code|status|statusCode|HTTP)(?: =|:)? \(?([45]\d\d)\b/i;
+  /\b(?:status code|response code|status|statusCode|HTTP|GraphQL Error \(Code:)(?: =|:)? \(?([45]\d\d)\b/i;
 // A message that is one of JSON-RPC's or ACP's fixed messages (ACP quotes it), or a reason phrase.
 const FIXED_MESSAGE = /^"?([A-Za-z ]+?)"?(?:[.:]|$)/;
 
@@ -65,7 +73,10 @@ function readPrinted(text: string): PastedError | undefined {
   const other = OTHER_NAME.exec(firstLine);
   const named =
     NAME_PREFIX.exec(firstLine) ??
-    (other !== null && Object.hasOwn(AGENTS_SDK_ERRORS, other[1]!) ? other : null);
+    (other !== null &&
+    (Object.hasOwn(AGENTS_SDK_ERRORS, other[1]!) || OTHER_ERROR_CLASSES.has(other[1]!))
+      ? other
+      : null);
   if (named === null) return undefined;
   const name = named[1]!;
   const rest = text.trim().slice(named[0].length);
@@ -200,6 +211,9 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
       said: `${name} stands for ${typeof code === 'string' ? code : String(code.code)}`,
     });
   }
+  if (OTHER_ERROR_CLASSES.has(name)) {
+    return Object.assign(new Error(message), { name, said: `LangGraph's ${name}` });
+  }
   if (Object.hasOwn(AGENTS_SDK_ERRORS, name)) {
     return Object.assign(new Error(message), {
       name,
@@ -248,10 +262,19 @@ export function readPastedText(pasted: string): PastedError | undefined {
     : { value: head, form: 'the first line of a logged error (its stack left out)' };
 }
 
-/** Whether the decoder reads `error` as more than the default (an internal fault, not retried). */
+/**
+ * Whether the decoder reads `error` as more than the default (an internal fault, not retried),
+ * or a database family's table has a row for it (a driver's class its table calls internal: a
+ * MongoDB `MongoMissingDependencyError` is internal, whatever its words say); `DB_ERROR` is the
+ * families' "a database error, nothing more known".
+ */
 function saysSomething(error: Error): boolean {
   const d = decode(error);
-  return d.category !== 'internal' || d.retryable;
+  return (
+    d.category !== 'internal' ||
+    d.retryable ||
+    (d.details?.database !== undefined && d.code !== 'DB_ERROR')
+  );
 }
 
 // The mongodb driver keeps its labels in `errorLabelSet`, behind an `errorLabels` getter that a
@@ -265,11 +288,54 @@ function withMongoLabels(error: Error & { errorLabelSet?: unknown; errorLabels?:
   }
 }
 
+const an = (name: string) => `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
+
 function fromLogged(logged: LoggedError, how: string): PastedError {
   const error = logged.error;
-  const cls = error.constructor.name;
-  const article = /^[AEIOU]/.test(cls) ? 'an' : 'a';
-  return { value: error, form: `the logged form of ${article} ${cls} (read ${how})` };
+  // Sequelize prints `Error: ` and its class in a `name:` member, or `Class [name]: …`.
+  const cls = error.name !== 'Error' && error.name !== '' ? error.name : error.constructor.name;
+  const inner = innermost(error);
+  const said =
+    inner === undefined ? errorInWords(error) : `${an(cls)} wrapping ${errorInWords(inner)}`;
+  return { value: error, form: `the logged form of ${said} (read ${how})` };
+}
+
+// Where a logged wrapper keeps the error under it: `new Error(msg, { cause })`, Sequelize's
+// `parent` / `original`, TypeORM's `driverError`, the Agents SDK's `error`, the AI SDK's
+// `lastError`, an `AggregateError`'s (or a `RetryError`'s) `errors`.
+const INNER_KEYS = ['cause', 'parent', 'original', 'driverError', 'error', 'lastError'] as const;
+
+/** The deepest error a logged wrapper nests, or `undefined` when it nests none. */
+function innermost(error: Error): Error | undefined {
+  let found: Error | undefined;
+  let e: Error = error;
+  for (let depth = 0; depth < 4; depth += 1) {
+    const members = e as unknown as Record<string, unknown>;
+    const errors = members.errors;
+    const next =
+      INNER_KEYS.map((key) => members[key]).find((v): v is Error => v instanceof Error) ??
+      (Array.isArray(errors) ? errors.find((v): v is Error => v instanceof Error) : undefined);
+    if (next === undefined) break;
+    found = e = next;
+  }
+  return found;
+}
+
+// The members by which a nested error says what it is, in the words its family uses.
+const SAYING_MEMBERS = ['code', 'errno', 'sqlState', 'status', 'statusCode'] as const;
+
+/** A nested error in words: pg's by SQLSTATE, others by their class and code, errno or status. */
+function errorInWords(error: Error): string {
+  const members = error as unknown as Record<string, unknown>;
+  const said = SAYING_MEMBERS.filter(
+    (key) => typeof members[key] === 'string' || typeof members[key] === 'number',
+  ).map((key) => `${key} ${String(members[key])}`);
+  // pg's `DatabaseError` is named `error` and carries the server's severity.
+  const name =
+    error.name === 'error' && typeof members.severity === 'string'
+      ? 'PostgreSQL error'
+      : error.name;
+  return `${an(name)}${said.length === 0 ? '' : ` (${said.join(', ')})`}`;
 }
 
 /**
@@ -316,6 +382,105 @@ function readPrintedWithCause(text: string): PastedError | undefined {
   };
 }
 
+// knex puts the query before the driver's message (`<sql> - <message>`,
+// `lib/execution/internal/query-executioner.js`): the driver's message follows the first ` - `
+// after a statement's first word.
+const KNEX_QUERY =
+  /^((?:error|Error): )(?:select|insert|update|delete|with|create|alter|drop|truncate|merge|call)\b.*? - (.*)$/is;
+// An ORM's class printed with the driver's message (`SequelizeDatabaseError: deadlock detected`).
+const ORM_HEAD = /^(Sequelize\w*Error): (.*)$/s;
+
+/**
+ * The printed form of a driver error under an ORM or query builder, whose message is still the
+ * database's: Sequelize's classes keep the driver's message (the driver's error is on `.parent`),
+ * knex puts its query before it. Read as the driver's error (by the PostgreSQL and MySQL message
+ * tables), under the ORM's class where there is one; a Sequelize constraint class whose message
+ * says nothing (`Validation error`) by the SQLSTATE it stands for.
+ */
+function readPrintedWrapper(text: string): PastedError | undefined {
+  const firstLine = text.split('\n', 1)[0]!;
+  const knex = KNEX_QUERY.exec(firstLine);
+  if (knex !== null) {
+    const driver =
+      printedPostgresError(`${knex[1]!}${knex[2]!}`) ?? printedMysqlError(`${knex[1]!}${knex[2]!}`);
+    return (
+      driver && {
+        value: driver,
+        form: `the printed form of a knex query error (${driverInWords(driver)})`,
+      }
+    );
+  }
+  const listed = readSequelizeAggregate(text);
+  if (listed !== undefined) return listed;
+  const orm = ORM_HEAD.exec(firstLine);
+  if (orm === null) return undefined;
+  const [, name, message] = orm as unknown as [string, string, string];
+  const read = ormDriverError(name, message);
+  if (read === undefined) return undefined;
+  const Orm = { [name]: class extends Error {} }[name]!;
+  const value = Object.assign(new Orm(message), {
+    name,
+    parent: read.driver,
+    original: read.driver,
+  });
+  return { value, form: `the printed form of ${an(name)} (${read.said})` };
+}
+
+/**
+ * The driver's error under an ORM's printed class, as its message says: a PostgreSQL or MySQL
+ * server message, Node's system-call message, else the SQLSTATE a constraint class stands for.
+ */
+function ormDriverError(
+  name: string,
+  message: string,
+): { driver: object; said: string } | undefined {
+  const pg = printedPostgresError(`error: ${message}`);
+  if (pg !== undefined) return { driver: pg, said: driverInWords(pg) };
+  const mysql = printedMysqlError(`Error: ${message}`);
+  if (mysql !== undefined) return { driver: mysql, said: driverInWords(mysql) };
+  const system = SYSTEM_MESSAGE.exec(message);
+  if (system !== null) {
+    const driver = Object.assign(new Error(message), { code: system[2], syscall: system[1] });
+    return { driver, said: `its message is Node's for ${system[2]!}` };
+  }
+  const stands = ORM_CLASS_SQLSTATES[name];
+  if (stands === undefined) return undefined;
+  return {
+    driver: { name: 'error', severity: 'ERROR', code: stands, message },
+    said: `Sequelize raises it for SQLSTATE ${stands}`,
+  };
+}
+
+// Node's message for a failed system call (`getaddrinfo ENOTFOUND db.internal`, `connect
+// EHOSTUNREACH 10.0.0.9:5432`), which Sequelize's connection errors keep as their own.
+const SYSTEM_MESSAGE = /^(getaddrinfo|connect|read|write|open|spawn|getsockopt) (E[A-Z]+)\b/;
+
+/**
+ * Sequelize's `AggregateError` prints `AggregateError of:` and each error it holds on a line of
+ * its own (its `toString`): read as the errors it lists.
+ */
+function readSequelizeAggregate(text: string): PastedError | undefined {
+  const [head, ...rest] = text.split('\n');
+  if (head !== 'AggregateError of:') return undefined;
+  const errors = rest
+    .filter((line) => /^ {2}\S/.test(line))
+    .map((line) => printedLoggedError(line.trim())?.error)
+    .filter((e): e is Error => e !== undefined);
+  if (errors.length === 0) return undefined;
+  const value = Object.assign(new AggregateError(errors, text), { name: 'AggregateError' });
+  return {
+    value,
+    form: `the printed form of Sequelize's AggregateError, listing ${errors.map((e) => an(e.name)).join(', ')}`,
+  };
+}
+
+/** The driver's error a database message table read, in words. */
+function driverInWords(driver: Record<string, unknown>): string {
+  return driver.errno === undefined
+    ? `its message is PostgreSQL's for SQLSTATE ${String(driver.code)}`
+    : `its message is MySQL's for error ${driver.errno as number} ${String(driver.code)}`;
+}
+
 // A Redis error reply as the clients print it: ioredis `ReplyError: WRONGTYPE …`, node-redis
 // `[ErrorReply: READONLY …]` (or `Error: …`), the reply's first word its prefix.
 const PRINTED_REDIS = /^\[?(\w+): ([A-Z]+)\b(.*?)\]?$/s;
@@ -328,6 +493,8 @@ const PRINTED_REDIS = /^\[?(\w+): ([A-Z]+)\b(.*?)\]?$/s;
  * carried, read by its reader.
  */
 function readPrintedDatabase(text: string): PastedError | undefined {
+  const wrapped = readPrintedWrapper(text);
+  if (wrapped !== undefined) return wrapped;
   const psql = printedPsqlError(text);
   if (psql !== undefined) {
     return { value: psql, form: `psql's printed error (SQLSTATE ${String(psql.code)})` };

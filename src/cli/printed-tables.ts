@@ -14,6 +14,8 @@
  *   and ACP's `RequestError` prints in quotes (`"Method not found": …`).
  * - {@link REASON_PHRASES}: HTTP's reason phrases (RFC 9110 §15), which client libraries print
  *   as the whole message when the body said nothing (`AI_APICallError: Bad Request`).
+ * - {@link ORM_CLASS_SQLSTATES}: Sequelize's classes that stand for one integrity violation, whose
+ *   message (`Validation error`) no longer says it.
  */
 
 // got's errors always carry `timings` and `options` (its `RequestError`), by which its reader
@@ -52,7 +54,23 @@ export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<strin
   WebAPIFileUploadReadFileDataError: 'slack_webapi_file_upload_read_file_data_error',
   // axios (`lib/cancel/CanceledError.js`)
   CanceledError: { code: 'ERR_CANCELED', isAxiosError: true },
+  // FastAPI's validation response, as the Speakeasy SDKs name it (Mistral's
+  // `models/errors/httpvalidationerror.ts`): always its 422 `{ "detail": [...] }`.
+  HTTPValidationError: { status: 422 },
 };
+
+/**
+ * Classes whose name does not say error, printed as errors all the same (`GraphDrained: Graph
+ * drained: shutdown`): LangGraph's, each a `BaseLangGraphError` (`@langchain/langgraph`
+ * `errors.ts`).
+ */
+export const OTHER_ERROR_CLASSES: ReadonlySet<string> = new Set([
+  'GraphDrained',
+  'GraphInterrupt',
+  'NodeInterrupt',
+  'ParentCommand',
+  'GraphBubbleUp',
+]);
 
 /** JSON-RPC's and ACP's fixed messages, by their codes. */
 export const JSON_RPC_MESSAGES: Readonly<Record<string, number>> = {
@@ -113,4 +131,18 @@ export const REASON_PHRASES: Readonly<Record<string, number>> = {
   'http version not supported': 505,
   'insufficient storage': 507,
   'network authentication required': 511,
+};
+
+/**
+ * Sequelize 6's constraint classes, each raised for one SQLSTATE (`formatError` of
+ * `lib/dialects/postgres/query.js`: 23505 `UniqueConstraintError`, 23503
+ * `ForeignKeyConstraintError`, 23P01 `ExclusionConstraintError`; the MySQL dialect raises the
+ * first two for ER_DUP_ENTRY and the foreign-key errors, the same conditions). Its
+ * `UnknownConstraintError` is raised for 42704, a missing constraint, and is left out: its
+ * message says which.
+ */
+export const ORM_CLASS_SQLSTATES: Readonly<Record<string, string>> = {
+  SequelizeUniqueConstraintError: '23505',
+  SequelizeForeignKeyConstraintError: '23503',
+  SequelizeExclusionConstraintError: '23P01',
 };

@@ -34,7 +34,8 @@ export async function startPeers(): Promise<Peers> {
   return { server: await startReplyServer(), down: `http://127.0.0.1:${await closedPort()}` };
 }
 
-type Built = Omit<ErrorClass, 'library' | 'name'>;
+/** How one instance of a class is built, where its library builds it with more than a message. */
+export type Built = Omit<ErrorClass, 'library' | 'name'>;
 
 /** The modules walked, each with the package name a user knows it by. */
 export const ERROR_SOURCES: readonly (readonly [string, () => Promise<unknown>])[] = [
@@ -113,6 +114,29 @@ const waitHeaders = (status: number) =>
   new Headers(status === 429 || status === 503 || status === 529 ? { 'retry-after': '7' } : {});
 
 /**
+ * The error a Stainless SDK (OpenAI's, Groq's, Together's) raises for `status`: its
+ * `APIError.generate` over the body the API sends, with the wait header a 429 or a 5xx sends.
+ */
+export function stainlessError(
+  APIError: {
+    generate(status: number, body: object, message: undefined, headers: Headers): unknown;
+  },
+  status: number,
+): unknown {
+  return APIError.generate(
+    status,
+    {
+      error: {
+        message: `upstream said ${status}`,
+        type: status >= 500 ? 'server_error' : 'invalid_request_error',
+      },
+    },
+    undefined,
+    waitHeaders(status),
+  );
+}
+
+/**
  * Instances the library's own factory builds, by class: each status through `APIError.generate`,
  * and Anthropic's `error_code` classes through the client's `makeStatusError` (`client.ts`) with
  * the body the API sends them in.
@@ -122,18 +146,7 @@ async function factoryBuilt(): Promise<Map<unknown, () => unknown>> {
   const { default: OpenAI } = await import('openai');
   const { default: Anthropic } = await import('@anthropic-ai/sdk');
   for (const status of SDK_STATUSES) {
-    const openai = () =>
-      OpenAI.APIError.generate(
-        status,
-        {
-          error: {
-            message: `upstream said ${status}`,
-            type: status >= 500 ? 'server_error' : 'invalid_request_error',
-          },
-        },
-        undefined,
-        waitHeaders(status),
-      );
+    const openai = () => stainlessError(OpenAI.APIError, status);
     const anthropic = () =>
       Anthropic.APIError.generate(
         status,
@@ -228,13 +241,20 @@ async function sdkErrorMessages(): Promise<Map<string, string>> {
   return messages;
 }
 
-/** Every exported error class of {@link ERROR_SOURCES}, each with how it is built. */
-export async function errorClasses(peers: Peers): Promise<ErrorClass[]> {
+/**
+ * Every exported error class of `sources` ({@link ERROR_SOURCES} unless given), each with how it
+ * is built: by `built` (`library name` → builds) where it names the class, else as above.
+ */
+export async function errorClasses(
+  peers: Peers,
+  sources: readonly (readonly [string, () => Promise<unknown>])[] = ERROR_SOURCES,
+  built?: (peers: Peers) => Promise<Map<string, Built[]>>,
+): Promise<ErrorClass[]> {
   const factories = await factoryBuilt();
-  const raised = await libraryBuilt(peers);
+  const raised = built === undefined ? await libraryBuilt(peers) : await built(peers);
   const all: ErrorClass[] = [];
   const seen = new Set<unknown>();
-  for (const [library, load] of ERROR_SOURCES) {
+  for (const [library, load] of sources) {
     for (const [name, cls] of exportedErrorClasses(await load())) {
       if (seen.has(cls)) continue;
       seen.add(cls);

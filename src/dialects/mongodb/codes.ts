@@ -215,5 +215,9 @@ export const MONGODB_DRIVER_CLASSES: ReadonlyMap<string, DatabaseMeaning> = new 
     MongoGCPError: m('auth', 'DB_AUTH_FAILED'),
     MongoKerberosError: m('auth', 'DB_AUTH_FAILED'),
     MongoMissingDependencyError: m('internal', 'DB_INTERNAL_ERROR'),
+    // Client-side encryption (`src/client-side-encryption/errors.ts`): a bad argument to the
+    // encryption API, and a KMS request that timed out on the network.
+    MongoCryptInvalidArgumentError: m('validation', 'DB_INVALID_STATEMENT'),
+    MongoCryptKMSRequestNetworkTimeoutError: m('timeout', 'DB_CONNECTION_ERROR', true),
   }),
 );

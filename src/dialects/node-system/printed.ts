@@ -25,11 +25,18 @@
 
 // `Name: message` or `Class [name or CODE]: message`.
 // A circular error starts `<ref *1> `; pg's `DatabaseError` is named `error`.
-const HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*|error)(?: \[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
+// discord.js puts the code right after the class: `DiscordAPIError[50013]: Missing Permissions`.
+const HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*|error)(?: ?\[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
+// An error whose stack is empty prints as `[Name: message]`, its properties after it in braces.
+const BRACKETED_HEAD =
+  /^(?:<ref \*\d+> )?\[((?:[A-Z]\w*|error)(?: \[[\w.-]+\])?: [\s\S]*)\](?: \{)?$/;
 const FRAME = /^\s+(?:at\s|\.\.\. \d+ (?:more )?lines? matching)/;
 const CAUSE = /^\[cause\]: (.*)$/;
-// `key: value`, the key bare or quoted; the value up to an optional trailing comma.
-const MEMBER = /^(?:([A-Za-z_$][\w$]*)|'([^']*)'): (.*?),?$/;
+// `key: value`, the key bare or quoted, or in brackets for a property Node shows though it is not
+// enumerable (`[errors]: [` of an `AggregateError`); the value up to an optional trailing comma.
+const MEMBER = /^(?:([A-Za-z_$][\w$]*)|'([^']*)'|\[([A-Za-z_$][\w$]*)\]): (.*?),?$/;
+// A value that is an error: its head (`error: …` is pg's `DatabaseError`, named `error`).
+const NESTED_HEAD = /^(?:[A-Z]\w*|error)(?: \[[\w.-]+\])?: /;
 const SCALAR = /^(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|(-?\d+(?:\.\d+)?)|(true|false|null))$/;
 const OPENS = /(?:\{|\[)$/;
 // A Map's entry as Node prints it: `0 => { code: 11000 }`.
@@ -63,22 +70,26 @@ function inline(text: string): unknown {
   const object = /^(?:[A-Z]\w* )?\{(.*)\}$/.exec(text);
   if (object === null) return scalar(text);
   const out: Record<string, unknown> = {};
-  for (const part of object[1]!.trim().split(/,\s+(?=[\w$']+: )/)) {
+  // Split before each key, bare or quoted (`'retry-after': '7'` of a `Headers`).
+  for (const part of object[1]!.trim().split(/,\s+(?=(?:[\w$]+|'[^']*'): )/)) {
     const m = MEMBER.exec(part.trim());
-    if (m !== null) out[m[1] ?? m[2]!] = inline(m[3]!.trim());
+    if (m !== null) out[m[1] ?? m[2] ?? m[3]!] = inline(m[4]!.trim());
   }
   return out;
 }
 
 function headOf(line: string): { error: Error; head: string } | undefined {
-  const head = HEAD.exec(line.trim());
+  const bracketed = BRACKETED_HEAD.exec(line.trim());
+  const head = HEAD.exec(bracketed?.[1] ?? line.trim());
   if (head === null) return undefined;
   const cls = head[1]!;
   const bracket = head[2];
   // In brackets: a code (`ERR_…`, `ECONNREFUSED`) or the error's own name.
-  const isCode = bracket !== undefined && /^[A-Z][A-Z0-9_]+$/.test(bracket);
+  const isCode = bracket !== undefined && /^(?:[A-Z][A-Z0-9_]+|\d+)$/.test(bracket);
   const name = bracket !== undefined && !isCode ? bracket : cls;
-  if (!/(?:Error|Exception|^error)$/.test(name) && !/(?:Error|Exception)$/.test(cls)) {
+  // A class named for an error: `…Error`, `…Exception`, node-redis's `ErrorReply` and
+  // `MultiErrorReply`.
+  if (!/Error|Exception|^error$/.test(name) && !/Error|Exception/.test(cls)) {
     return undefined;
   }
   // A class of the printed name, as readers read a constructor's name.
@@ -96,7 +107,11 @@ function headOf(line: string): { error: Error; head: string } | undefined {
 export function printedLoggedError(text: string): LoggedError | undefined {
   const lines = text.replace(/\r\n?/g, '\n').trim().split('\n');
   // The message runs to the first stack frame (a message may have several lines).
-  const firstFrame = lines.findIndex((l) => FRAME.test(l));
+  // `[Name: message] {` has no frames: its properties start on the next line.
+  const firstFrame =
+    lines.length > 1 && BRACKETED_HEAD.test(lines[0]!) && lines[0]!.endsWith('{')
+      ? 1
+      : lines.findIndex((l) => FRAME.test(l));
   const headLines = firstFrame < 0 ? lines : lines.slice(0, firstFrame);
   const top = headOf(headLines.join('\n'));
   if (top === undefined) return undefined;
@@ -138,9 +153,15 @@ export function printedLoggedError(text: string): LoggedError | undefined {
     }
     const m = Array.isArray(target.into) ? null : MEMBER.exec(line);
     if (m === null) {
-      // An array's item: a scalar or an object opening.
+      // An array's item: an error (`[errors]: [` of an `AggregateError`, the AI SDK's
+      // `RetryError`'s `errors`), a scalar or an object opening.
       if (Array.isArray(target.into)) {
-        if (OPENS.test(line)) {
+        const item = NESTED_HEAD.test(line) ? headOf(line.replace(/ \{$/, '')) : undefined;
+        if (item !== undefined) {
+          target.into.push(item.error);
+          open.push({ indent: indent + 2, into: item.error as unknown as Record<string, unknown> });
+          members = true;
+        } else if (OPENS.test(line)) {
           const item: Record<string, unknown> = {};
           target.into.push(item);
           open.push({ indent: indent + 2, into: item });
@@ -148,11 +169,12 @@ export function printedLoggedError(text: string): LoggedError | undefined {
       }
       continue;
     }
-    const key = m[1] ?? m[2]!;
-    const value = m[3]!.trim();
+    const key = m[1] ?? m[2] ?? m[3]!;
+    const value = m[4]!.trim();
     // An error held by a property (`cause: MongoServerError: …` when `cause` was assigned, not
-    // passed to the constructor): its frames and members follow, indented two more.
-    const nested = /^[A-Z]\w*(?: \[[\w.-]+\])?: /.test(value) ? headOf(value) : undefined;
+    // passed to the constructor; Sequelize's `parent: error: …` over pg): its frames and members
+    // follow, indented two more.
+    const nested = NESTED_HEAD.test(value) ? headOf(value.replace(/ \{$/, '')) : undefined;
     if (nested !== undefined) {
       (target.into as Record<string, unknown>)[key] = nested.error;
       open.push({ indent: indent + 2, into: nested.error as unknown as Record<string, unknown> });
@@ -168,8 +190,10 @@ export function printedLoggedError(text: string): LoggedError | undefined {
       (target.into as Record<string, unknown>)[key] = into;
       open.push({ indent: indent + 2, into });
     } else {
-      const v = inline(value);
-      if (v !== undefined) (target.into as Record<string, unknown>)[key] = v;
+      // A member printed `undefined` is still the instance's own (the Agents SDK's `state`).
+      const v = value === 'undefined' ? undefined : inline(value);
+      if (v !== undefined || value === 'undefined')
+        (target.into as Record<string, unknown>)[key] = v;
     }
     members = true;
   }

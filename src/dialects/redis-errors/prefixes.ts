@@ -111,6 +111,9 @@ export const REDIS_CLIENT_CLASSES: ReadonlyMap<string, DatabaseMeaning> = new Ma
     ReconnectStrategyError: m('unavailable', 'DB_CONNECTION_ERROR'),
     ClientClosedError: m('protocol', 'DB_CLIENT_CLOSED'),
     DisconnectsClientError: m('cancelled', 'DB_CLIENT_CLOSED'),
+    // node-redis's `AbortError` (named `Error`, so the web platform's reader of the name does not
+    // see it): the command's `AbortSignal` fired, the caller's cancel.
+    AbortError: m('cancelled', 'DB_QUERY_CANCELED'),
     // ioredis: the command waited through `maxRetriesPerRequest` reconnections.
     MaxRetriesPerRequestError: m('unavailable', 'DB_CONNECTION_ERROR', true),
     ClusterAllFailedError: m('unavailable', 'DB_CLUSTER_DOWN', true),

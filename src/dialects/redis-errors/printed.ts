@@ -9,6 +9,7 @@ export const NODE_REDIS_MESSAGES: ReadonlyMap<string, string> = new Map(
     'Connection timeout': 'ConnectionTimeoutError',
     'The client is offline': 'ClientOfflineError',
     'Disconnects client': 'DisconnectsClientError',
+    'The command was aborted': 'AbortError',
     'All the root nodes are unavailable': 'RootNodesUnavailableError',
     'One (or more) of the watched keys has been changed': 'WatchError',
   }),
