@@ -53,9 +53,6 @@ const KNOWN_MISSES: Record<string, string> = {
   'Qdrant 429 with Retry-After: 4 (QdrantClientResourceExhaustedError)':
     "Qdrant's classes are not read",
   'Qdrant timeout option (QdrantClientTimeoutError)': "Qdrant's classes are not read",
-  'Mistral 200 whose body is no completion (ResponseValidationError)':
-    "Speakeasy's validation classes are not read",
-  'Cohere rerank 429 with Retry-After: 8': "a Fern error's headers are on rawResponse",
   'Pinecone upsert 400 dimension mismatch': "Pinecone's classes are not read",
   'Pinecone query 429 read units per second': "Pinecone's classes are not read",
   'Pinecone query 404 index host gone': "Pinecone's classes are not read",
