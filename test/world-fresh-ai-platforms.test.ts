@@ -198,6 +198,27 @@ describe('Mistral (Speakeasy) errors', () => {
       no('validation'),
     ),
     c(
+      'Mistral input refused before any request (SDKValidationError)',
+      () =>
+        rejected(
+          mistralClient(base('/v1/chat/completions', json(200, {}))).chat.complete({
+            messages: hi,
+          } as never),
+        ),
+      no('validation'),
+    ),
+    c(
+      'Mistral 429 with the ratelimit reset header only',
+      mistral(
+        json(
+          429,
+          { message: 'Requests rate limit exceeded' },
+          { 'x-ratelimit-remaining-req-minute': '0', 'retry-after': '11' },
+        ),
+      ),
+      wait('rate_limit', 11_000),
+    ),
+    c(
       'Mistral stream opened with 429',
       mistralStream(json(429, { message: 'Requests rate limit exceeded' }, { 'retry-after': '3' })),
       wait('rate_limit', 3000),
@@ -420,6 +441,21 @@ describe('Cohere (Fern) errors', () => {
       wait('rate_limit', 8000),
     ),
     c(
+      'Cohere 400 whose body is text',
+      cohere(text(400, 'invalid request: bad JSON', { 'content-type': 'text/plain' })),
+      no('validation'),
+    ),
+    c(
+      'Cohere 429 trial key spent for the month',
+      cohere(
+        json(
+          429,
+          cohereMessage('You are using a Trial key, which is limited to 1000 API calls / month.'),
+        ),
+      ),
+      no('quota'),
+    ),
+    c(
       'Cohere stream opened with 429',
       cohereStream(
         json(429, cohereMessage('You are past the per minute request limit'), {
@@ -574,6 +610,27 @@ describe('Groq (Stainless) errors', () => {
         ),
       ),
       wait('rate_limit', 7660),
+    ),
+    c(
+      'Groq 429 the wait only in the message',
+      groq(
+        json(
+          429,
+          groqError(
+            'Rate limit reached for model `llama-3.3-70b-versatile` on tokens per day (TPD): Limit 100000, Used 99980, Requested 500. Please try again in 1m30.5s.',
+            'tokens',
+            'rate_limit_exceeded',
+          ),
+        ),
+      ),
+      wait('rate_limit', 90_500),
+    ),
+    c(
+      'Groq stream: an event: error',
+      groqStream(
+        streamed(sse('error', { error: { message: 'Overloaded', type: 'overloaded_error' } })),
+      ),
+      wait('unavailable'),
     ),
     c(
       'Groq 498 flex tier capacity_exceeded',
@@ -824,6 +881,29 @@ describe('Together (Stainless) errors', () => {
       wait('rate_limit'),
     ),
     c(
+      'Together 429 with x-ratelimit-reset only',
+      together(
+        json(429, togetherError('rate limit exceeded', 'rate_limit_exceeded'), {
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': '3',
+        }),
+      ),
+      wait('rate_limit', 3000),
+    ),
+    c(
+      'Together 400 inputs over the context (TGI words)',
+      together(
+        json(
+          400,
+          togetherError(
+            'Input validation error: `inputs` must have less than 8193 tokens. Given: 9000',
+            'invalid_request_error',
+          ),
+        ),
+      ),
+      no('validation'),
+    ),
+    c(
       'Together 500 internal',
       together(json(500, togetherError('Internal server error', 'server_error'))),
       wait('internal'),
@@ -1038,6 +1118,11 @@ describe('Replicate errors', () => {
         body: { title: 'Request was throttled.', detail: 'Request was throttled.', status: 429 },
       }),
       wait('rate_limit'),
+    ),
+    c(
+      'Replicate 401 as plain text',
+      replicate(text(401, 'Unauthorized', { 'content-type': 'text/plain' })),
+      no('auth'),
     ),
     c(
       'Replicate GET 500 (retried by the client, then thrown)',
@@ -1467,6 +1552,22 @@ describe('Pinecone errors', () => {
       wait('unavailable'),
     ),
     c(
+      'Pinecone createIndex refused before any request (PineconeArgumentError)',
+      () =>
+        rejected(
+          new Pinecone({
+            apiKey: 'k',
+            controllerHostUrl: base('/indexes', json(201, {})),
+            maxRetries: 0,
+          }).createIndex({
+            name: '',
+            dimension: 8,
+            spec: { serverless: { cloud: 'aws', region: 'us-east-1' } },
+          }),
+        ),
+      no('validation'),
+    ),
+    c(
       'Pinecone 404 body as plain text',
       pinecone(text(404, 'Not Found', { 'content-type': 'text/plain' })),
       no('not_found'),
@@ -1592,6 +1693,18 @@ describe('Qdrant errors', () => {
       qdrant(silent(5000), 50),
       wait('timeout'),
     ),
+    c(
+      'Qdrant both url and host (QdrantClientConfigError)',
+      async () => {
+        try {
+          return new QdrantClient({ url: 'http://127.0.0.1:1', host: '127.0.0.1' });
+        } catch (error) {
+          return error;
+        }
+      },
+      no('validation'),
+    ),
+    c('Qdrant 404 with no body', qdrant({ status: 404 }), no('not_found')),
     c(
       'Qdrant connection refused',
       async () => rejected(qdrantClient(await refused()).getCollection('docs')),
