@@ -1568,6 +1568,31 @@ describe('Pinecone errors', () => {
       no('validation'),
     ),
     c(
+      'Pinecone an index still initialising (no host yet: UnableToResolveHost)',
+      () =>
+        rejected(
+          new Pinecone({
+            apiKey: 'k',
+            controllerHostUrl: base(
+              '/indexes/fresh',
+              json(200, {
+                name: 'fresh',
+                dimension: 8,
+                metric: 'cosine',
+                spec: { serverless: { cloud: 'aws', region: 'us-east-1' } },
+                status: { ready: false, state: 'Initializing' },
+                deletion_protection: 'disabled',
+                vector_type: 'dense',
+              }),
+            ),
+            maxRetries: 0,
+          })
+            .index({ name: 'fresh' })
+            .query({ vector: [0.1], topK: 1 }),
+        ),
+      wait('unavailable'),
+    ),
+    c(
       'Pinecone 404 body as plain text',
       pinecone(text(404, 'Not Found', { 'content-type': 'text/plain' })),
       no('not_found'),

@@ -47,6 +47,9 @@ export const PLATFORM_CLASSES: ReadonlyMap<string, Meaning> = new Map([
   ['PineconeConfigurationError', VALIDATION],
   ['PineconeEnvironmentVarsNotSupportedError', VALIDATION],
   ['PineconeUnexpectedResponseError', PROTOCOL],
+  // The index exists but has no host yet ("make sure the index exists and is in a ready
+  // state"): it is still being created.
+  ['PineconeUnableToResolveHostError', m('unavailable', 'UNAVAILABLE', true)],
   ['QdrantClientTimeoutError', m('timeout', 'TIMEOUT', true)],
   ['QdrantClientConfigError', VALIDATION],
   // A status other than 200 or 201 that was no failure (a redirect, a 204): the same again.
