@@ -19,45 +19,50 @@ import { fromHttpParts } from '../http/response.js';
  *   failures carry `httpResponse`, read by the generic response rule).
  */
 
-type Classify = (value: unknown) => AgentError;
+// The three SDKs' class names: `Pinecone<Kind>Error`, `QdrantClient<Kind>Error`,
+// `InferenceClient<Kind>Error`. Their tables below are keyed by `<Kind>`.
+const PLATFORM_CLASS = /^(?:Pinecone|QdrantClient|InferenceClient)(\w+)Error$/;
 
 /** The status each Pinecone class is thrown for (403 shares 400's class; its body says 403). */
 const PINECONE_STATUS: ReadonlyMap<string, number> = new Map([
-  ['PineconeBadRequestError', 400],
-  ['PineconeAuthorizationError', 401],
-  ['PineconeNotFoundError', 404],
-  ['PineconeConflictError', 409],
-  ['PineconeInternalServerError', 500],
-  ['PineconeNotImplementedError', 501],
-  ['PineconeUnavailableError', 503],
-  ['PineconeUnmappedHttpError', 0],
+  ['BadRequest', 400],
+  ['Authorization', 401],
+  ['NotFound', 404],
+  ['Conflict', 409],
+  ['InternalServer', 500],
+  ['NotImplemented', 501],
+  ['Unavailable', 503],
+  ['UnmappedHttp', 0],
 ]);
 
 const VALIDATION = m('validation', 'VALIDATION_ERROR');
 const PROTOCOL = m('protocol', 'PROTOCOL_ERROR');
+const UNAVAILABLE = m('unavailable', 'UNAVAILABLE', true);
 
 /**
- * The client-side classes, by what they mean.
+ * The client-side classes of the three, by their `<Kind>` and what they mean.
  * @internal
  */
 export const PLATFORM_CLASSES: ReadonlyMap<string, Meaning> = new Map([
-  // Its fetch retried a 5xx (or a lost connection) as often as allowed: the service is down now.
-  ['PineconeMaxRetriesExceededError', m('unavailable', 'UNAVAILABLE', true)],
-  ['PineconeArgumentError', VALIDATION],
-  ['PineconeConfigurationError', VALIDATION],
-  ['PineconeEnvironmentVarsNotSupportedError', VALIDATION],
-  ['PineconeUnexpectedResponseError', PROTOCOL],
-  // The index exists but has no host yet ("make sure the index exists and is in a ready
-  // state"): it is still being created.
-  ['PineconeUnableToResolveHostError', m('unavailable', 'UNAVAILABLE', true)],
-  ['QdrantClientTimeoutError', m('timeout', 'TIMEOUT', true)],
-  ['QdrantClientConfigError', VALIDATION],
-  // A status other than 200 or 201 that was no failure (a redirect, a 204): the same again.
-  ['QdrantClientUnexpectedResponseError', PROTOCOL],
-  ['InferenceClientInputError', VALIDATION],
-  // The caller asked for a route its key cannot take (the auto-router without a Hub token).
-  ['InferenceClientRoutingError', VALIDATION],
-  ['InferenceClientProviderOutputError', PROTOCOL],
+  // Pinecone: its fetch retried a 5xx (or a lost connection) as often as allowed; a request that
+  // never reached the service (its cause says how: a refused or reset connection).
+  ['MaxRetriesExceeded', UNAVAILABLE],
+  ['Connection', m('unavailable', 'CONNECTION_ERROR', true)],
+  // Pinecone: the index has no host yet ("make sure the index exists and is in a ready state").
+  ['UnableToResolveHost', UNAVAILABLE],
+  // Pinecone's and Qdrant's refusals of the caller's arguments or configuration; Hugging Face's
+  // of its input, or of a route its key cannot take (the auto-router without a Hub token).
+  ['Argument', VALIDATION],
+  ['Configuration', VALIDATION],
+  ['EnvironmentVarsNotSupported', VALIDATION],
+  ['Config', VALIDATION],
+  ['Input', VALIDATION],
+  ['Routing', VALIDATION],
+  // An answer the client cannot use: Qdrant's status other than 200 or 201 that was no failure,
+  // Pinecone's unexpected response, a provider's output Hugging Face could not read.
+  ['UnexpectedResponse', PROTOCOL],
+  ['ProviderOutput', PROTOCOL],
+  ['Timeout', m('timeout', 'TIMEOUT', true)],
 ]);
 
 /** The body a Pinecone error's message carries, when it carries the JSON the service sent. */
@@ -89,33 +94,25 @@ function fromPineconeStatus(error: Error, classStatus: number): AgentError | und
 
 /**
  * The {@link AgentError} for an error from one of the SDKs above, or `undefined` when `error` is
- * none of theirs. A Pinecone error that wraps what failed (`PineconeConnectionError`,
- * `PineconeRequestError`) reads as its cause through `classify` when that says more, else as a
- * lost connection.
+ * none of theirs.
  */
-export function fromPlatformSdkError(error: Error, classify: Classify): AgentError | undefined {
-  const name = (error.constructor as { name?: unknown } | undefined)?.name;
-  if (typeof name !== 'string') return undefined;
-  const classStatus = PINECONE_STATUS.get(name);
+export function fromPlatformSdkError(error: Error): AgentError | undefined {
+  const kind = PLATFORM_CLASS.exec(
+    String((error.constructor as { name?: unknown } | undefined)?.name),
+  )?.[1];
+  if (kind === undefined) return undefined;
+  const classStatus = PINECONE_STATUS.get(kind);
   if (classStatus !== undefined) return fromPineconeStatus(error, classStatus);
-  if (name === 'QdrantClientResourceExhaustedError') {
+  if (kind === 'ResourceExhausted') {
+    // Qdrant's 429 with a `Retry-After`, in seconds.
     const seconds = readMember(error, 'retry_after');
     return made(
       error,
       m('rate_limit', 'RATE_LIMITED'),
       undefined,
-      typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
-        ? seconds * 1000
-        : undefined,
+      typeof seconds === 'number' && seconds >= 0 ? seconds * 1000 : undefined,
     );
   }
-  if (name === 'PineconeConnectionError' || name === 'PineconeRequestError') {
-    const cause = readMember(error, 'cause');
-    const inner = cause instanceof Error ? classify(cause) : undefined;
-    return inner !== undefined && inner.category !== 'internal'
-      ? classifiedAs(error, inner)
-      : made(error, m('unavailable', 'CONNECTION_ERROR', true));
-  }
-  const row = PLATFORM_CLASSES.get(name);
+  const row = PLATFORM_CLASSES.get(kind);
   return row && made(error, row);
 }

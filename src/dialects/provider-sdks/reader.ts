@@ -30,9 +30,9 @@ export const providerSdkReader: Reader = {
 export const platformSdkReader: Reader = {
   name: 'AI-platform SDK error',
   instancesOnly: true,
-  recognise(view, context) {
+  recognise(view) {
     if (!view.instance || !(view.input instanceof Error)) return undefined;
-    const decoded = fromPlatformSdkError(view.input, context.classify);
+    const decoded = fromPlatformSdkError(view.input);
     return decoded && markUnexpected(decoded);
   },
 };
