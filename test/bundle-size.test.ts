@@ -60,11 +60,14 @@ beforeAll(() => {
 // codes, per-day words) cost 1.3 KB of each. The code-words rule (a web API's unknown code read
 // by its words) replaced 209 rows and took back 4 KB minified but 0.1 KB gzipped: gzip had
 // already folded rows that repeat their meaning. The sixth database set's ORM reader and rows
-// cost 0.3 KB of the full decode.
+// cost 0.3 KB of the full decode. The seventh set's AI-platform SDK rules (a generated SDK's
+// rawResponse and body, a response on `.httpResponse`, a wait said in a message, TGI's context
+// words) cost 0.25 KB of each; the Pinecone, Qdrant and Hugging Face classes 0.5 KB more of the
+// full decode.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 56.6,
-  'createDecoder (HTTP, provider SDK and client library readers)': 31.2,
-  'retry with that decoder': 37.6,
+  'decode (every reader)': 58.2,
+  'createDecoder (HTTP, provider SDK and client library readers)': 31.5,
+  'retry with that decoder': 37.8,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

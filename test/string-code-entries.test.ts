@@ -120,6 +120,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "langChainReader",
         "openAiFailedResponseReader",
         "openAiResponsesEventReader",
+        "platformSdkReader",
         "providerSdkReader",
         "readHeaders",
         "retryAfterMsFromHeaders",

@@ -19,6 +19,7 @@ export {
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,
+  platformSdkReader,
   providerSdkReader,
 } from '../dialects/provider-sdks/index.js';
 export {

@@ -41,6 +41,7 @@ import {
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,
+  platformSdkReader,
   providerSdkReader,
 } from '../dialects/provider-sdks/reader.js';
 import { domReader } from '../dialects/dom/reader.js';
@@ -156,6 +157,9 @@ export const READERS: readonly Reader[] = [
   mcpSdkClientErrorReader,
   // The provider SDKs' `APIError`s: by their status, headers and body.
   providerSdkReader,
+  // Pinecone's, Qdrant's and Hugging Face's classes, which carry no status: before the wrapped-
+  // error rule reads a Pinecone error's cause alone.
+  platformSdkReader,
   // After the provider SDKs: LangChain stamps the provider's own error, which says more.
   langChainReader,
   // `@a2a-js/sdk` errors by class name, `reason` or `envelopeCode`: before their numeric code

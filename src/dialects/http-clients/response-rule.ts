@@ -45,11 +45,12 @@ function bodyOf(value: unknown): unknown {
 }
 
 /**
- * The response `error` carries on `.response` (with a status there or on the error), or
- * `undefined` when it carries none.
+ * The response `error` carries on `.response`, or on `.httpResponse` (Hugging Face's inference
+ * client: `{ status, body, requestId }`), with a status there or on the error; `undefined` when
+ * it carries none.
  */
 export function responseOf(error: object): FoundResponse | undefined {
-  const response = readMember(error, 'response');
+  const response = readMember(error, 'response') ?? readMember(error, 'httpResponse');
   if (response === null || typeof response !== 'object') return undefined;
   const status = statusOf(response) ?? statusOf(error);
   if (status === undefined) return undefined;

@@ -2,6 +2,7 @@ import { asRecord } from '../../core/is.js';
 import { meaning as m } from '../../core/meaning.js';
 import type { Meaning } from '../../core/meaning.js';
 import { readCodeWords } from './code-words.js';
+import { waitInMessage } from './message-wait.js';
 import { readServiceError } from './service-apis.js';
 import type { WebApiError } from './web-apis.js';
 
@@ -133,7 +134,8 @@ function postgrest(b: Record<string, unknown>, code: string): WebApiError | unde
  * The wait a body gives in seconds, for the platforms that send it there: Discord's and
  * Cloudflare's `retry_after`, Telegram's `parameters.retry_after`, Dropbox's
  * `error.retry_after`, Hugging Face's
- * `estimated_time` for a model still loading.
+ * `estimated_time` for a model still loading; else the one its message asks for in words
+ * (OpenAI's and Groq's "Please try again in 1m30.5s").
  */
 export function bodyWaitMs(body: unknown): number | undefined {
   const b = asRecord(body);
@@ -143,7 +145,8 @@ export function bodyWaitMs(body: unknown): number | undefined {
     asRecord(b.parameters)?.retry_after ??
     asRecord(b.error)?.retry_after ??
     b.estimated_time;
-  return typeof seconds === 'number' && seconds >= 0 && seconds <= 86_400
-    ? Math.round(seconds * 1000)
-    : undefined;
+  if (typeof seconds === 'number' && seconds >= 0 && seconds <= 86_400)
+    return Math.round(seconds * 1000);
+  const said = asRecord(b.error)?.message ?? b.message;
+  return typeof said === 'string' ? waitInMessage(said) : undefined;
 }

@@ -134,8 +134,11 @@ const BY_REASON = new Map<string, (typeof PROVIDER_ERROR_TYPES)[string]>([
 ]);
 const CONTEXT_TOO_LONG = { category: 'validation', code: 'CONTEXT_TOO_LONG' } as const;
 // "prompt is too long: 210000 tokens > 200000 maximum"; earlier, "input length and `max_tokens`
-// exceed context limit: …".
-const CONTEXT_TOO_LONG_WORDS = /^prompt is too long\b|\bexceed context limit\b/i;
+// exceed context limit: …". text-generation-inference's (router/src/validation.rs) "`inputs`
+// tokens + `max_new_tokens` must be <= 8193" and "`inputs` must have less than 8193 tokens",
+// which Together forwards as a 403 (docs.together.ai/docs/error-codes: "403 Bad request").
+const CONTEXT_TOO_LONG_WORDS =
+  /^prompt is too long\b|\bexceed context limit\b|max_new_tokens`? must be <=|\binputs`? must have less than \d+ tokens\b/i;
 
 // Looked up by a string from the body: a Map, since an object keyed by a string that is not
 // interned yet costs a string-table search per lookup.

@@ -3,5 +3,6 @@ export {
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,
+  platformSdkReader,
   providerSdkReader,
 } from './reader.js';

@@ -14,6 +14,8 @@
  *   `1m30s`), the printed form's only trace of the reset headers.
  */
 
+import { waitInMessage } from '../http/message-wait.js';
+
 // `openai.` / `anthropic.` (a traceback's module path) before the class name is optional.
 const PYTHON_STATUS = /^(?:(?:[a-z_]+\.)*[A-Z]\w*: )?Error code: (\d{3})(?: - ([\s\S]*))?$/;
 
@@ -130,20 +132,6 @@ function bodyOf(text: string): unknown {
       return trimmed;
     }
   }
-}
-
-const TRY_AGAIN_IN = /\btry again in (?:(\d+)m)?(?:(\d+(?:\.\d+)?)(ms|s))?\b/i;
-
-/**
- * The wait a provider's message asks for (`Please try again in 2.5s`, `in 20ms`, `in 1m30s`),
- * in milliseconds, or `undefined`.
- */
-export function waitInMessage(message: string): number | undefined {
-  const wait = TRY_AGAIN_IN.exec(message);
-  if (wait === null || (wait[1] === undefined && wait[2] === undefined)) return undefined;
-  const minutes = Number(wait[1] ?? 0) * 60_000;
-  const rest = Number(wait[2] ?? 0) * (wait[3] === 'ms' ? 1 : 1000);
-  return Math.ceil(minutes + rest);
 }
 
 /** The response a message naming a wait stands for gets it as the `retry-after-ms` header. */

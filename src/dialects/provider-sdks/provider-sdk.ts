@@ -4,6 +4,8 @@ import { AgentError as AgentErrorClass, decodedError } from '../../core/agent-er
 import { normalizeError } from '../../core/normalize-error.js';
 import { readProviderError } from '../http/provider-body.js';
 import { fromHttpResponse } from '../http/response.js';
+import { fromMeaning as made, meaning as m } from '../../core/meaning.js';
+import type { Meaning } from '../../core/meaning.js';
 
 /**
  * The error classes of the LLM provider SDKs (`openai`, `@anthropic-ai/sdk`) and the AI SDK
@@ -73,6 +75,33 @@ function clientSide(name: string, message: string, error: Error): AgentError | u
 }
 
 /**
+ * What a Fern SDK's error class says where its status is not a standard one: Fern names each
+ * class after the error the API definition declares (`TooManyRequestsError`), and Cohere's
+ * (docs.cohere.com/reference/errors) declares 498 an invalid token, a status Groq sends for its
+ * flex tier's capacity. Only an error that kept its `rawResponse` is a generated SDK's.
+ */
+const GENERATED_CLASSES: ReadonlyMap<string, Meaning> = new Map([
+  ['InvalidTokenError', m('auth', 'INVALID_TOKEN')],
+]);
+
+function generatedClassMeaning(error: Error, raw: unknown): AgentError | undefined {
+  if (raw === undefined) return undefined;
+  const row = GENERATED_CLASSES.get(
+    (error.constructor as { name?: string } | undefined)?.name ?? '',
+  );
+  return row && made(error, row);
+}
+
+/**
+ * A success status on an SDK's error: the service answered, and the SDK refused what it said
+ * (Speakeasy's `ResponseValidationError`: a body its schema does not accept). The same request
+ * gets the same answer.
+ */
+function answerRefused(error: Error): AgentError {
+  return made(error, m('protocol', 'PROTOCOL_ERROR'));
+}
+
+/**
  * The {@link AgentError} for an error instance from a provider SDK or the AI SDK, or `undefined`
  * when `error` is not one: an HTTP failure (`status` or `statusCode`, headers, body) is read as
  * the HTTP response it was; an abort, a timeout or a lost connection before any response is
@@ -87,14 +116,23 @@ export function fromProviderSdkError(
   const e = error as Error & Record<string, unknown>;
   const status = e.statusCode ?? e.status;
   if (typeof status === 'number' && status >= 100 && status <= 599) {
-    const headers = readMember(e, 'responseHeaders') ?? readMember(e, 'headers');
+    // A generated SDK's error (Fern's `CohereError`, Speakeasy's `MistralError`) keeps the
+    // response it failed on in `rawResponse` (its headers there for Fern) and the body it read in
+    // `body`.
+    const raw = readMember(e, 'rawResponse');
+    const named = generatedClassMeaning(error, raw);
+    if (named !== undefined) return named;
+    if (status < 400) return answerRefused(error);
+    const headers =
+      readMember(e, 'responseHeaders') ?? readMember(e, 'headers') ?? readMember(raw, 'headers');
     // The AI SDK's `responseBody`, the OpenAI and Anthropic SDKs' `error`; undici's
-    // `ResponseError` keeps the response's in `body` (parsed when it was JSON). Only undici's:
-    // other errors' `body` is not the response's (body-parser keeps the request's there).
+    // `ResponseError` keeps the response's in `body` (parsed when it was JSON), as the generated
+    // SDKs do. Only theirs: other errors' `body` is not the response's (body-parser keeps the
+    // request's there).
     const body = providerBody(
       readMember(e, 'responseBody') ??
         readMember(e, 'error') ??
-        (e.code === UNDICI_RESPONSE_ERROR ? readMember(e, 'body') : undefined),
+        (e.code === UNDICI_RESPONSE_ERROR || raw !== undefined ? readMember(e, 'body') : undefined),
     );
     const decoded = fromHttpResponse({
       status,

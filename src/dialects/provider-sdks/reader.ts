@@ -2,6 +2,7 @@ import { asRecord, isRecord } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
 import { fromAgentsSdkError } from './agents-sdk.js';
+import { fromPlatformSdkError } from './platform-sdks.js';
 import { fromProviderSdkError } from './provider-sdk.js';
 import { fromResponsesError, incompleteError, responsesError } from './stream-events.js';
 
@@ -17,6 +18,21 @@ export const providerSdkReader: Reader = {
   recognise(view, context) {
     if (!view.instance || !(view.input instanceof Error)) return undefined;
     const decoded = fromProviderSdkError(view.input, context.fallback);
+    return decoded && markUnexpected(decoded);
+  },
+};
+
+/**
+ * The AI-platform SDKs' errors that say what happened by their class (Pinecone, Qdrant, Hugging
+ * Face's inference client: platform-sdks.ts). Instances only; thrown by a client library, so
+ * marked unexpected.
+ */
+export const platformSdkReader: Reader = {
+  name: 'AI-platform SDK error',
+  instancesOnly: true,
+  recognise(view) {
+    if (!view.instance || !(view.input instanceof Error)) return undefined;
+    const decoded = fromPlatformSdkError(view.input);
     return decoded && markUnexpected(decoded);
   },
 };
