@@ -13,6 +13,8 @@ export interface FreshServer {
   answer(reply: Reply): string;
   /** A fresh base URL whose `sub` path answers `reply` (an SDK appends its own path). */
   base(sub: string, reply: Reply): string;
+  /** The server's root URL, with `path` itself answering `reply` (an SDK whose paths are fixed). */
+  at(path: string, reply: Reply): string;
 }
 
 /** The reply server of the calling test file, its paths under `/<prefix>-<n>`. */
@@ -35,6 +37,10 @@ export function freshServer(prefix: string): FreshServer {
       const path = `/${prefix}-${(paths += 1)}`;
       started().on(`${path}${sub}`, reply);
       return started().url + path;
+    },
+    at(path, reply) {
+      started().on(path, reply);
+      return started().url;
     },
   };
 }
