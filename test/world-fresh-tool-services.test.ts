@@ -1557,3 +1557,92 @@ describe('fresh superagent errors', () => {
     c('superagent client timeout', superagent_(late(5000), 40), wait('timeout')),
   ]);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Written after the fixes, from the same references: a row beside each fixed family's cases, to
+// check that the tables cover the family and not only the cases above (not in the before score).
+// ---------------------------------------------------------------------------------------------
+
+describe('fresh rows beside the fixed ones (round 7)', () => {
+  freshCases('beside', [
+    c(
+      'Discord 400 30010 Maximum number of reactions reached (20)',
+      discord(discordError(400, 30_010, 'Maximum number of reactions reached (20)')),
+      no('quota'),
+    ),
+    c(
+      'Discord 400 30046 edits to old messages, "Try again later"',
+      discord(
+        discordError(
+          400,
+          30_046,
+          'Maximum number of edits to messages older than 1 hour reached. Try again later',
+        ),
+      ),
+      wait('rate_limit'),
+    ),
+    c(
+      'Discord 404 10004 Unknown Guild',
+      discord(discordError(404, 10_004, 'Unknown Guild')),
+      no('not_found'),
+    ),
+    c(
+      'Twilio 400 21608 a trial account sending to an unverified number',
+      twilioVia(
+        twilioError(
+          400,
+          21_608,
+          'The number +15005550009 is unverified. Trial accounts cannot send messages to unverified numbers.',
+        ),
+      ),
+      no('permission'),
+    ),
+    c(
+      'Twilio 400 21610 a recipient who replied STOP',
+      twilioVia(twilioError(400, 21_610, 'Attempt to send to unsubscribed recipient')),
+      no('permission'),
+    ),
+    c(
+      'Linear user error',
+      linear(
+        linearError(200, 'user error', 'USER_ERROR', 'Cannot archive the last team', {
+          userError: true,
+        }),
+      ),
+      no('validation'),
+    ),
+    c(
+      'Notion InvalidPathParameterError (a path traversal refused before any request)',
+      () =>
+        rejected(
+          new NotionClient({ auth: 'secret_x', baseUrl: refused, retry: false }).pages.retrieve({
+            page_id: '../databases/x',
+          }),
+        ),
+      no('validation'),
+    ),
+    c(
+      'Azure 409 AnotherOperationInProgress (wait for it, then retry)',
+      azure(
+        azureError(
+          409,
+          'AnotherOperationInProgress',
+          'Operation is not allowed since the resource has another operation in progress.',
+        ),
+      ),
+      wait('conflict'),
+    ),
+    c(
+      'Drive 403 domainPolicy (the domain forbids the app)',
+      gaxios(
+        legacy(
+          403,
+          'domainPolicy',
+          'The domain administrators have disabled Drive apps.',
+          'global',
+        ),
+      ),
+      no('permission'),
+    ),
+  ]);
+});
