@@ -18,10 +18,15 @@ import Stripe from 'stripe';
 import superagent from 'superagent';
 import twilio from 'twilio';
 import { beforeAll, describe } from 'vitest';
-import { decodeResponseError } from 'agent-errors';
-import { freshCases as scoredCases, no, reading, rejected, wait } from './helpers/fresh-cases.js';
-import type { Careful, FreshCase } from './helpers/fresh-cases.js';
-import { freshServer, json, late, silent } from './helpers/fresh-http.js';
+import { no, rejected, wait } from './helpers/fresh-cases.js';
+import {
+  freshServer,
+  json,
+  late,
+  silent,
+  freshCase as c,
+  responseCases as freshCases,
+} from './helpers/fresh-http.js';
 import { closedPort } from './helpers/reply-server.js';
 import type { Reply } from './helpers/reply-server.js';
 
@@ -42,24 +47,6 @@ let refused = '';
 beforeAll(async () => {
   refused = `http://127.0.0.1:${await closedPort()}`;
 });
-
-/**
- * The cases of `family` as tests, each error read as a careful caller reads it: through
- * `decodeResponseError` (which reads a fetch `Response` an error holds unread, and is `decode`
- * for everything else).
- */
-const freshCases = (family: string, cases: readonly FreshCase[]) =>
-  scoredCases(family, cases, async (error, careful) =>
-    reading(await decodeResponseError(error), careful),
-  );
-
-/** One case: what it walks, how the error is built, the careful reading, a known miss. */
-const c = (
-  label: string,
-  build: () => Promise<unknown>,
-  careful: Careful,
-  miss?: string,
-): FreshCase => ({ label, build, careful, ...(miss === undefined ? {} : { miss }) });
 
 // ---------------------------------------------------------------------------------------------
 // Notion (@notionhq/client 5: `APIResponseError` with `code`, `status`, `headers`, `body`;

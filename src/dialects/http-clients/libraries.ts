@@ -35,7 +35,7 @@ type Rec = Record<string, unknown>;
 type Classify = (value: unknown) => AgentError;
 
 /** The inner error's reading, when it says more than a bare internal error. */
-function saidBy(inner: AgentError): AgentError | undefined {
+export function saidBy(inner: AgentError): AgentError | undefined {
   return inner.category === 'internal' && inner.code === 'INTERNAL_ERROR' ? undefined : inner;
 }
 
@@ -199,7 +199,7 @@ function fromSlack(error: Error, e: Rec, code: string, classify: Classify): Agen
 }
 
 /** A status and body read as HTTP; `undefined` when they say no failure. */
-function bodyReading(
+export function bodyReading(
   error: Error,
   status: number | undefined,
   statusText: unknown,

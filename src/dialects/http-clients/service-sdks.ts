@@ -5,8 +5,8 @@ import { fromMeaning as made, meaning as m } from '../../core/meaning.js';
 import type { Meaning } from '../../core/meaning.js';
 import type { HeadersInput } from '../http/headers.js';
 import { retryAfterMsFromHeaders } from '../http/headers.js';
-import { fromHttpParts } from '../http/response.js';
 import { statusMeaning } from '../http/status.js';
+import { bodyReading, saidBy } from './libraries.js';
 
 /**
  * The service SDKs an agent's tools call, whose errors keep the status on themselves and the
@@ -42,25 +42,6 @@ const SERVER_ERROR = m('internal', 'SERVER_ERROR', true);
 const RETRY_CONFLICT = m('conflict', 'CONFLICT', true);
 const CONNECTION = m('unavailable', 'CONNECTION_ERROR', true);
 
-/** The inner error's reading, when it says more than a bare internal error. */
-function saidBy(inner: AgentError): AgentError | undefined {
-  return inner.category === 'internal' && inner.code === 'INTERNAL_ERROR' ? undefined : inner;
-}
-
-/** A status, headers and body read as HTTP; `undefined` when they say no failure. */
-function asHttp(
-  error: Error,
-  status: number | undefined,
-  headers: unknown,
-  body: unknown,
-): AgentError | undefined {
-  try {
-    return classifiedAs(error, fromHttpParts(status, undefined, headers, body));
-  } catch {
-    return undefined;
-  }
-}
-
 function httpStatus(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599
     ? value
@@ -85,7 +66,8 @@ const STRIPE_CLASSES: ReadonlyMap<string, Meaning> = new Map([
 
 function fromStripe(error: Error, e: Rec, classify: Classify): AgentError | undefined {
   const status = httpStatus(e.statusCode);
-  if (status !== undefined) return asHttp(error, status, e.headers, { error: e.raw });
+  if (status !== undefined)
+    return bodyReading(error, status, undefined, e.headers as HeadersInput, { error: e.raw });
   // A connection that failed: what it failed with (`detail`, a system error) says more.
   const detail = e.detail;
   const inner = detail instanceof Error ? saidBy(classify(detail)) : undefined;
@@ -147,7 +129,7 @@ function fromDiscord(error: Error, e: Rec, status: number): AgentError | undefin
   const code = e.code;
   const meaning = typeof code === 'number' ? discordMeaning(code) : undefined;
   return meaning === undefined
-    ? asHttp(error, status, undefined, e.rawError)
+    ? bodyReading(error, status, undefined, undefined, e.rawError)
     : made(error, meaning, { api: { discord: code }, status });
 }
 
@@ -242,7 +224,7 @@ export function fromServiceSdkError(error: Error, classify: Classify): AgentErro
   const headers = readMember(e, 'headers');
   const body = readMember(e, 'body');
   if (status !== undefined && headers !== undefined && typeof body === 'string') {
-    return asHttp(error, status, headers, body);
+    return bodyReading(error, status, undefined, headers as HeadersInput, body);
   }
   return undefined;
 }
