@@ -12,10 +12,14 @@ import axios from 'axios';
 import got from 'got';
 import ky from 'ky';
 import { describe } from 'vitest';
-import { decodeResponseError } from 'agent-errors';
-import { freshCases as scoredCases, no, reading, rejected, wait } from './helpers/fresh-cases.js';
-import type { Careful, FreshCase } from './helpers/fresh-cases.js';
-import { freshServer, json, openaiChat } from './helpers/fresh-http.js';
+import { no, rejected, wait } from './helpers/fresh-cases.js';
+import {
+  freshServer,
+  json,
+  openaiChat,
+  freshCase as c,
+  responseCases as freshCases,
+} from './helpers/fresh-http.js';
 import type { Reply } from './helpers/reply-server.js';
 
 const { answer, base } = freshServer('f6');
@@ -42,24 +46,6 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
   headers: { 'content-type': 'text/plain', ...headers },
   body,
 });
-
-/**
- * The cases of `family` as tests, each error read as a careful caller reads it: ky's `HTTPError`
- * holds its body unread (a fetch `Response`), so through `decodeResponseError`, as the library
- * documents for ky; every other error through `decode` (which `decodeResponseError` is for them).
- */
-const freshCases = (family: string, cases: readonly FreshCase[]) =>
-  scoredCases(family, cases, async (error, careful) =>
-    reading(await decodeResponseError(error), careful),
-  );
-
-/** One case: what it walks, how the error is built, the careful reading, a known miss. */
-const c = (
-  label: string,
-  build: () => Promise<unknown>,
-  careful: Careful,
-  miss?: string,
-): FreshCase => ({ label, build, careful, ...(miss === undefined ? {} : { miss }) });
 
 // ---------------------------------------------------------------------------------------------
 // File storage. Dropbox: developers.dropbox.com/error-handling-guide and the HTTP API reference

@@ -3,7 +3,9 @@
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll } from 'vitest';
-import { rejected } from './fresh-cases.js';
+import { decodeResponseError } from 'agent-errors';
+import { freshCases, reading, rejected } from './fresh-cases.js';
+import type { Careful, FreshCase } from './fresh-cases.js';
 import { sse, startReplyServer, streamed } from './reply-server.js';
 import type { Reply, ReplyServer } from './reply-server.js';
 
@@ -13,6 +15,8 @@ export interface FreshServer {
   answer(reply: Reply): string;
   /** A fresh base URL whose `sub` path answers `reply` (an SDK appends its own path). */
   base(sub: string, reply: Reply): string;
+  /** The server's root URL, with `path` itself answering `reply` (an SDK whose paths are fixed). */
+  at(path: string, reply: Reply): string;
 }
 
 /** The reply server of the calling test file, its paths under `/<prefix>-<n>`. */
@@ -35,6 +39,10 @@ export function freshServer(prefix: string): FreshServer {
       const path = `/${prefix}-${(paths += 1)}`;
       started().on(`${path}${sub}`, reply);
       return started().url + path;
+    },
+    at(path, reply) {
+      started().on(path, reply);
+      return started().url;
     },
   };
 }
@@ -161,3 +169,21 @@ export const openaiChat = (base: FreshServer['base']) => (reply: Reply) => (): P
     client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] }),
   );
 };
+
+/**
+ * The cases of `family` as tests, each error read as a careful caller reads it: through
+ * `decodeResponseError`, which reads the body a client's error holds unread (ky's `HTTPError`
+ * keeps a fetch `Response`) and is `decode` for every other error.
+ */
+export const responseCases = (family: string, cases: readonly FreshCase[]): void =>
+  freshCases(family, cases, async (error, careful) =>
+    reading(await decodeResponseError(error), careful),
+  );
+
+/** One case: what it walks, how the error is built, the careful reading, a known miss. */
+export const freshCase = (
+  label: string,
+  build: () => Promise<unknown>,
+  careful: Careful,
+  miss?: string,
+): FreshCase => ({ label, build, careful, ...(miss === undefined ? {} : { miss }) });

@@ -9,12 +9,14 @@ import { fromHttpResponse } from '../http/response.js';
 import { statusMeaning } from '../http/status.js';
 import { fromNamedLibraryError } from './libraries.js';
 import { fromFoundResponse, responseOf } from './response-rule.js';
+import { fromServiceSdkError } from './service-sdks.js';
 
 /**
  * Errors thrown by the client libraries agents call the world with, recognised by shape and
  * name (this package depends on none of them): the AI SDK (`ai`, `@ai-sdk/provider`),
  * `@google/genai`, the AWS SDK v3, axios and LangChain; got, ky, Octokit, `@slack/web-api` and
- * the MCP v2 client's OAuth errors (libraries.ts); and any error whose response hangs off it
+ * the MCP v2 client's OAuth errors (libraries.ts); the service SDKs agents' tools call (Stripe,
+ * Twilio, discord.js, Linear, Notion: service-sdks.ts); and any error whose response hangs off it
  * (response-rule.ts). The LLM provider SDKs' own classes are
  * in provider-sdk.ts; the MCP SDKs' in the mcp dialect (sdk-error.ts).
  */
@@ -316,7 +318,7 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   if (className === 'ApiError' && typeof e.status === 'number') {
     return fromGenai(error, e.status, classify);
   }
-  const named = fromNamedLibraryError(error, classify);
+  const named = fromNamedLibraryError(error, classify) ?? fromServiceSdkError(error, classify);
   if (named !== undefined) return named;
   const response = responseOf(error);
   return response === undefined ? undefined : fromFoundResponse(error, response, classify);

@@ -21,6 +21,8 @@ import type { HeadersInput } from '../http/headers.js';
  * - Octokit (`@octokit/request`): a fetch that failed is a `RequestError` with the stand-in
  *   status 500, no `response`, and the fetch failure as `cause`, which decides.
  * - ky 1: `ForceRetryError` (an `afterResponse` hook's `ky.retry()`, `customDelay` in ms).
+ * - superagent 10 (`lib/request-base.js`, `_timeoutError`): a timeout with `timeout` (ms) and
+ *   ECONNABORTED or ETIMEDOUT; gaxios 7: a `timeout` fired on `config.signal`.
  * - undici 7 (`lib/core/errors.js`): its `UND_ERR_*` codes that name no system condition, and
  *   `HTTPParserError`; fetch's own network errors (`TypeError: fetch failed` whose cause is a
  *   plain Error with a fixed reason, `makeNetworkError` in `lib/web/fetch/index.js`).
@@ -33,7 +35,7 @@ type Rec = Record<string, unknown>;
 type Classify = (value: unknown) => AgentError;
 
 /** The inner error's reading, when it says more than a bare internal error. */
-function saidBy(inner: AgentError): AgentError | undefined {
+export function saidBy(inner: AgentError): AgentError | undefined {
   return inner.category === 'internal' && inner.code === 'INTERNAL_ERROR' ? undefined : inner;
 }
 
@@ -197,7 +199,7 @@ function fromSlack(error: Error, e: Rec, code: string, classify: Classify): Agen
 }
 
 /** A status and body read as HTTP; `undefined` when they say no failure. */
-function bodyReading(
+export function bodyReading(
   error: Error,
   status: number | undefined,
   statusText: unknown,
@@ -234,6 +236,14 @@ function fromOAuth(error: Error, code: string): AgentError | undefined {
         { category: read.category, code: read.code, retryable: read.retryable },
         { api: { oauth: code } },
       );
+}
+
+const TIMEOUT = m('timeout', 'TIMEOUT');
+
+/** Whether a request's options hold a signal that fired for a timeout. */
+function timedOut(options: unknown): boolean {
+  const reason = readMember(readMember(options, 'signal'), 'reason');
+  return readMember(reason, 'name') === 'TimeoutError';
 }
 
 /**
@@ -278,6 +288,16 @@ export function fromNamedLibraryError(error: Error, classify: Classify): AgentEr
   }
   if (name === 'RegistrationRejectedError' && typeof e.status === 'number') {
     return bodyReading(error, e.status, undefined, undefined, e.body);
+  }
+  // superagent's own timeouts (`.timeout()`): its deadline as ECONNABORTED, no response in time
+  // as ETIMEDOUT, with the limit kept as `timeout` (node-system would read a lost connection).
+  if ((code === 'ECONNABORTED' || code === 'ETIMEDOUT') && typeof e.timeout === 'number') {
+    return made(error, TIMEOUT, { api: { superagent: code } });
+  }
+  // A client that aborts on its options' signal with no response yet (gaxios' `timeout` is an
+  // `AbortSignal.timeout`): the signal's reason tells its timeout from the caller's abort.
+  if (readMember(e, 'response') === undefined && timedOut(readMember(e, 'config'))) {
+    return made(error, TIMEOUT);
   }
   if (name === 'ForceRetryError') {
     const delay = e.customDelay;

@@ -11,7 +11,7 @@ import { isWebHeaders } from '../http/web-globals.js';
  * and ky's `HTTPError`, Octokit's `RequestError`, graphql-request's `ClientError`) is read as
  * that response. Status from `response.status` / `response.statusCode` or the error's own
  * `status` / `statusCode`; headers from `response.headers` or the error's; the body from
- * `response.body`, `response.data` or the error's `data` / `body`, when it is text, bytes or
+ * `response.body`, `response.data`, `response.bodyAsText` or the error's `data`, when it is text, bytes or
  * plain data. A fetch `Response`'s body (ky's) is a stream nobody has read yet: reading it is
  * asynchronous, so only its status and headers count (`await decodeResponseError(err)` reads
  * the body too, bounded). Every member is read through `readMember`: a hostile getter costs only itself.
@@ -32,9 +32,33 @@ function statusOf(value: unknown): number | undefined {
     : undefined;
 }
 
+/** How many header pairs are copied out of a client's own headers class. */
+const MAX_HEADER_PAIRS = 256;
+
+/**
+ * Headers: a fetch `Headers`, plain data, or a client's own headers class (node-fetch's
+ * `Headers` under gaxios, axios' `AxiosHeaders`, Azure's `HttpHeaders`), each iterable as
+ * `[name, value]` pairs: copied, bounded, and only while its iterator behaves.
+ */
 function headersOf(value: unknown): HeadersInput | undefined {
   const headers = readMember(value, 'headers');
-  return isWebHeaders(headers) || isPlainObject(headers) ? (headers as HeadersInput) : undefined;
+  if (isWebHeaders(headers) || isPlainObject(headers)) return headers as HeadersInput;
+  if (headers === null || typeof headers !== 'object') return undefined;
+  try {
+    if (typeof (headers as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function')
+      return undefined;
+    const copy: Record<string, string> = {};
+    let pairs = 0;
+    for (const pair of headers as Iterable<unknown>) {
+      if (!Array.isArray(pair) || typeof pair[0] !== 'string') return undefined;
+      if ((pairs += 1) > MAX_HEADER_PAIRS) break;
+      const text: unknown = pair[1];
+      if (typeof text === 'string' || typeof text === 'number') copy[pair[0]] = String(text);
+    }
+    return copy;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A body already read: text, bytes (decoded as UTF-8) or plain data; never a stream. */
@@ -47,20 +71,29 @@ function bodyOf(value: unknown): unknown {
 /**
  * The response `error` carries on `.response`, or on `.httpResponse` (Hugging Face's inference
  * client: `{ status, body, requestId }`), with a status there or on the error; `undefined` when
- * it carries none.
+ * it carries none. A status only in the error's numeric `code` (`@sendgrid/client`'s
+ * `ResponseError`) counts when the response beside it has no status.
  */
 export function responseOf(error: object): FoundResponse | undefined {
   const response = readMember(error, 'response') ?? readMember(error, 'httpResponse');
   if (response === null || typeof response !== 'object') return undefined;
-  const status = statusOf(response) ?? statusOf(error);
+  const code = readMember(error, 'code');
+  const status =
+    statusOf(response) ??
+    statusOf(error) ??
+    (typeof code === 'number' && Number.isInteger(code) && code >= 400 && code <= 599
+      ? code
+      : undefined);
   if (status === undefined) return undefined;
   return {
     status,
     statusText: readMember(response, 'statusText') ?? readMember(response, 'statusMessage'),
     headers: headersOf(response) ?? headersOf(error),
+    // Azure's pipeline keeps the text as `bodyAsText`.
     body:
       bodyOf(readMember(response, 'body')) ??
       bodyOf(readMember(response, 'data')) ??
+      bodyOf(readMember(response, 'bodyAsText')) ??
       bodyOf(readMember(error, 'data')),
   };
 }

@@ -81,8 +81,11 @@ const OTHER_HEADERS: ReadonlySet<string> = new Set([
   'x-amz-request-id',
   'x-github-request-id',
   'x-ms-request-id',
-  // AWS's wait in milliseconds (the SDK v3 retry strategy reads it); Stripe's `x-should-retry`.
+  // AWS's wait in milliseconds (the SDK v3 retry strategy reads it), Azure's (its core
+  // pipeline's throttling policy reads it, learn.microsoft.com "Retry guidance for Azure
+  // services"); Stripe's `x-should-retry`.
   'x-amz-retry-after',
+  'x-ms-retry-after-ms',
   'stripe-should-retry',
 ]);
 
@@ -250,7 +253,7 @@ export interface RetryAfterMsFromHeadersOptions {
 
 /**
  * How long the server asked us to wait, in milliseconds, or `undefined` when it did not say:
- * `retry-after-ms`, then `retry-after` (seconds, or an HTTP date), then the `x-ratelimit-reset`
+ * `retry-after-ms` (or Azure's `x-ms-` and AWS's `x-amz-` forms), then `retry-after` (seconds, or an HTTP date), then the `x-ratelimit-reset`
  * family (delay seconds, epoch seconds or ms, or durations like `6m0s`; the longest wins).
  * Never invented; malformed values are ignored.
  *
@@ -310,7 +313,11 @@ export function retryAfterMs(
   rateLimitReset: boolean,
   now: number | undefined,
 ): number | undefined {
-  const ms = headers.get('retry-after-ms')?.trim() ?? headers.get('x-amz-retry-after')?.trim();
+  const ms = (
+    headers.get('retry-after-ms') ??
+    headers.get('x-ms-retry-after-ms') ??
+    headers.get('x-amz-retry-after')
+  )?.trim();
   if (ms !== undefined && DECIMAL.test(ms)) return nonNegative(Number(ms));
   const after = headers.get('retry-after')?.trim();
   if (after !== undefined && after !== '') {

@@ -88,8 +88,9 @@ const RETRYABLE_CONFLICT = { category: 'conflict', code: 'CONFLICT', retryable: 
 // xAI: "Your newly created team doesn't have any credits yet", "… has either used all available
 // credits or reached its monthly spending limit" (sent as 403 and 429). Cohere: "You are using a
 // Trial key, which is limited to 1000 API calls / month" (a 429; its per-minute one is a rate limit).
+// SendGrid: "Maximum credits exceeded" (a 401, the plan's email credits spent).
 const OUT_OF_CREDIT_WORDS =
-  /\bcredit balance is too low\b|\b(?:lack of|insufficient) credits\b|\breached your specified (?:api )?usage limits?\b|\bdoesn't have any credits\b|\bused all available credits\b|\bmonthly spending limit\b|\bAPI calls \/ month\b/i;
+  /\bcredit balance is too low\b|\bmaximum credits exceeded\b|\b(?:lack of|insufficient) credits\b|\breached your specified (?:api )?usage limits?\b|\bdoesn't have any credits\b|\bused all available credits\b|\bmonthly spending limit\b|\bAPI calls \/ month\b/i;
 // xAI answers a wrong key with a 400 "Incorrect API key provided: xa***", Algolia with a 403
 // "Invalid Application-ID or API key".
 const INVALID_KEY_WORDS = /\b(?:incorrect|invalid) (?:Application-ID or )?API key\b/i;
@@ -283,7 +284,9 @@ function readWordsOnly(body: unknown, status: number): ProviderError | undefined
       ? body
       : typeof record?.error === 'string'
         ? record.error
-        : record?.message;
+        : // SendGrid's `{ errors: [{ message, field, help }] }` says it in its first entry.
+          (record?.message ??
+          asRecord(Array.isArray(record?.errors) ? record.errors[0] : undefined)?.message);
   const text = typeof said === 'string' ? said : '';
   const code = flatCode(record);
   if (text === '' && code === undefined) return undefined;
