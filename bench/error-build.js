@@ -1,5 +1,8 @@
 // "Build an error from wire data and serialise it to a JSON-RPC error response string",
 // with AgentError and with the official SDKs' error classes, against a bare object literal.
+// `node bench/error-build.js --against <copy of dist>` times this build's core line against
+// another build's in the same alternating rounds.
+import { pathToFileURL } from 'node:url';
 import { RequestError } from '@agentclientprotocol/sdk';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ResponseError } from 'vscode-jsonrpc';
@@ -13,10 +16,13 @@ const wire = {
   data: { authMethods: ['oauth', 'api_key'], sessionId: 'sess_01HZX' },
 };
 
-/** The core line: an AgentError built from `wire`, its message and data redacted into a response. */
-function coreLine(captureStack) {
+/**
+ * The core line: an AgentError built from `wire`, its message and data redacted into a response.
+ * `lib` is the package's root entry (this build's unless another is compared against it).
+ */
+export function coreLine(captureStack, lib = { AgentError, redactString, toJsonSafe }) {
   return (id) => {
-    const error = new AgentError(wire.message, {
+    const error = new lib.AgentError(wire.message, {
       category: 'auth',
       code: 'AUTH_REQUIRED',
       captureStack,
@@ -27,8 +33,8 @@ function coreLine(captureStack) {
       id,
       error: {
         code: wire.code,
-        message: redactString(error.message),
-        data: toJsonSafe(error.wire.data),
+        message: lib.redactString(error.message),
+        data: lib.toJsonSafe(error.wire.data),
       },
     });
   };
@@ -123,4 +129,48 @@ export function runErrorBuildBench() {
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runErrorBuildBench();
+/**
+ * This build's core line against another build's (`node bench/error-build.js --against
+ * /tmp/base-dist`, a copy of `dist/` made before a change), both over the floor and RequestError,
+ * in the same alternating rounds of one process: the before/after of a change without the drift
+ * between separate runs.
+ */
+export async function printAgainst(otherDist) {
+  const other = await import(pathToFileURL(`${otherDist}/index.js`).href);
+  // The other build's line comes from a second instance of this module: a closure of its own
+  // literal, so that the two lines do not share V8's type feedback (two AgentError classes).
+  const twin = await import(new URL('./error-build.js?against', import.meta.url).href);
+  const floor = (id) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id,
+      error: { code: wire.code, message: wire.message, data: wire.data },
+    });
+  const requestError = (id) => {
+    const error = new RequestError(wire.code, wire.message, wire.data);
+    return JSON.stringify({ jsonrpc: '2.0', id, error: error.toErrorResponse() });
+  };
+  const timed = roundRobinNsPerOp(
+    [floor, requestError, twin.coreLine(false, other), coreLine(false)],
+    {
+      rounds: 21,
+      roundMs: 100,
+      clock: 'cpu',
+    },
+  );
+  for (const [label, k] of [
+    [otherDist, 2],
+    ['this build', 3],
+  ]) {
+    console.log(
+      `core line, ${label}: ${timed.ratio(k, 0).toFixed(2)}x the floor, ${timed.ratio(1, k).toFixed(2)}x faster than RequestError`,
+    );
+  }
+  console.log(`this build over the other: ${timed.ratio(3, 2).toFixed(3)}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const against = process.argv.indexOf('--against');
+  if (against === -1) runErrorBuildBench();
+  else await printAgainst(process.argv[against + 1] ?? '');
+}
