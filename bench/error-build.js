@@ -40,29 +40,42 @@ export function coreLine(captureStack, lib = { AgentError, redactString, toJsonS
   };
 }
 
-export function runErrorBuildBench() {
-  const candidates = {
-    'floor (object literal + JSON.stringify)': (id) =>
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id,
-        error: { code: wire.code, message: wire.message, data: wire.data },
-      }),
+/**
+ * This package's candidates, built with `lib` (a build's root entry). A build is timed with all
+ * of them, in the order the report runs them: the ACP dialect line walks other shapes through the
+ * same serialiser, and the core line is timed as it runs after it.
+ */
+export function ourCandidates(lib = { AgentError, decode, encode, redactString, toJsonSafe }) {
+  return {
     // The real path, through the front door: the ACP dialect builds the AgentError (no stack,
     // wire kept) and encodes it back for the wire (redacted, the received code and message relayed).
     'agent-errors AgentError (ACP dialect)': (id) =>
       JSON.stringify({
         jsonrpc: '2.0',
         id,
-        error: encode(decode(wire, { protocol: 'acp' }), 'acp'),
+        error: lib.encode(lib.decode(wire, { protocol: 'acp' }), 'acp'),
       }),
     // The hub alone: an AgentError built from the wire data, its message and data redacted into
     // a response (every encoder redacts both). Without a stack, as every decoder builds one; the
     // SDK classes below record theirs (they have no way not to), which is most of their price.
-    'agent-errors AgentError (core only)': coreLine(false),
+    'agent-errors AgentError (core only)': coreLine(false, lib),
     // The same with a stack recorded, as RequestError records its own: no target, printed so
     // that the line above is read for what it is (RequestError's price is mostly its stack).
-    'agent-errors AgentError (core only, stack recorded)': coreLine(true),
+    'agent-errors AgentError (core only, stack recorded)': coreLine(true, lib),
+  };
+}
+
+const floorLine = (id) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    error: { code: wire.code, message: wire.message, data: wire.data },
+  });
+
+export function runErrorBuildBench() {
+  const candidates = {
+    'floor (object literal + JSON.stringify)': floorLine,
+    ...ourCandidates(),
     '@agentclientprotocol/sdk RequestError': (id) => {
       const error = new RequestError(wire.code, wire.message, wire.data);
       return JSON.stringify({ jsonrpc: '2.0', id, error: error.toErrorResponse() });
@@ -137,36 +150,33 @@ export function runErrorBuildBench() {
  */
 export async function printAgainst(otherDist) {
   const other = await import(pathToFileURL(`${otherDist}/index.js`).href);
-  // The other build's line comes from a second instance of this module: a closure of its own
-  // literal, so that the two lines do not share V8's type feedback (two AgentError classes).
+  // The other build's lines come from a second instance of this module: closures of their own,
+  // so that the two builds' lines do not share V8's type feedback (two AgentError classes).
   const twin = await import(new URL('./error-build.js?against', import.meta.url).href);
-  const floor = (id) =>
-    JSON.stringify({
-      jsonrpc: '2.0',
-      id,
-      error: { code: wire.code, message: wire.message, data: wire.data },
-    });
+  const theirs = Object.values(twin.ourCandidates(other));
+  const ours = Object.values(ourCandidates());
   const requestError = (id) => {
     const error = new RequestError(wire.code, wire.message, wire.data);
     return JSON.stringify({ jsonrpc: '2.0', id, error: error.toErrorResponse() });
   };
-  const timed = roundRobinNsPerOp(
-    [floor, requestError, twin.coreLine(false, other), coreLine(false)],
-    {
-      rounds: 21,
-      roundMs: 100,
-      clock: 'cpu',
-    },
-  );
+  const timed = roundRobinNsPerOp([floorLine, ...theirs, ...ours, requestError], {
+    rounds: 21,
+    roundMs: 100,
+    clock: 'cpu',
+  });
+  // After the floor, each build's candidates in ourCandidates' order: the second is the core line.
+  const [theirCore, ourCore, acp] = [2, 2 + theirs.length, 1 + theirs.length + ours.length];
   for (const [label, k] of [
-    [otherDist, 2],
-    ['this build', 3],
+    [otherDist, theirCore],
+    ['this build', ourCore],
   ]) {
     console.log(
-      `core line, ${label}: ${timed.ratio(k, 0).toFixed(2)}x the floor, ${timed.ratio(1, k).toFixed(2)}x faster than RequestError`,
+      `core line, ${label}: ${timed.ratio(k, 0).toFixed(2)}x the floor, ${timed.ratio(acp, k).toFixed(2)}x faster than RequestError`,
     );
   }
-  console.log(`this build over the other: ${timed.ratio(3, 2).toFixed(3)}`);
+  console.log(
+    `this build over the other (core line time): ${timed.ratio(ourCore, theirCore).toFixed(3)}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
