@@ -3,10 +3,11 @@
 // newline-delimited JSON over in-process streams (vscode-jsonrpc uses its own Content-Length
 // framing over Node streams; MCP its in-memory transport, as the issue asks).
 // Run `npx tsc -p tsconfig.build.json` first: this imports the built package from ../dist.
+// `node bench/peer.js --against <copy of dist>` times this build's peer against another build's.
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { createPeer, streamTransport } from '../dist/rpc/index.js';
-import { AgentError } from '../dist/index.js';
+import { pathToFileURL } from 'node:url';
+import * as rpcEntry from '../dist/rpc/index.js';
+import * as rootEntry from '../dist/index.js';
 
 const CALLERS = 100;
 
@@ -38,7 +39,10 @@ function webPipes() {
   return { ab, ba };
 }
 
-async function ours() {
+/** Our peer, from this build's entries unless another build's `{ rpc, root }` are given. */
+export async function ours({ rpc, root } = { rpc: rpcEntry, root: rootEntry }) {
+  const { createPeer, streamTransport } = rpc;
+  const { AgentError } = root;
   const { ab, ba } = webPipes();
   const server = createPeer({
     transport: streamTransport({ readable: ab.readable, writable: ba.writable }),
@@ -308,7 +312,46 @@ export function printPeerBench(rows) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/**
+ * This build's peer against another build's (`node bench/peer.js --against /tmp/base-dist`, a
+ * copy of `dist/` made before a change), with the floor and vscode-jsonrpc, in alternating
+ * rounds of one process: each ratio is the median over rounds of the two runs' ratio in that
+ * round, the before/after of a change without the drift between separate runs.
+ */
+export async function printAgainst(otherDist, { calls = 4_000, rounds = 25 } = {}) {
+  const load = (entry) => import(pathToFileURL(`${otherDist}/${entry}`).href);
+  // The other build's peer comes from a second instance of this module: closures of their own,
+  // so that the two peers do not share V8's type feedback.
+  const twin = await import(new URL('./peer.js?against', import.meta.url).href);
+  const other = { rpc: await load('rpc/index.js'), root: await load('index.js') };
+  const impls = [await floor(), await vscode(), await twin.ours(other), await ours()];
+  for (const impl of impls) await drive(impl.call, 2_000);
+  const rates = impls.map(() => []);
+  // Every other round runs them in the reverse order: whatever one run leaves to the next (a
+  // collection due, a cold cache) falls on each in turn.
+  const order = [...impls.keys()];
+  for (let r = 0; r < rounds; r++) {
+    for (const k of r % 2 === 0 ? order : [...order].reverse()) {
+      rates[k].push(await drive(impls[k].call, calls));
+    }
+  }
+  for (const impl of impls) await impl.close();
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const ratio = (i, j) => median(rates[i].map((rate, r) => rate / rates[j][r]));
+  for (const [label, k] of [
+    [otherDist, 2],
+    ['this build', 3],
+  ]) {
+    console.log(
+      `peer, ${label}: ${ratio(k, 1).toFixed(2)}x vscode-jsonrpc, ${ratio(k, 0).toFixed(2)} of the floor`,
+    );
+  }
+  console.log(`this build over the other (throughput): ${ratio(3, 2).toFixed(3)}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const against = process.argv.indexOf('--against');
   const only = process.argv.slice(2);
-  printPeerBench(await runPeerBench(only.length > 0 ? { only } : {}));
+  if (against !== -1) await printAgainst(process.argv[against + 1] ?? '');
+  else printPeerBench(await runPeerBench(only.length > 0 ? { only } : {}));
 }

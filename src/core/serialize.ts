@@ -117,8 +117,13 @@ class Ctx {
   nodes: number;
   /** The characters of strings still to read (each is redacted whole before it is cut). */
   chars = MAX_CHARS;
-  // The objects on the current path. Depth is bounded, so a list beats a Set here.
-  readonly seen: object[] = [];
+  /**
+   * The objects on the current path, the first `pathLength` of the list. Depth is bounded, so a
+   * list beats a Set here. A slot is cleared on the way out, not popped: popping the last item
+   * gives the list's storage back, and the next object walked paid to grow it again.
+   */
+  readonly path: (object | undefined)[] = [];
+  pathLength = 0;
 
   constructor(o: SerializeErrorOptions | undefined, maxNodes: number) {
     if (o === undefined) {
@@ -151,6 +156,20 @@ class Ctx {
     this.includeCause = o.cause === true || o.includeCause === true;
     this.maxCauseDepth = bound(o.maxCauseDepth, 5, 'maxCauseDepth');
     this.nodes = bound(o.maxNodes, maxNodes, 'maxNodes');
+  }
+
+  /** Whether `obj` is on the current path: reached again, it is a cycle. */
+  onPath(obj: object): boolean {
+    for (let i = 0; i < this.pathLength; i++) if (this.path[i] === obj) return true;
+    return false;
+  }
+
+  enter(obj: object): void {
+    this.path[this.pathLength++] = obj;
+  }
+
+  leave(): void {
+    this.path[--this.pathLength] = undefined;
   }
 }
 
@@ -200,16 +219,16 @@ function walk(value: unknown, depth: number, ctx: Ctx, key?: string): JsonValue 
 function walkNode(obj: object, depth: number, ctx: Ctx, key?: string): JsonValue | undefined {
   // The budget counts objects and arrays (primitives are bounded by the lengths per level).
   if (ctx.nodes-- <= 0) return MARKERS.truncated;
-  if (ctx.seen.includes(obj)) return MARKERS.circular;
+  if (ctx.onPath(obj)) return MARKERS.circular;
   if (depth >= ctx.maxDepth) return MARKERS.maxDepth;
-  ctx.seen.push(obj);
+  ctx.enter(obj);
   try {
     return walkObject(obj, depth, ctx, key);
   } catch {
     // A Proxy whose traps throw, or an exotic object that refuses to be read.
     return MARKERS.unreadable;
   } finally {
-    ctx.seen.pop();
+    ctx.leave();
   }
 }
 
@@ -592,7 +611,20 @@ function walkList(list: readonly unknown[], depth: number, ctx: Ctx, key?: strin
  */
 function holdsNamedValues(list: readonly unknown[], key: string | undefined): boolean {
   if (key === undefined) return false;
-  return (list.length === 2 && key === LIST_ITEM) || HEADER_LIST.test(key);
+  return (list.length === 2 && key === LIST_ITEM) || namesHeaderList(key);
+}
+
+/**
+ * Whether `key` names a list of headers or trailers. Both words end in "rs" (the regexp folds
+ * ASCII case only): looking at those two letters first spares nearly every key the regexp.
+ */
+function namesHeaderList(key: string): boolean {
+  const n = key.length;
+  return (
+    (key.charCodeAt(n - 1) | 0x20) === 0x73 &&
+    (key.charCodeAt(n - 2) | 0x20) === 0x72 &&
+    HEADER_LIST.test(key)
+  );
 }
 
 /** Whether `list[i]` is a secret by the name the item before it gives. */
@@ -742,17 +774,17 @@ function serializeNested(
 ): SerializedError | JsonValue {
   if (causeDepth + 1 > ctx.maxCauseDepth) return MARKERS.maxCauseDepth;
   if (value !== null && typeof value === 'object') {
-    if (ctx.seen.includes(value)) return MARKERS.circular;
+    if (ctx.onPath(value)) return MARKERS.circular;
     if (ctx.nodes-- <= 0) return MARKERS.truncated;
     if (depth + 1 >= ctx.maxDepth) return MARKERS.maxDepth;
     if (isErrorLike(value)) {
-      ctx.seen.push(value);
+      ctx.enter(value);
       try {
         return serializeInto(value, depth + 1, ctx, causeDepth + 1);
       } catch {
         return MARKERS.unreadable;
       } finally {
-        ctx.seen.pop();
+        ctx.leave();
       }
     }
   }
@@ -800,7 +832,8 @@ function toJsonSafeOnce(
     if (pooled) {
       ctx.nodes = DEFAULT_MAX_NODES;
       ctx.chars = MAX_CHARS;
-      if (ctx.seen.length !== 0) ctx.seen.length = 0;
+      // Every walk leaves the path as it entered it; one cut off mid-way is not reused dirty.
+      if (ctx.pathLength !== 0) ctx.path.length = ctx.pathLength = 0;
       pooledCtx = ctx;
     }
   }
@@ -864,7 +897,7 @@ function serializeErrorOnce(
           : safeString(asText(walk(error, 0, ctx)), ctx),
     };
   }
-  ctx.seen.push(error);
+  ctx.enter(error);
   try {
     return serializeInto(error, 0, ctx, 0);
   } catch {
