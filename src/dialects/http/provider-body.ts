@@ -152,14 +152,35 @@ export interface ProviderError {
    */
   code: string;
   category: ErrorCategory;
-  retryable?: boolean;
+  retryable: boolean | undefined;
   /** A bucket the provider puts many errors in (`invalid_request_error`): the status says more. */
-  generic?: true;
-  message?: string;
+  generic: true | undefined;
+  message: string | undefined;
   /** The delay a Google `RetryInfo` detail gives. */
-  retryAfterMs?: number;
+  retryAfterMs: number | undefined;
   /** The `type`, `code`, `status` and `param` strings found, for `details`. */
   fields: Record<string, string>;
+}
+
+/**
+ * The one {@link ProviderError} shape, every member present in one order whichever body built it
+ * (`httpError` reads it for every provider).
+ */
+function providerError(
+  known: { code: string; category: ErrorCategory; retryable?: boolean; generic?: boolean },
+  fields: Record<string, string>,
+  message: string | undefined,
+  retryAfterMs: number | undefined,
+): ProviderError {
+  return {
+    code: known.code,
+    category: known.category,
+    retryable: known.retryable,
+    generic: known.generic === true ? true : undefined,
+    message,
+    retryAfterMs,
+    fields,
+  };
 }
 
 /**
@@ -257,12 +278,12 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
       retryAfterMs = undefined;
     }
   }
-  const out: ProviderError = { code: known.code, category: known.category, fields };
-  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
-  if (known.retryable !== undefined) out.retryable = known.retryable;
-  if (known.generic) out.generic = true;
-  if (typeof error.message === 'string') out.message = error.message;
-  return out;
+  return providerError(
+    known,
+    fields,
+    typeof error.message === 'string' ? error.message : undefined,
+    retryAfterMs,
+  );
 }
 
 /**
@@ -301,15 +322,12 @@ function readWordsOnly(body: unknown, status: number): ProviderError | undefined
                 ? undefined
                 : readCodeWords(code, status));
   if (known === undefined) return undefined;
-  const out: ProviderError = {
-    code: known.code,
-    category: known.category,
-    fields: code === undefined ? {} : { code },
-  };
-  if (typeof said === 'string') out.message = said;
-  const retryable = (known as { retryable?: boolean }).retryable;
-  if (retryable !== undefined) out.retryable = retryable;
-  return out;
+  return providerError(
+    known,
+    code === undefined ? {} : { code },
+    typeof said === 'string' ? said : undefined,
+    undefined,
+  );
 }
 
 /**
