@@ -304,23 +304,28 @@ export class AgentError extends (ErrorBase as unknown as ErrorConstructor) {
     this.code = code;
     this.category = category;
     this.retryable = retryable;
-    // MEASUREMENT ONLY (observable: own undefined members): one hidden class for every error.
     const retryAfterMs = init.retryAfterMs;
-    if (retryAfterMs !== undefined) checkDelay(retryAfterMs);
-    (this as { retryAfterMs?: number | undefined }).retryAfterMs = retryAfterMs;
+    if (retryAfterMs !== undefined) {
+      checkDelay(retryAfterMs);
+      this.retryAfterMs = retryAfterMs;
+    }
     const details = init.details;
     if (details !== undefined) {
       if (details === null || typeof details !== 'object' || Array.isArray(details))
         invalid('options.details', details);
+      this.details = details;
     }
-    (this as { details?: Record<string, unknown> | undefined }).details = details;
     const wire = init.wire;
-    if (wire !== undefined && !vouched) checkWire(wire);
-    (this as { wire?: WireInfo | undefined }).wire = wire;
-    (this as { unexpected?: true | undefined }).unexpected = undefined;
-    (this as { errorId?: string | undefined }).errorId = undefined;
+    if (wire !== undefined) {
+      if (!vouched) checkWire(wire);
+      this.wire = wire;
+    }
     if (init.unexpected !== undefined || init.errorId !== undefined) setHubState(this, init);
-    (this as unknown as Record<symbol, unknown>)[CAUSE] = init.cause;
+    // Kept under a symbol and read through a `cause` accessor: like a native error's cause it is
+    // never listed, cloned or shipped by accident, and it costs a plain property write (a
+    // defineProperty per error cost five times the whole constructor).
+    const cause = init.cause;
+    if (cause !== undefined) (this as unknown as Record<symbol, unknown>)[CAUSE] = cause;
     if (init.captureStack !== false) recordStack(this, (init as Init).stackTop ?? new.target);
   }
 
