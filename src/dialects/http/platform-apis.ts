@@ -45,22 +45,11 @@ const SALESFORCE: ReadonlyMap<string, Meaning> = new Map([
 // A limit that resets per day or longer is a budget spent, not a rate (HubSpot's `DAILY`).
 const LONG_POLICY = /day|daily|month/i;
 
-/**
- * The {@link WebApiError} for a table row, with the convention's own words in `api` and the wait
- * it gives, if any: the one shape, every member present in one order, whichever convention said it.
- */
-export function found(
-  meaning: Meaning,
-  api: Record<string, string>,
-  retryAfterMs?: number,
-): WebApiError {
-  return {
-    category: meaning.category,
-    code: meaning.code,
-    retryable: meaning.retryable,
-    api,
-    retryAfterMs,
-  };
+/** The {@link WebApiError} for a table row, with the convention's own words in `api`. */
+export function found(meaning: Meaning, api: Record<string, string>): WebApiError {
+  const out: WebApiError = { category: meaning.category, code: meaning.code, api };
+  if (meaning.retryable !== undefined) out.retryable = meaning.retryable;
+  return out;
 }
 
 /**
@@ -109,7 +98,9 @@ export function readPlatformError(body: unknown, status?: number): WebApiError |
   }
   const service = readServiceError(b, status);
   if (service === undefined) return undefined;
-  return found(service.meaning, service.api, service.waitMs);
+  const out = found(service.meaning, service.api);
+  if (service.waitMs !== undefined) out.retryAfterMs = service.waitMs;
+  return out;
 }
 
 // The SQLSTATEs whose PostgREST status misleads (postgrest.org, "Errors": class 40 and 55 come

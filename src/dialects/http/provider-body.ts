@@ -152,35 +152,14 @@ export interface ProviderError {
    */
   code: string;
   category: ErrorCategory;
-  retryable: boolean | undefined;
+  retryable?: boolean;
   /** A bucket the provider puts many errors in (`invalid_request_error`): the status says more. */
-  generic: true | undefined;
-  message: string | undefined;
+  generic?: true;
+  message?: string;
   /** The delay a Google `RetryInfo` detail gives. */
-  retryAfterMs: number | undefined;
+  retryAfterMs?: number;
   /** The `type`, `code`, `status` and `param` strings found, for `details`. */
   fields: Record<string, string>;
-}
-
-/**
- * The one {@link ProviderError} shape, every member present in one order whichever body built it
- * (`httpError` reads it for every provider).
- */
-function providerError(
-  known: { code: string; category: ErrorCategory; retryable?: boolean; generic?: boolean },
-  fields: Record<string, string>,
-  message: string | undefined,
-  retryAfterMs: number | undefined,
-): ProviderError {
-  return {
-    code: known.code,
-    category: known.category,
-    retryable: known.retryable,
-    generic: known.generic === true ? true : undefined,
-    message,
-    retryAfterMs,
-    fields,
-  };
 }
 
 /**
@@ -278,12 +257,12 @@ export function readProviderError(body: unknown, httpStatus?: number): ProviderE
       retryAfterMs = undefined;
     }
   }
-  return providerError(
-    known,
-    fields,
-    typeof error.message === 'string' ? error.message : undefined,
-    retryAfterMs,
-  );
+  const out: ProviderError = { code: known.code, category: known.category, fields };
+  if (retryAfterMs !== undefined) out.retryAfterMs = retryAfterMs;
+  if (known.retryable !== undefined) out.retryable = known.retryable;
+  if (known.generic) out.generic = true;
+  if (typeof error.message === 'string') out.message = error.message;
+  return out;
 }
 
 /**
@@ -322,12 +301,15 @@ function readWordsOnly(body: unknown, status: number): ProviderError | undefined
                 ? undefined
                 : readCodeWords(code, status));
   if (known === undefined) return undefined;
-  return providerError(
-    known,
-    code === undefined ? {} : { code },
-    typeof said === 'string' ? said : undefined,
-    undefined,
-  );
+  const out: ProviderError = {
+    code: known.code,
+    category: known.category,
+    fields: code === undefined ? {} : { code },
+  };
+  if (typeof said === 'string') out.message = said;
+  const retryable = (known as { retryable?: boolean }).retryable;
+  if (retryable !== undefined) out.retryable = retryable;
+  return out;
 }
 
 /**

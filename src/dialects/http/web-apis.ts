@@ -20,11 +20,11 @@ export interface WebApiError {
   category: ErrorCategory;
   code: StableErrorCode;
   /** Set where it differs from the category's default. */
-  retryable: boolean | undefined;
+  retryable?: boolean;
   /** The convention's own words (`{ slack: 'channel_not_found' }`), kept in `details.api`. */
   api: Record<string, string>;
   /** How long the convention says to wait when the response names no time itself. */
-  retryAfterMs: number | undefined;
+  retryAfterMs?: number;
 }
 
 type Rec = Record<string, unknown>;
@@ -143,12 +143,10 @@ export function readWebApiError(
     ) {
       const oauth = OAUTH.get(error);
       if (oauth !== undefined) {
+        const out = found(oauth, { oauth: error });
         const wait = DEVICE_FLOW_WAIT_MS.get(error);
-        return found(
-          oauth,
-          { oauth: error },
-          wait === undefined ? undefined : (pollInterval(b.interval) ?? wait),
-        );
+        if (wait !== undefined) out.retryAfterMs = pollInterval(b.interval) ?? wait;
+        return out;
       }
     }
     // AWS JSON protocols: `{ __type: 'com.amazon.coral.validate#ValidationException' }`.
@@ -187,11 +185,9 @@ export function readWebApiError(
     if (message.includes('secondary rate limit') || message.includes('abuse detection')) {
       // GitHub's rule: `retry-after` when sent, else at least a minute (the primary window's
       // reset says nothing about a secondary limit).
-      return found(
-        m('rate_limit', 'RATE_LIMITED'),
-        { rateLimit: 'secondary' },
-        GITHUB_SECONDARY_WAIT_MS,
-      );
+      const out = found(m('rate_limit', 'RATE_LIMITED'), { rateLimit: 'secondary' });
+      out.retryAfterMs = GITHUB_SECONDARY_WAIT_MS;
+      return out;
     }
     const google = googleReason(b, status);
     if (google !== undefined) return google;
