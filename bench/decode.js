@@ -2,7 +2,8 @@
 // payload arrives as JSON text, as it would off the wire. The floor is JSON.parse of the same text.
 // `node bench/decode.js --slowest [count]` times each payload on its own instead, and
 // `node bench/decode.js --split` the decoder's own steps apart from its readers' (see below), and
-// `node bench/decode.js --alloc` what a decode allocates, by the function that allocates it, and
+// `node bench/decode.js --alloc` what a decode allocates, by the function that allocates it,
+// `node --allow-natives-syntax bench/decode.js --shapes` the hidden classes of what it returns, and
 // `node bench/decode.js --against <copy of dist>` this build against another in the same rounds.
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -181,11 +182,52 @@ export async function printAgainst(otherDist) {
   console.log(`this build over the other: ${timed.ratio(2, 1).toFixed(3)}`);
 }
 
+/**
+ * The hidden classes of what a decode hands back (`node --allow-natives-syntax bench/decode.js
+ * --shapes`): how many the decoded errors have over the corpus, and their `details` records, and
+ * each payload whose error, details, wire or cause gets a new hidden class on every decode once
+ * the code is optimised (a spread copy that gains a member does; every later read of it misses).
+ */
+export function printDecodeShapes() {
+  let sameMap;
+  try {
+    sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
+  } catch {
+    console.log('--shapes needs V8 natives: node --allow-natives-syntax bench/decode.js --shapes');
+    return;
+  }
+  const decodeAt = (i) => decode(JSON.parse(texts[i]), hints[i]);
+  for (let r = 0; r < 300; r++) for (let i = 0; i < texts.length; i++) decodeAt(i);
+  const classesOf = (objects) => {
+    const seen = [];
+    for (const o of objects) if (!seen.some((s) => sameMap(s, o))) seen.push(o);
+    return seen.length;
+  };
+  const errors = texts.map((_, i) => decodeAt(i));
+  const details = errors.flatMap((e) => (e.details === undefined ? [] : [e.details]));
+  console.log(`decoded errors: ${classesOf(errors)} hidden classes over ${errors.length}`);
+  console.log(`their details: ${classesOf(details)} hidden classes over ${details.length}`);
+  const fresh = [];
+  texts.forEach((_, i) => {
+    const a = decodeAt(i);
+    const b = decodeAt(i);
+    for (const part of ['error', 'details', 'wire', 'cause']) {
+      const x = part === 'error' ? a : a[part];
+      const y = part === 'error' ? b : b[part];
+      if (x !== null && typeof x === 'object' && !sameMap(x, y))
+        fresh.push(`${corpus[i].id} (${part})`);
+    }
+  });
+  console.log(`a new hidden class on every decode: ${fresh.length}`);
+  for (const line of fresh) console.log(`  ${line}`);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--slowest');
   const alloc = process.argv.indexOf('--alloc');
   const against = process.argv.indexOf('--against');
   if (process.argv.includes('--split')) printDecodeSplit();
+  else if (process.argv.includes('--shapes')) printDecodeShapes();
   else if (against !== -1) await printAgainst(process.argv[against + 1] ?? '');
   else if (alloc !== -1) await printDecodeAllocations(Number(process.argv[alloc + 1] ?? 25) || 25);
   else if (at === -1) runDecodeBench();

@@ -1,6 +1,7 @@
 import { decodedError } from './agent-error.js';
 import type { AgentError } from './agent-error.js';
 import { AS_AGENT_ERROR } from './normalize-error.js';
+import { copyRecord } from './copy-record.js';
 
 // Where a compatibility instance keeps the AgentError it was decoded as. A symbol key: JSON,
 // structured clones and `Object.keys` never see it, so the instance's JSON stays what the
@@ -38,7 +39,15 @@ export function classifiedAs(
     code: inner.code,
     retryable: inner.retryable,
     retryAfterMs: inner.retryAfterMs,
-    details: extra === undefined ? inner.details : { ...inner.details, ...extra },
+    // Copied member by member: a spread that gains members makes a new hidden class per call (V8).
+    details:
+      extra === undefined
+        ? inner.details
+        : copyRecord(
+            extra,
+            undefined,
+            inner.details === undefined ? {} : copyRecord(inner.details),
+          ),
     wire: inner.wire,
     cause: error,
     unexpected: inner.unexpected,

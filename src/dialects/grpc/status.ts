@@ -127,7 +127,16 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
   }
   if (quota?.violations !== undefined) out.quotaViolations = quota.violations;
   const info = errorInfoIn(details);
-  if (info !== undefined) {
+  if (info !== undefined && info.domain === AGENT_ERRORS_DOMAIN) {
+    // Our own fields, as encodeGrpcError wrote them: read, not kept in details (never added and
+    // then deleted, which turns the record into a slow dictionary on V8).
+    code = info.reason;
+    const carried = info.metadata?.category;
+    if (isErrorCategory(carried)) category = carried;
+    const again = info.metadata?.retryable;
+    if (again === 'true' || again === 'false') retryable = again === 'true';
+    if (typeof info.metadata?.errorId === 'string') out.errorId = info.metadata.errorId;
+  } else if (info !== undefined) {
     out.reason = info.reason;
     out.domain = info.domain;
     if (info.metadata !== undefined) out.metadata = info.metadata;
@@ -136,17 +145,6 @@ function fromStatus(read: ReadStatus): AgentError | undefined {
       category = 'auth';
       code = 'INVALID_API_KEY';
       retryable = false;
-    } else if (info.domain === AGENT_ERRORS_DOMAIN) {
-      // Our own fields, as encodeGrpcError wrote them.
-      code = info.reason;
-      const carried = info.metadata?.category;
-      if (isErrorCategory(carried)) category = carried;
-      const again = info.metadata?.retryable;
-      if (again === 'true' || again === 'false') retryable = again === 'true';
-      if (typeof info.metadata?.errorId === 'string') out.errorId = info.metadata.errorId;
-      delete out.reason;
-      delete out.domain;
-      delete out.metadata;
     }
   }
   const issues = issuesOf(detailIn(details, BAD_REQUEST_TYPE));

@@ -283,14 +283,16 @@ export function fromLangChainError(error: Error): AgentError | undefined {
   const stamped = Object.getOwnPropertyDescriptor(error, LANGCHAIN_RETRYABLE)?.value as unknown;
   const retryable = typeof stamped === 'boolean' ? stamped : undefined;
   const named = typeof e.name === 'string' ? LANGCHAIN_CLASSES.get(e.name) : undefined;
-  if (named !== undefined) return made(error, { ...named, retryable });
+  if (named !== undefined) {
+    return made(error, { category: named.category, code: named.code, retryable });
+  }
   const code = e.lc_error_code;
   const meaning = typeof code === 'string' ? LANGCHAIN_CODES.get(code) : undefined;
   return (
     meaning &&
     made(
       error,
-      { ...meaning, retryable: retryable ?? meaning.retryable },
+      { category: meaning.category, code: meaning.code, retryable: retryable ?? meaning.retryable },
       { api: { langchain: code } },
     )
   );

@@ -4,6 +4,7 @@ import { CATEGORIES } from '../../core/categories.js';
 import { toExposableError } from '../../core/expose.js';
 import type { ExposeOptions } from '../../core/expose.js';
 import { normalizeError } from '../../core/normalize-error.js';
+import { copyRecord } from '../../core/copy-record.js';
 import { describeValue } from '../../core/is.js';
 import {
   NO_HEADERS,
@@ -234,8 +235,14 @@ function httpError(
   }
   // "Too many concurrent requests": the limit is on requests in flight, not on their rate, so a
   // governor lowers its concurrency rather than only waiting (LangChain's CAP among WAIT / STOP).
-  if ((category === 'rate_limit' || category === 'unavailable') && CONCURRENCY_WORDS.test(message))
-    details = { ...details, limit: 'concurrency' };
+  if (
+    (category === 'rate_limit' || category === 'unavailable') &&
+    CONCURRENCY_WORDS.test(message)
+  ) {
+    // Not a spread plus a member: on V8 that makes a new hidden class on every call.
+    details = details === undefined ? {} : copyRecord(details);
+    details.limit = 'concurrency';
+  }
   return decodedError({
     message,
     category,

@@ -11,6 +11,7 @@ import {
   needsWireHints,
 } from '../jsonrpc/rpc-error.js';
 import type { WireHints } from '../jsonrpc/rpc-error.js';
+import { copyRecord } from '../../core/copy-record.js';
 import { asRecord } from '../../core/is.js';
 import { validDelayMs } from '../../core/lenient-options.js';
 import type { RpcErrorObject } from '../jsonrpc/rpc-error.js';
@@ -151,7 +152,11 @@ export function hermesWireObject(
     retryable: classification.retryable ?? CATEGORIES[classification.category].retryable,
   };
   if (!Object.hasOwn(data, WIRE_HINTS_KEY) && needsWireHints(meant, read)) {
-    return { code, message, data: { ...data, [WIRE_HINTS_KEY]: meant } };
+    // A copy, then the hints: a spread copy given one more member gets a new hidden class on
+    // every call (V8), which every later read of it misses.
+    const withHints = copyRecord(data);
+    withHints[WIRE_HINTS_KEY] = meant;
+    return { code, message, data: withHints };
   }
   return Object.keys(data).length === 0 ? { code, message } : { code, message, data };
 }

@@ -1,3 +1,4 @@
+import { copyRecord } from '../../core/copy-record.js';
 import { asRecord } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import type { DatabaseMeaning, DatabaseRetryScope } from '../database/meaning.js';
@@ -27,7 +28,7 @@ function readMongo(source: Rec, code: unknown, labels: readonly string[], name?:
     const said = MONGODB_LABELS.get(label);
     if (said === undefined) continue;
     row = byCode ?? byClass ?? said.fallback;
-    if (!row.retryable) row = { ...row, retryable: true };
+    if (!row.retryable) row = m(row.category, row.code, true);
     scope = said.scope;
     break;
   }
@@ -94,7 +95,10 @@ export const mongodbReplyReader: Reader = {
     if (typeof view.code !== 'number' || !(view.code > 0)) return undefined;
     const e = view.input;
     if (typeof e.codeName !== 'string' || e.ok !== 0) return undefined;
-    const message = typeof e.errmsg === 'string' ? e.errmsg : e.codeName;
-    return readMongo({ ...e, message }, view.code, labelsOf(e.errorLabels));
+    // Copied member by member, then the message named: on V8 a spread copy that gains a member
+    // gets a new hidden class on every call, which every later read of it misses.
+    const reply = copyRecord(e);
+    reply.message = typeof e.errmsg === 'string' ? e.errmsg : e.codeName;
+    return readMongo(reply, view.code, labelsOf(e.errorLabels));
   },
 };

@@ -1,5 +1,6 @@
 import type { AgentError } from '../../core/agent-error.js';
 import type { ErrorCategory } from '../../core/categories.js';
+import { copyRecord } from '../../core/copy-record.js';
 import { fromMeaning } from '../../core/meaning.js';
 import { causedBy } from './provider-sdk.js';
 
@@ -62,7 +63,10 @@ export function fromAgentsSdkError(
     const inner = (error as Error & { error?: unknown }).error;
     if (inner === undefined || inner === null) return undefined;
     const decoded = decodeInner(inner);
-    return causedBy(decoded, error, { ...decoded.details, agents: { error: name } });
+    // Not a spread plus a member: on V8 that makes a new hidden class on every call.
+    const details = decoded.details === undefined ? {} : copyRecord(decoded.details);
+    details.agents = { error: name };
+    return causedBy(decoded, error, details);
   }
   const known = Object.hasOwn(AGENTS_SDK_ERRORS, name) ? AGENTS_SDK_ERRORS[name] : undefined;
   if (known === undefined) return undefined;
