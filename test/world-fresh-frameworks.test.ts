@@ -9,7 +9,10 @@
 // the arguments the framework passes it where no run raises it. FRESH_SCORE=1 prints the score.
 import { createOpenAI } from '@ai-sdk/openai';
 import { AIMessage, coerceMessageLikeToMessage, HumanMessage } from '@langchain/core/messages';
-import { JsonOutputParser, StructuredOutputParser } from '@langchain/core/output_parsers';
+import {
+  JsonMarkdownStructuredOutputParser,
+  StructuredOutputParser,
+} from '@langchain/core/output_parsers';
 import { JsonOutputKeyToolsParser } from '@langchain/core/output_parsers/openai_tools';
 import { ChatPromptTemplate, MessagesPlaceholder } from '@langchain/core/prompts';
 import { tool as lcTool } from '@langchain/core/tools';
@@ -83,15 +86,12 @@ const MISSED_BEFORE_FIX: ReadonlySet<string> = new Set([
   'GraphRecursionError (stream, default limit)',
   'EmptyInputError (invoke with no input)',
   'EmptyInputError (an empty Command)',
-  'ToolNode (handleToolErrors: false) over a tool that met an OpenAI 503',
   'GraphInterrupt (the constructor, as interrupt() raises it inside a node)',
   'NodeInterrupt (the constructor, a node stopping for a human)',
   'ParentCommand (the constructor, a Command for the parent graph bubbling up)',
   'UnknownInterruptError (the constructor, as a strict resume raises it)',
   'GraphDrained (the constructor, as a drain request raises it)',
-  'OutputParserException: JsonOutputParser on prose',
   'ToolInputParsingException: a tool invoked with input off its schema',
-  'run(): ToolCallError over an OpenAI 401 the tool met',
   'Responses model: response.failed image_content_policy_violation part',
   'NoSuchToolError (the model called a tool the call lacks), as a tool-error part',
   'InvalidToolInputError (arguments not JSON), as a tool-error part',
@@ -1022,7 +1022,7 @@ const agentsCases: FreshCase[] = [
             parameters: z.object({}),
             errorFunction: null,
             execute: async () => {
-              await client(FAILURES[0]!.reply).models.list();
+              await client(FAILURES[0]!.reply, '/models').models.list();
               return 'x';
             },
           }),
@@ -1118,8 +1118,13 @@ const langchainCases: FreshCase[] = [
     wait('internal'),
   ),
   c(
-    'OutputParserException: JsonOutputParser on prose',
-    () => rejected(new JsonOutputParser().parse('Sure, here it is: {answer')),
+    'OutputParserException: JsonMarkdownStructuredOutputParser on JSON off the schema',
+    () =>
+      rejected(
+        JsonMarkdownStructuredOutputParser.fromZodSchema(z.object({ a: z.string() })).parse(
+          '```json\n{"a": 1}\n```',
+        ),
+      ),
     wait('internal'),
   ),
   c(
@@ -1339,7 +1344,7 @@ const langgraphCases: FreshCase[] = [
           [
             lcTool(
               async () => {
-                await client(FAILURES[10]!.reply).models.list();
+                await client(FAILURES[10]!.reply, '/models').models.list();
                 return 'x';
               },
               { name: 'lookup', schema: z.object({}) },
