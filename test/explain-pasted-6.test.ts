@@ -233,6 +233,7 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
   '@slack/web-api WebAPIHTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   'ai APICallError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   'axios Cancel': { JSON: JSON_DROPS_CLASS },
+  'ai NoVideoGeneratedError': { JSON: JSON_DROPS_CLASS },
   'got HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT, inspect: NO_WAIT },
   'got ParseError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
   'got ReadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
