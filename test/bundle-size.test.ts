@@ -58,11 +58,13 @@ beforeAll(() => {
 // codes, per-day words) cost 1.3 KB of each. The code-words rule (a web API's unknown code read
 // by its words) replaced 209 rows and took back 4 KB minified but 0.1 KB gzipped: gzip had
 // already folded rows that repeat their meaning. The sixth database set's ORM reader and rows
-// cost 0.3 KB of the full decode.
+// cost 0.3 KB of the full decode. The agent frameworks' tables (the AI SDK's whole class list,
+// LangGraph's classes and codes, the AI SDK's onError event and first-event rule) cost 0.5 KB of
+// each.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 57.4,
-  'createDecoder (HTTP, provider SDK and client library readers)': 31.2,
-  'retry with that decoder': 37.6,
+  'decode (every reader)': 57.9,
+  'createDecoder (HTTP, provider SDK and client library readers)': 31.7,
+  'retry with that decoder': 38.0,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

@@ -39,11 +39,9 @@ const LANGCHAIN_CODES: ReadonlyMap<string, Meaning<string>> = new Map([
   ['MESSAGE_COERCION_FAILURE', VALIDATION],
   ['OUTPUT_PARSING_FAILURE', MODEL_BEHAVIOR],
   ['GRAPH_RECURSION_LIMIT', STEP_BUDGET],
-  ['INVALID_CONCURRENT_GRAPH_UPDATE', INTERNAL],
-  ['INVALID_GRAPH_NODE_RETURN_VALUE', INTERNAL],
-  ['MULTIPLE_SUBGRAPHS', INTERNAL],
-  ['MISSING_CHECKPOINTER', INTERNAL],
-  ['UNREACHABLE_NODE', INTERNAL],
+  // Every other code (LangGraph's INVALID_CONCURRENT_GRAPH_UPDATE,
+  // INVALID_GRAPH_NODE_RETURN_VALUE, MULTIPLE_SUBGRAPHS, MISSING_CHECKPOINTER, UNREACHABLE_NODE)
+  // names a graph built wrong: internal, its code kept.
 ]);
 
 /** The classes, by name (`ToolInputParsingException` sets none: its constructor's). */
@@ -74,7 +72,8 @@ export function fromLangChainError(error: Error): AgentError | undefined {
     LANGCHAIN_CLASSES.get(error.name) ??
     (typeof className === 'string' ? LANGCHAIN_CLASSES.get(className) : undefined);
   const code = e.lc_error_code;
-  const meaning = named ?? (typeof code === 'string' ? LANGCHAIN_CODES.get(code) : undefined);
+  const meaning =
+    named ?? (typeof code === 'string' ? (LANGCHAIN_CODES.get(code) ?? INTERNAL) : undefined);
   return (
     meaning &&
     made(
