@@ -7,6 +7,7 @@
 // framework itself, running against one 127.0.0.1 server that answers as OpenAI documents
 // (platform.openai.com/docs/guides/error-codes), or built with the class's own constructor and
 // the arguments the framework passes it where no run raises it. FRESH_SCORE=1 prints the score.
+import Anthropic from '@anthropic-ai/sdk';
 import { createOpenAI } from '@ai-sdk/openai';
 import { AIMessage, coerceMessageLikeToMessage, HumanMessage } from '@langchain/core/messages';
 import {
@@ -71,22 +72,17 @@ import type { LanguageModel } from 'ai';
 import OpenAI from 'openai';
 import { describe } from 'vitest';
 import { z } from 'zod';
-import { freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
+import { freshCase, freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
-import { freshServer, json, oaiError } from './helpers/fresh-http.js';
+import { freshServer, json, oaiError, providerStreams } from './helpers/fresh-http.js';
+import { anthropicMessageStart } from './helpers/sse.js';
 import { sse, streamed } from './helpers/reply-server.js';
 import type { Reply } from './helpers/reply-server.js';
 
 setTracingDisabled(true);
 const { base } = freshServer('fw');
 
-/** One case: what it walks, how the error is built, the careful reading, a known miss. */
-const c = (
-  label: string,
-  build: () => Promise<unknown>,
-  careful: Careful,
-  miss?: string,
-): FreshCase => ({ label, build, careful, ...(miss === undefined ? {} : { miss }) });
+const c = freshCase;
 
 /** Each reply in turn, the last one repeated: a failure first, then another. */
 const inTurn = (...replies: Reply[]): Reply => {
@@ -804,14 +800,15 @@ const aiStreamCases: FreshCase[] = [
     wait('rate_limit'),
   ),
   c(
-    'chat stream error chunk context_length_exceeded part',
+    'chat stream error chunk invalid_prompt part',
     viaStreamPart(
       streamed(
         sse(undefined, {
           error: {
-            message: "This model's maximum context length is 128000 tokens.",
+            message:
+              'Invalid prompt: your prompt was flagged as potentially violating our usage policy.',
             type: 'invalid_request_error',
-            code: 'context_length_exceeded',
+            code: 'invalid_prompt',
           },
         }),
       ),
@@ -1371,6 +1368,125 @@ const langgraphCases: FreshCase[] = [
   ),
 ];
 
+// ---------------------------------------------------------------------------------------------
+// The provider SDKs' own streams where no test here has read them: the Responses API's
+// `response.failed` codes (platform.openai.com/docs/api-reference/responses/object, `error.code`)
+// as the OpenAI SDK yields the event, and Anthropic's `event: error` mid-stream
+// (docs.claude.com/en/docs/build-with-claude/streaming, "Error events") as its SDK throws it.
+// ---------------------------------------------------------------------------------------------
+
+const { responsesEvents } = providerStreams(base);
+const sdkFailed = (code: string, message: string) =>
+  responsesEvents(
+    sse('response.failed', {
+      type: 'response.failed',
+      sequence_number: 2,
+      response: {
+        id: 'resp_3',
+        object: 'response',
+        created_at: 3,
+        status: 'failed',
+        model: 'gpt-5',
+        output: [],
+        incomplete_details: null,
+        error: { code, message },
+      },
+    }),
+  );
+const anthropicStream = (type: string, message: string) => () => {
+  const reply = streamed(
+    anthropicMessageStart + sse('error', { type: 'error', error: { type, message } }),
+  );
+  const client = new Anthropic({
+    apiKey: 'k',
+    baseURL: base('/v1/messages', reply),
+    maxRetries: 0,
+  });
+  return rejected(async () => {
+    const stream = client.messages.stream({
+      model: 'claude',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    for await (const event of stream) void event;
+  });
+};
+
+const providerStreamCases: FreshCase[] = [
+  c(
+    'openai Responses stream: response.failed empty_image_file',
+    sdkFailed('empty_image_file', 'The image file is empty.'),
+    no('validation'),
+  ),
+  c(
+    'openai Responses stream: response.failed invalid_image_mode',
+    sdkFailed('invalid_image_mode', 'The image mode is not supported.'),
+    no('validation'),
+  ),
+  c(
+    'openai Responses stream: response.failed image_parse_error',
+    sdkFailed('image_parse_error', 'The image could not be parsed.'),
+    no('validation'),
+  ),
+  c(
+    'openai Responses stream: response.failed image_file_too_large',
+    sdkFailed('image_file_too_large', 'The image file is too large.'),
+    no('validation'),
+  ),
+  c(
+    'openai Responses stream: response.failed failed_to_download_image',
+    sdkFailed('failed_to_download_image', 'Failed to download the image.'),
+    no('validation'),
+  ),
+  c(
+    'openai Responses stream: response.failed image_too_small',
+    sdkFailed('image_too_small', 'The image is too small.'),
+    no('validation'),
+  ),
+  c(
+    'Anthropic stream: event: error request_too_large',
+    anthropicStream('request_too_large', 'Request exceeds the maximum size.'),
+    no('validation'),
+  ),
+  c(
+    'agents streamed run() on OpenAIResponsesModel: the raw_model_stream_event carrying response.failed rate_limit_exceeded (the run itself goes on to its turn limit)',
+    async () => {
+      const failing = sse('response.failed', {
+        type: 'response.failed',
+        sequence_number: 1,
+        response: {
+          id: 'resp_4',
+          object: 'response',
+          created_at: 4,
+          status: 'failed',
+          model: 'gpt-5',
+          output: [],
+          incomplete_details: null,
+          error: { code: 'rate_limit_exceeded', message: 'Rate limit reached.' },
+        },
+      });
+      const agent = new Agent({
+        name: 'a',
+        model: new OpenAIResponsesModel(client(streamed(failing), '/responses'), 'gpt-5'),
+      });
+      const result = await run(agent, 'hi', { stream: true, maxTurns: 1 });
+      let seen: unknown;
+      try {
+        for await (const event of result) {
+          const data = (event as { data?: { event?: { type?: string } } }).data;
+          if (seen === undefined && data?.event?.type === 'response.failed') seen = event;
+        }
+        await result.completed;
+      } catch {
+        // The run ends on its turn limit: the event said why.
+      }
+      if (seen === undefined) throw new Error('expected a raw response.failed event');
+      return seen;
+    },
+    wait('rate_limit'),
+  ),
+];
+
 describe('fresh agent-framework errors (round 7)', () => {
   freshCases('ai statuses', statusCases);
   freshCases('ai classes', aiSdkCases);
@@ -1378,4 +1494,5 @@ describe('fresh agent-framework errors (round 7)', () => {
   freshCases('agents', agentsCases);
   freshCases('langchain', langchainCases);
   freshCases('langgraph', langgraphCases);
+  freshCases('provider streams', providerStreamCases);
 });

@@ -46,6 +46,22 @@ export const aiSdkStreamPartReader: Reader = {
 };
 
 /**
+ * The OpenAI Agents SDK's streamed-run event that relays what the model's stream sent
+ * (`{ type: 'raw_model_stream_event', data: { type: 'model', event } }`): decoded as that event.
+ * The SDK takes a Responses `response.failed` as the end of the turn and runs on, so the event
+ * is the one place the failure (a rate limit, a refused image) is told.
+ */
+export const agentsStreamEventReader: Reader = {
+  name: 'OpenAI Agents SDK model stream event',
+  requires: ['type', 'data'],
+  recognise(view, context) {
+    if (view.type !== 'raw_model_stream_event') return undefined;
+    const event = asRecord(asRecord(view.data)?.event);
+    return event && context.decode(event, view.protocol);
+  },
+};
+
+/**
  * The OpenAI Responses API's failures that arrive as data, not as a throw (its SDK yields them
  * from a stream): an `error` event (`{ type: 'error', code, message, param }`), a
  * `response.failed` event (`{ type: 'response.failed', response: { error: { code, message } } }`)
