@@ -7,7 +7,6 @@
 // framework itself, running against one 127.0.0.1 server that answers as OpenAI documents
 // (platform.openai.com/docs/guides/error-codes), or built with the class's own constructor and
 // the arguments the framework passes it where no run raises it. FRESH_SCORE=1 prints the score.
-import Anthropic from '@anthropic-ai/sdk';
 import { createOpenAI } from '@ai-sdk/openai';
 import { AIMessage, coerceMessageLikeToMessage, HumanMessage } from '@langchain/core/messages';
 import {
@@ -75,7 +74,6 @@ import { z } from 'zod';
 import { freshCase, freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
 import type { Careful, FreshCase } from './helpers/fresh-cases.js';
 import { freshServer, json, oaiError, providerStreams } from './helpers/fresh-http.js';
-import { anthropicMessageStart } from './helpers/sse.js';
 import { sse, streamed } from './helpers/reply-server.js';
 import type { Reply } from './helpers/reply-server.js';
 
@@ -1375,7 +1373,7 @@ const langgraphCases: FreshCase[] = [
 // (docs.claude.com/en/docs/build-with-claude/streaming, "Error events") as its SDK throws it.
 // ---------------------------------------------------------------------------------------------
 
-const { responsesEvents } = providerStreams(base);
+const { responsesEvents, anthropicMidStream } = providerStreams(base);
 const sdkFailed = (code: string, message: string) =>
   responsesEvents(
     sse('response.failed', {
@@ -1393,24 +1391,6 @@ const sdkFailed = (code: string, message: string) =>
       },
     }),
   );
-const anthropicStream = (type: string, message: string) => () => {
-  const reply = streamed(
-    anthropicMessageStart + sse('error', { type: 'error', error: { type, message } }),
-  );
-  const client = new Anthropic({
-    apiKey: 'k',
-    baseURL: base('/v1/messages', reply),
-    maxRetries: 0,
-  });
-  return rejected(async () => {
-    const stream = client.messages.stream({
-      model: 'claude',
-      max_tokens: 10,
-      messages: [{ role: 'user', content: 'hi' }],
-    });
-    for await (const event of stream) void event;
-  });
-};
 
 const providerStreamCases: FreshCase[] = [
   c(
@@ -1445,7 +1425,7 @@ const providerStreamCases: FreshCase[] = [
   ),
   c(
     'Anthropic stream: event: error request_too_large',
-    anthropicStream('request_too_large', 'Request exceeds the maximum size.'),
+    anthropicMidStream('request_too_large', 'Request exceeds the maximum size.'),
     no('validation'),
   ),
   c(
