@@ -1106,17 +1106,6 @@ const langchainCases: FreshCase[] = [
     wait('internal'),
   ),
   c(
-    'ToolInputParsingException: a tool invoked with input off its schema',
-    () =>
-      rejected(
-        lcTool(({ city }: { city: string }) => city, {
-          name: 'weather',
-          schema: z.object({ city: z.string() }),
-        }).invoke({ city: 7 } as never),
-      ),
-    wait('internal'),
-  ),
-  c(
     'INVALID_PROMPT_INPUT: ChatPromptTemplate missing a variable',
     () =>
       rejected(

@@ -17,8 +17,9 @@ import { MODEL_BEHAVIOR } from './ai-sdk.js';
  *   (`GraphBubbleUp`), not failures: read as cancelled, not retried — run again, the graph stops
  *   the same way; resume it with `Command({ resume })`. A wrapper that catches one must throw
  *   it on (LangGraph relies on it reaching its runner): `details.langgraph.bubbleUp` says so.
- * - Tool arguments off the tool's schema (`ToolInputParsingException`) and output off the format
- *   asked for (`OUTPUT_PARSING_FAILURE`) are the model's: asked again it may do better.
+ * - Output off the format asked for (`OUTPUT_PARSING_FAILURE`) is the model's: asked again it may
+ *   do better. (A tool's `ToolInputParsingException` is not read here: `invoke` raises it
+ *   whoever passed the input, so its words — validation — decide.)
  * - A graph built wrong (concurrent writes to one value, a node returning a non-object, an
  *   unreachable node, no checkpointer for an interrupt) is the program's fault: internal.
  */
@@ -44,12 +45,11 @@ const LANGCHAIN_CODES: ReadonlyMap<string, Meaning<string>> = new Map([
   // names a graph built wrong: internal, its code kept.
 ]);
 
-/** The classes, by name (`ToolInputParsingException` sets none: its constructor's). */
+/** The classes, by name. */
 const LANGCHAIN_CLASSES: ReadonlyMap<string, Meaning<string>> = new Map([
   ['ContextOverflowError', m('validation', 'CONTEXT_TOO_LONG')],
   ['ModelAbortError', m('cancelled', 'ABORTED')],
   ['ModelRefusalError', m('validation', 'CONTENT_FILTERED')],
-  ['ToolInputParsingException', MODEL_BEHAVIOR],
   ['GraphRecursionError', STEP_BUDGET],
   ['EmptyInputError', VALIDATION],
   ['UnknownInterruptError', VALIDATION],
@@ -67,10 +67,7 @@ export function fromLangChainError(error: Error): AgentError | undefined {
   }
   const stamped = Object.getOwnPropertyDescriptor(error, LANGCHAIN_RETRYABLE)?.value as unknown;
   const retryable = typeof stamped === 'boolean' ? stamped : undefined;
-  const className = (error.constructor as { name?: unknown } | undefined)?.name;
-  const named =
-    LANGCHAIN_CLASSES.get(error.name) ??
-    (typeof className === 'string' ? LANGCHAIN_CLASSES.get(className) : undefined);
+  const named = LANGCHAIN_CLASSES.get(error.name);
   const code = e.lc_error_code;
   const meaning =
     named ?? (typeof code === 'string' ? (LANGCHAIN_CODES.get(code) ?? INTERNAL) : undefined);
