@@ -50,7 +50,7 @@ const AI_SDK_NAMES: ReadonlyMap<string, Meaning<string>> = new Map(
       [m('not_found', 'MODEL_NOT_FOUND'), 'NoSuchModel NoSuchProvider'],
       [m('protocol', 'NOT_IMPLEMENTED'), 'UnsupportedFunctionality'],
       [PROTOCOL, 'EmptyResponseBody InvalidResponseData InvalidStreamPart UIMessageStream'],
-      // The codes say which mistake (a caller may switch on them); the reading is the row's below.
+      // Read as the rows below, with a code that says which mistake (a caller may switch on it).
       [{ ...MODEL_BEHAVIOR, code: 'NO_SUCH_TOOL' }, 'NoSuchTool'],
       [{ ...MODEL_BEHAVIOR, code: 'INVALID_TOOL_INPUT' }, 'InvalidToolInput InvalidToolArguments'],
       [

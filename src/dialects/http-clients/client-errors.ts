@@ -13,11 +13,11 @@ import { fromFoundResponse, responseOf } from './response-rule.js';
 
 /**
  * Errors thrown by the client libraries agents call the world with, recognised by shape and
- * name (this package depends on none of them): the AI SDK (`ai`, `@ai-sdk/provider`),
- * `@google/genai`, the AWS SDK v3, axios and LangChain; got, ky, Octokit, `@slack/web-api` and
- * the MCP v2 client's OAuth errors (libraries.ts); and any error whose response hangs off it
- * (response-rule.ts). The LLM provider SDKs' own classes are
- * in provider-sdk.ts; the MCP SDKs' in the mcp dialect (sdk-error.ts).
+ * name (this package depends on none of them): the AI SDK (`ai`, `@ai-sdk/provider`: its table
+ * is in agent-frameworks/ai-sdk.ts), `@google/genai`, the AWS SDK v3, axios; got, ky, Octokit,
+ * `@slack/web-api` and the MCP v2 client's OAuth errors (libraries.ts); and any error whose
+ * response hangs off it (response-rule.ts). The LLM provider SDKs' own classes are in
+ * provider-sdk.ts; the MCP SDKs' in the mcp dialect (sdk-error.ts).
  */
 
 type Rec = Record<string, unknown>;
