@@ -118,6 +118,7 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     'stack head': SSE_EVENT_NOT_IN_TEXT,
     stack: SSE_EVENT_NOT_IN_TEXT,
   },
+  'ai NoVideoGeneratedError': { JSON: JSON_DROPS_CLASS },
   'redis ClientClosedError': { String: SHARED_NAME, 'stack head': SHARED_NAME, stack: SHARED_NAME },
   'redis ReconnectStrategyError': { String: NAME_ONLY, 'stack head': NAME_ONLY, stack: NAME_ONLY },
   'redis MultiErrorReply': {

@@ -100,8 +100,11 @@ describe('layers', () => {
     'provider-sdks': ['http'],
     // GraphQL over HTTP: its errors come with the response's status and rate-limit headers.
     graphql: ['http'],
-    // A client library's error may carry a GraphQL response (graphql-request's `ClientError`).
-    'http-clients': ['http', 'graphql'],
+    // The agent frameworks' tables (AI SDK, LangChain, LangGraph): what they wrap is HTTP.
+    'agent-frameworks': ['http'],
+    // A client library's error may carry a GraphQL response (graphql-request's `ClientError`);
+    // the AI SDK's and LangChain's classes are read among the client libraries'.
+    'http-clients': ['http', 'graphql', 'agent-frameworks'],
     // The databases' families share the base `database`: the stable DB_* codes, the retry scope,
     // SQLSTATE's class table and MySQL's error numbers (PostgreSQL and MySQL send SQLSTATE, MySQL
     // its numbers too; Prisma relays either on P2010).

@@ -103,6 +103,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "GRAPHQL_ERROR_TYPES",
         "PROBLEM_JSON",
         "agentsSdkReader",
+        "agentsStreamEventReader",
         "aiSdkStreamPartReader",
         "clientLibraryReader",
         "fromFetchResponse",

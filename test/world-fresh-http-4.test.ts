@@ -36,7 +36,6 @@ import { call, say, scripted } from './helpers/agents-model.js';
 import type { Careful } from './helpers/fresh-cases.js';
 import { freshCases, no, rejected, wait } from './helpers/fresh-cases.js';
 import { openaiChat, providerStreams } from './helpers/fresh-http.js';
-import { anthropicMessageStart } from './helpers/sse.js';
 import { sse, startReplyServer, streamed } from './helpers/reply-server.js';
 import type { Reply, ReplyServer } from './helpers/reply-server.js';
 
@@ -1563,7 +1562,8 @@ describe('fresh GraphQL errors (round 4)', () => {
 // @google/genai's streamed `google.rpc.Status`.
 // ---------------------------------------------------------------------------------------------
 
-const { responsesEvents, chatStreamError, geminiStream } = providerStreams(base);
+const { responsesEvents, chatStreamError, geminiStream, anthropicMidStream } =
+  providerStreams(base);
 const responseFailed = (code: string, message: string) =>
   responsesEvents(
     sse('response.failed', {
@@ -1583,25 +1583,6 @@ const responseFailed = (code: string, message: string) =>
   );
 const responsesErrorEvent = (code: string, message: string) =>
   responsesEvents(sse('error', { type: 'error', sequence_number: 2, code, message, param: null }));
-/** What the Anthropic SDK throws when a Messages stream sends `event: error` after it began. */
-const anthropicMidStream = (type: string, message: string) => async () => {
-  const reply = streamed(
-    anthropicMessageStart + sse('error', { type: 'error', error: { type, message } }),
-  );
-  const client = new Anthropic({
-    apiKey: 'k',
-    baseURL: base('/v1/messages', reply),
-    maxRetries: 0,
-  });
-  return rejected(async () => {
-    const stream = client.messages.stream({
-      model: 'claude',
-      max_tokens: 10,
-      messages: [{ role: 'user', content: 'hi' }],
-    });
-    for await (const event of stream) void event;
-  });
-};
 /** The `error` part the AI SDK's streamText yields when the OpenAI provider meets `reply`. */
 const aiSdkErrorPart = (reply: Reply) => async () => {
   const provider = createOpenAI({ baseURL: base('/chat/completions', reply), apiKey: 'k' });

@@ -16,6 +16,7 @@ export {
 } from '../dialects/http/reader.js';
 export {
   agentsSdkReader,
+  agentsStreamEventReader,
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,

@@ -38,6 +38,7 @@ import {
 } from '../dialects/http-clients/reader.js';
 import {
   agentsSdkReader,
+  agentsStreamEventReader,
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,
@@ -119,6 +120,8 @@ export const READERS: readonly Reader[] = [
   agentsSdkReader,
   // A wrapper (`{ type: 'error', error }`): its `error` member is the failure, not a response's.
   aiSdkStreamPartReader,
+  // The Agents SDK's relayed model event: the event it carries is the failure, not its `data`.
+  agentsStreamEventReader,
   // The OpenAI Responses API's `error` and `response.failed` events and failed response objects:
   // before ToolError and ARCP claim their string `code`, and before `{ error }` is read as a body.
   openAiResponsesEventReader,

@@ -35,6 +35,14 @@ export interface FreshCase {
   readonly miss?: string;
 }
 
+/** One case: what it walks, how the error is built, the careful reading, a known miss. */
+export const freshCase = (
+  label: string,
+  build: () => Promise<unknown>,
+  careful: Careful,
+  miss?: string,
+): FreshCase => ({ label, build, careful, ...(miss === undefined ? {} : { miss }) });
+
 /** What `decode(error)` says, in the terms of {@link Careful}: only the members `careful` names. */
 export function reading(error: unknown, careful: Careful): Careful {
   const d = decode(error);

@@ -1,5 +1,6 @@
 // What the fresh HTTP case files share: one reply server per file, a fresh path per case, and
 // the replies the services and the broken servers answer with.
+import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll } from 'vitest';
@@ -7,6 +8,7 @@ import { decodeResponseError } from 'agent-errors';
 import { freshCases, reading, rejected } from './fresh-cases.js';
 import type { Careful, FreshCase } from './fresh-cases.js';
 import { sse, startReplyServer, streamed } from './reply-server.js';
+import { anthropicMessageStart } from './sse.js';
 import type { Reply, ReplyServer } from './reply-server.js';
 
 /** A file's reply server: started before its tests, closed after them. */
@@ -101,7 +103,7 @@ export const hangUp: Reply = (req) => req.socket.destroy();
  * What the provider SDKs' own stream parsers end with on a stream that fails, each stream served
  * under a fresh `base` path: the OpenAI SDK's Responses stream (the error thrown, else the last
  * event), its chat stream with an `{ error }` chunk, @google/genai's stream with a
- * `google.rpc.Status` chunk.
+ * `google.rpc.Status` chunk, Anthropic's Messages stream with a mid-stream `event: error`.
  */
 export function providerStreams(base: FreshServer['base']) {
   return {
@@ -136,6 +138,25 @@ export function providerStreams(base: FreshServer['base']) {
           stream: true,
         });
         for await (const chunk of stream) void chunk;
+      });
+    },
+    /** What the Anthropic SDK throws when a Messages stream sends `event: error` after it began. */
+    anthropicMidStream: (type: string, message: string) => () => {
+      const reply = streamed(
+        anthropicMessageStart + sse('error', { type: 'error', error: { type, message } }),
+      );
+      const client = new Anthropic({
+        apiKey: 'k',
+        baseURL: base('/v1/messages', reply),
+        maxRetries: 0,
+      });
+      return rejected(async () => {
+        const stream = client.messages.stream({
+          model: 'claude',
+          max_tokens: 10,
+          messages: [{ role: 'user', content: 'hi' }],
+        });
+        for await (const event of stream) void event;
       });
     },
     geminiStream: (code: number, status: string, message: string, details?: unknown[]) => () => {

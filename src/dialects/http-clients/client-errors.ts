@@ -7,108 +7,27 @@ import { awsErrorMeaning } from '../http/cloud-codes.js';
 import { retryAfterMsFromHeaders } from '../http/headers.js';
 import { fromHttpResponse } from '../http/response.js';
 import { statusMeaning } from '../http/status.js';
+import { fromAiSdkError } from '../agent-frameworks/ai-sdk.js';
 import { fromNamedLibraryError } from './libraries.js';
 import { fromFoundResponse, responseOf } from './response-rule.js';
 import { fromServiceSdkError } from './service-sdks.js';
 
 /**
  * Errors thrown by the client libraries agents call the world with, recognised by shape and
- * name (this package depends on none of them): the AI SDK (`ai`, `@ai-sdk/provider`),
- * `@google/genai`, the AWS SDK v3, axios and LangChain; got, ky, Octokit, `@slack/web-api` and
- * the MCP v2 client's OAuth errors (libraries.ts); the service SDKs agents' tools call (Stripe,
- * Twilio, discord.js, Linear, Notion: service-sdks.ts); and any error whose response hangs off it
- * (response-rule.ts). The LLM provider SDKs' own classes are
- * in provider-sdk.ts; the MCP SDKs' in the mcp dialect (sdk-error.ts).
+ * name (this package depends on none of them): the AI SDK (`ai`, `@ai-sdk/provider`: its table
+ * is in agent-frameworks/ai-sdk.ts), `@google/genai`, the AWS SDK v3, axios; got, ky, Octokit,
+ * `@slack/web-api` and the MCP v2 client's OAuth errors (libraries.ts); the service SDKs agents'
+ * tools call (Stripe, Twilio, discord.js, Linear, Notion: service-sdks.ts); and any error whose
+ * response hangs off it (response-rule.ts). The LLM provider SDKs' own classes are in
+ * provider-sdk.ts; the MCP SDKs' in the mcp dialect (sdk-error.ts).
  */
 
 type Rec = Record<string, unknown>;
 /** The one classifier, for what an error wraps (`RetryError.lastError`, a cause). */
 type Classify = (value: unknown) => AgentError;
 
-/**
- * The Agents SDK's reading of a model that misbehaved (provider-sdks/agents-sdk.ts): asked again,
- * it may do better.
- */
-const MODEL_BEHAVIOR: Meaning<string> = {
-  category: 'internal',
-  code: 'MODEL_BEHAVIOR_ERROR',
-  retryable: true,
-};
-const VALIDATION = m('validation', 'VALIDATION_ERROR');
 const INTERNAL = m('internal', 'INTERNAL_ERROR');
 const RATE_LIMITED = m('rate_limit', 'RATE_LIMITED');
-
-// ---------------------------------------------------------------------------------------------
-// AI SDK: every error's `name` is `AI_<Class>`, and it carries `Symbol.for('vercel.ai.error')`.
-// ---------------------------------------------------------------------------------------------
-
-function fromAiSdk(error: Error, e: Rec, name: string, classify: Classify): AgentError | undefined {
-  switch (name) {
-    case 'AI_APICallError': {
-      // With a status it is an HTTP failure, read as one by provider-sdk.ts.
-      if (typeof e.statusCode === 'number') return undefined;
-      // No response: the SDK's own call (isRetryable) unless the cause says more.
-      const cause = asRecord(e.cause);
-      if (cause !== undefined) {
-        const inner = classify(cause);
-        if (inner.category !== 'internal') return classifiedAs(error, inner);
-      }
-      return made(error, e.isRetryable === true ? m('unavailable', 'CONNECTION_ERROR') : INTERNAL);
-    }
-    case 'AI_RetryError': {
-      // What the last attempt failed with says what to do; the reason why retrying stopped stays.
-      const errors = Array.isArray(e.errors) ? e.errors : [];
-      const last: unknown = e.lastError ?? errors[errors.length - 1];
-      const retry = { reason: e.reason, attempts: errors.length };
-      if (e.reason === 'abort') return made(error, m('cancelled', 'ABORTED'), { retry });
-      if (last === undefined) return undefined;
-      return classifiedAs(error, classify(last), { retry });
-    }
-    case 'AI_NoSuchToolError':
-      return made(error, m('validation', 'NO_SUCH_TOOL'), {
-        toolName: e.toolName,
-        ...(Array.isArray(e.availableTools) ? { availableTools: e.availableTools } : {}),
-      });
-    case 'AI_InvalidToolInputError':
-    case 'AI_InvalidToolArgumentsError':
-      return made(error, m('validation', 'INVALID_TOOL_INPUT'), { toolName: e.toolName });
-    case 'AI_NoSuchModelError':
-      return made(error, m('not_found', 'MODEL_NOT_FOUND'), { modelId: e.modelId });
-    // A URL the SDK fetched for a prompt part: its status, else what the fetch failed with; with
-    // neither, the SDK refused the URL itself (a private address): an input to change.
-    case 'AI_DownloadError': {
-      const status = e.statusCode;
-      if (typeof status === 'number' && status >= 400 && status <= 599) {
-        return made(error, statusMeaning(status));
-      }
-      return e.cause === undefined
-        ? made(error, VALIDATION)
-        : classifiedAs(error, classify(e.cause));
-    }
-    case 'AI_ToolExecutionError':
-      return e.cause === undefined ? undefined : classifiedAs(error, classify(e.cause));
-    default: {
-      const row = AI_SDK_NAMES.get(name);
-      return row && made(error, row);
-    }
-  }
-}
-
-/** The AI SDK's errors whose name alone says what they mean. */
-const AI_SDK_NAMES: ReadonlyMap<string, Meaning<string>> = new Map([
-  ['AI_LoadAPIKeyError', m('auth', 'MISSING_API_KEY')],
-  ['AI_InvalidArgumentError', VALIDATION],
-  ['AI_InvalidPromptError', VALIDATION],
-  ['AI_TypeValidationError', VALIDATION],
-  ['AI_InvalidMessageRoleError', VALIDATION],
-  ['AI_UnsupportedFunctionalityError', m('protocol', 'NOT_IMPLEMENTED')],
-  // Text that is not JSON, handed to the SDK's parser.
-  ['AI_JSONParseError', VALIDATION],
-  // The model answered off the schema, or answered nothing: asking again may do better, as
-  // with the Agents SDK's ModelBehaviorError.
-  ['AI_NoObjectGeneratedError', MODEL_BEHAVIOR],
-  ['AI_NoContentGeneratedError', MODEL_BEHAVIOR],
-]);
 
 // ---------------------------------------------------------------------------------------------
 // @google/genai ApiError: `status` and the response body as JSON text in `message`.
@@ -247,57 +166,6 @@ const AXIOS_CODES: ReadonlyMap<string, Meaning> = new Map([
   ['ERR_BAD_RESPONSE', m('protocol', 'PROTOCOL_ERROR')],
 ]);
 
-// ---------------------------------------------------------------------------------------------
-// LangChain: `lc_error_code` (added to the provider's own error, which is read first), its
-// error classes, and its retryable stamp.
-// ---------------------------------------------------------------------------------------------
-
-const LANGCHAIN_RETRYABLE = Symbol.for('langchain.errors.retryable');
-
-const LANGCHAIN_CODES: ReadonlyMap<string, Meaning<string>> = new Map([
-  ['MODEL_RATE_LIMIT', m('rate_limit', 'RATE_LIMITED')],
-  ['MODEL_AUTHENTICATION', m('auth', 'AUTH_ERROR')],
-  ['MODEL_NOT_FOUND', m('not_found', 'MODEL_NOT_FOUND')],
-  ['INVALID_PROMPT_INPUT', m('validation', 'VALIDATION_ERROR')],
-  ['INVALID_TOOL_RESULTS', m('validation', 'VALIDATION_ERROR')],
-  ['MESSAGE_COERCION_FAILURE', m('validation', 'VALIDATION_ERROR')],
-  // The model answered off the format asked for: asked again it may do better (LangChain's
-  // OUTPUT_PARSING_FAILURE page: retry, or a fixing parser), as the Agents SDK's
-  // ModelBehaviorError is read.
-  ['OUTPUT_PARSING_FAILURE', MODEL_BEHAVIOR],
-]);
-
-/** LangChain's own error classes, by name. */
-const LANGCHAIN_CLASSES: ReadonlyMap<string, Meaning> = new Map([
-  ['ContextOverflowError', m('validation', 'CONTEXT_TOO_LONG')],
-  ['ModelAbortError', m('cancelled', 'ABORTED')],
-  ['ModelRefusalError', m('validation', 'CONTENT_FILTERED')],
-]);
-
-/**
- * A LangChain error, or `undefined`. Called after the provider SDKs' shapes: LangChain adds
- * `lc_error_code` to the provider's own error, whose status and body say more.
- */
-export function fromLangChainError(error: Error): AgentError | undefined {
-  const e = error as Error & Rec;
-  const stamped = Object.getOwnPropertyDescriptor(error, LANGCHAIN_RETRYABLE)?.value as unknown;
-  const retryable = typeof stamped === 'boolean' ? stamped : undefined;
-  const named = typeof e.name === 'string' ? LANGCHAIN_CLASSES.get(e.name) : undefined;
-  if (named !== undefined) {
-    return made(error, { category: named.category, code: named.code, retryable });
-  }
-  const code = e.lc_error_code;
-  const meaning = typeof code === 'string' ? LANGCHAIN_CODES.get(code) : undefined;
-  return (
-    meaning &&
-    made(
-      error,
-      { category: meaning.category, code: meaning.code, retryable: retryable ?? meaning.retryable },
-      { api: { langchain: code } },
-    )
-  );
-}
-
 /**
  * The {@link AgentError} for an error instance from one of the client libraries above, or
  * `undefined` when `error` is none of them (or one whose meaning the classifier finds in what it
@@ -308,7 +176,7 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   const e = error as Error & Rec;
   const name = e.name;
   if (typeof name === 'string' && name.startsWith('AI_'))
-    return fromAiSdk(error, e, name, classify);
+    return fromAiSdkError(error, e, name, classify);
   if (e.isAxiosError === true) return fromAxios(error, e);
   // follow-redirects' own errors (axios' Node adapter, or used alone) carry an `ERR_FR_` code.
   if (typeof e.code === 'string' && e.code.startsWith('ERR_FR_')) return fromAxios(error, e);

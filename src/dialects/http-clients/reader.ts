@@ -3,7 +3,8 @@ import { classifiedAs } from '../../core/classified.js';
 import { readMember } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
-import { fromClientLibraryError, fromLangChainError } from './client-errors.js';
+import { fromLangChainError } from '../agent-frameworks/langchain.js';
+import { fromClientLibraryError } from './client-errors.js';
 
 /**
  * The client libraries' errors: the AI SDK's `AI_*` classes, `@google/genai`'s `ApiError`, the

@@ -1,5 +1,6 @@
 export {
   agentsSdkReader,
+  agentsStreamEventReader,
   aiSdkStreamPartReader,
   openAiFailedResponseReader,
   openAiResponsesEventReader,

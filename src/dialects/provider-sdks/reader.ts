@@ -38,20 +38,42 @@ export const platformSdkReader: Reader = {
 };
 
 /**
- * An AI SDK stream part `{ type: 'error', error }`: decoded as the error it carries. (Anthropic's
- * body has the same outer shape with its own `{ type }` inside: that is a provider body, left to
- * the HTTP readers.)
+ * An AI SDK stream part `{ type: 'error', error }` (the error an instance, or the provider's
+ * stream event itself: the OpenAI Responses model's `response.failed`), or the event its
+ * `onError` callbacks get (`{ error }`, nothing else, the error an instance): decoded as the
+ * error it carries. (Anthropic's body has the part's outer shape with its own `{ type }`
+ * inside: that is a provider body, left to the HTTP readers.)
  */
 export const aiSdkStreamPartReader: Reader = {
   name: 'AI SDK error stream part',
-  requires: ['type', 'error'],
+  requires: ['error'],
   recognise(view, context) {
     const error = view.error;
-    if (view.type !== 'error' || error === undefined || error === null) return undefined;
-    if (isRecord(error) && typeof error.type === 'string' && error.type !== 'error') {
-      return undefined;
+    if (view.type !== 'error') {
+      const event = error instanceof Error && Object.keys(view.input).length === 1;
+      return event ? context.decode(error, view.protocol) : undefined;
     }
+    if (error === undefined || error === null) return undefined;
+    // Anthropic's error types have no dot; the events a part carries do (`response.failed`).
+    const type = isRecord(error) ? error.type : undefined;
+    if (typeof type === 'string' && type !== 'error' && !type.includes('.')) return undefined;
     return context.decode(error, view.protocol);
+  },
+};
+
+/**
+ * The OpenAI Agents SDK's streamed-run event that relays what the model's stream sent
+ * (`{ type: 'raw_model_stream_event', data: { type: 'model', event } }`): decoded as that event.
+ * The SDK takes a Responses `response.failed` as the end of the turn and runs on, so the event
+ * is the one place the failure (a rate limit, a refused image) is told.
+ */
+export const agentsStreamEventReader: Reader = {
+  name: 'OpenAI Agents SDK model stream event',
+  requires: ['type', 'data'],
+  recognise(view, context) {
+    if (view.type !== 'raw_model_stream_event') return undefined;
+    const event = asRecord(asRecord(view.data)?.event);
+    return event && context.decode(event, view.protocol);
   },
 };
 

@@ -1,0 +1,2 @@
+export { MODEL_BEHAVIOR, fromAiSdkError } from './ai-sdk.js';
+export { fromLangChainError } from './langchain.js';
