@@ -460,6 +460,15 @@ const ROUTE_ONLY = 'String(err) prints `RateLimitError[<route>]`: no message, no
 const NAME_ONLY = 'String(err) prints the class name alone';
 const DECODE_READS_LESS =
   "the printed form reads as its name says; decode reads the instance as less (the reader's gap)";
+const CODE_ON_INSTANCE =
+  "the client's code (notionhq_client_invalid_path_parameter) that decides is on the instance, not in the text";
+const FERN_STATUS_NAME =
+  "the text names HTTP 498, which the status table reads as Groq's capacity; decode reads Cohere's Fern class by its name on the instance";
+const CLASS_KIND =
+  "decode reads the kind in the class's name (platform-sdks.ts) and its response; explain's printed tables do not list Hugging Face's classes yet";
+const NAME_NOT_SET = "GraphBubbleUp keeps Error's name: the text says `Error: <message>` only";
+const DISCORD_RATE_LIMIT =
+  "the class and its `retryAfter` (ms) decide; explain's printed tables do not list discord.js's RateLimitError yet";
 const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = {
   '@mistralai/mistralai MistralError': {
     String: STATUS_NOT_IN_TEXT,
@@ -475,7 +484,6 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     String: RESPONSE_DECIDES,
     'stack head': RESPONSE_DECIDES,
     stack: RESPONSE_DECIDES,
-    inspect: RESPONSE_DECIDES,
   },
   '@mistralai/mistralai SDKError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
   'groq-sdk Groq.RateLimitError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
@@ -484,13 +492,6 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     String: CAUSE_NOT_IN_TEXT,
     'stack head': CAUSE_NOT_IN_TEXT,
     stack: CAUSE_NOT_IN_TEXT,
-  },
-  // decode: @notionhq/client
-  '@notionhq/client RequestTimeoutError': {
-    String: DECODE_READS_LESS,
-    'stack head': DECODE_READS_LESS,
-    stack: DECODE_READS_LESS,
-    inspect: DECODE_READS_LESS,
   },
   '@linear/sdk BootstrapLinearError': {
     String: LINEAR_TYPE,
@@ -576,8 +577,69 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
     stack: DISCORD_CODE,
   },
   // decode: @discordjs/rest
-  '@discordjs/rest RateLimitError': { String: ROUTE_ONLY },
+  '@discordjs/rest RateLimitError': {
+    String: ROUTE_ONLY,
+    'stack head': DISCORD_RATE_LIMIT,
+    stack: DISCORD_RATE_LIMIT,
+    inspect: DISCORD_RATE_LIMIT,
+  },
   '@langchain/langgraph ParentCommand': { String: NAME_ONLY, 'stack head': NAME_ONLY },
+  '@notionhq/client InvalidPathParameterError': {
+    String: CODE_ON_INSTANCE,
+    'stack head': CODE_ON_INSTANCE,
+    stack: CODE_ON_INSTANCE,
+  },
+  '@qdrant/js-client-rest QdrantClientResourceExhaustedError': {
+    String: NO_WAIT,
+    'stack head': NO_WAIT,
+    stack: NO_WAIT,
+  },
+  'cohere-ai Cohere.TooManyRequestsError': {
+    String: NO_WAIT,
+    'stack head': NO_WAIT,
+    stack: NO_WAIT,
+  },
+  'cohere-ai Cohere.ServiceUnavailableError': {
+    String: NO_WAIT,
+    'stack head': NO_WAIT,
+    stack: NO_WAIT,
+  },
+  'cohere-ai Cohere.InvalidTokenError': {
+    String: FERN_STATUS_NAME,
+    'stack head': FERN_STATUS_NAME,
+    stack: FERN_STATUS_NAME,
+  },
+  '@huggingface/inference InferenceClientHubApiError': {
+    String: CLASS_KIND,
+    'stack head': CLASS_KIND,
+    stack: CLASS_KIND,
+  },
+  '@huggingface/inference InferenceClientInputError': {
+    String: CLASS_KIND,
+    'stack head': CLASS_KIND,
+    stack: CLASS_KIND,
+  },
+  '@huggingface/inference InferenceClientProviderApiError': {
+    String: CLASS_KIND,
+    'stack head': CLASS_KIND,
+    stack: CLASS_KIND,
+  },
+  '@huggingface/inference InferenceClientProviderOutputError': {
+    String: CLASS_KIND,
+    'stack head': CLASS_KIND,
+    stack: CLASS_KIND,
+  },
+  '@huggingface/inference InferenceClientRoutingError': {
+    String: CLASS_KIND,
+    'stack head': CLASS_KIND,
+    stack: CLASS_KIND,
+  },
+  '@langchain/langgraph GraphBubbleUp': {
+    String: NAME_NOT_SET,
+    'stack head': NAME_NOT_SET,
+    stack: NAME_NOT_SET,
+    inspect: NAME_NOT_SET,
+  },
 };
 
 /** The devDependencies of the seventh fresh round, walked as explain-pasted-6 walks its own. */

@@ -212,7 +212,12 @@ function printedNamedError(name: string, message: string): (Error & { said: stri
     });
   }
   if (OTHER_ERROR_CLASSES.has(name)) {
-    return Object.assign(new Error(message), { name, said: `LangGraph's ${name}` });
+    // Each is a GraphBubbleUp, which marks itself is_bubble_up (LangGraph's control flow).
+    return Object.assign(new Error(message), {
+      name,
+      is_bubble_up: true,
+      said: `LangGraph's ${name}`,
+    });
   }
   if (Object.hasOwn(AGENTS_SDK_ERRORS, name)) {
     return Object.assign(new Error(message), {

@@ -61,8 +61,8 @@ export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<strin
 
 /**
  * Classes whose name does not say error, printed as errors all the same (`GraphDrained: Graph
- * drained: shutdown`): LangGraph's, each a `BaseLangGraphError` (`@langchain/langgraph`
- * `errors.ts`).
+ * drained: shutdown`): LangGraph's, each a `GraphBubbleUp` (`@langchain/langgraph` `errors.ts`),
+ * the control flow LangGraph throws and marks `is_bubble_up`.
  */
 export const OTHER_ERROR_CLASSES: ReadonlySet<string> = new Set([
   'GraphDrained',
