@@ -88,7 +88,23 @@ export function withLangChainRetry<Input, Output, Config extends LangChainConfig
       chain.map((r) => (signal: AbortSignal) => r.invoke(input, { ...config, signal })),
       governing,
       config?.signal,
-    );
+    ).catch(passControlFlow);
+}
+
+/**
+ * LangGraph pauses or redirects a graph by throwing (`interrupt()`'s `GraphInterrupt`, a
+ * `Command` for the parent graph): control flow, not a failure, which LangGraph recognises only
+ * as thrown, by its `is_bubble_up` mark. Such an error leaves as it was thrown, not inside the
+ * RetryError (decode reads it as cancelled, so it was never retried).
+ */
+function passControlFlow(error: unknown): never {
+  let inner = error;
+  for (let depth = 0; depth < 4 && typeof inner === 'object' && inner !== null; depth++) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- LangGraph's own, as thrown
+    if ((inner as { is_bubble_up?: unknown }).is_bubble_up === true) throw inner;
+    inner = (inner as { cause?: unknown }).cause;
+  }
+  throw error;
 }
 
 function isRunnable(value: unknown): boolean {
