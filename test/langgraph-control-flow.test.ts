@@ -31,7 +31,10 @@ describe('a LangGraph interrupt inside a governed runnable', () => {
     const graph = graphWith((state, config) => governed(state, config));
     const thread = { configurable: { thread_id: 'approve-1' } };
 
-    const paused = await graph.invoke({ draft: 'release notes' }, thread);
+    // A paused graph answers its state and, under `__interrupt__`, what interrupt() asked.
+    const paused = (await graph.invoke({ draft: 'release notes' }, thread)) as {
+      __interrupt__?: { value: unknown }[];
+    };
     expect(paused.__interrupt__?.[0]?.value).toBe('Approve "release notes"?');
 
     const resumed = await graph.invoke(new Command({ resume: 'yes' }), thread);
