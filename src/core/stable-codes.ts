@@ -39,6 +39,8 @@ export type StableErrorCode =
   | 'REQUEST_TOO_LARGE'
   | 'CONTENT_FILTERED'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  // the model called a tool that does not exist, or with bad arguments: internal and retryable
+  // where an agent's loop reads it (ask the model again), validation where the tool answers it
   | 'NO_SUCH_TOOL'
   | 'INVALID_TOOL_INPUT'
   // rate limit: wait, then retry
