@@ -11,10 +11,11 @@ import { isWebHeaders } from '../http/web-globals.js';
  * and ky's `HTTPError`, Octokit's `RequestError`, graphql-request's `ClientError`) is read as
  * that response. Status from `response.status` / `response.statusCode` or the error's own
  * `status` / `statusCode`; headers from `response.headers` or the error's; the body from
- * `response.body`, `response.data`, `response.bodyAsText` or the error's `data`, when it is text, bytes or
- * plain data. A fetch `Response`'s body (ky's) is a stream nobody has read yet: reading it is
- * asynchronous, so only its status and headers count (`await decodeResponseError(err)` reads
- * the body too, bounded). Every member is read through `readMember`: a hostile getter costs only itself.
+ * `response.body`, `response.data`, `response.bodyAsText` or the error's `data`, when it is
+ * text, bytes or plain data. A fetch `Response`'s body (ky's) is a stream nobody has read yet:
+ * reading it is asynchronous, so only its status and headers count (`await
+ * decodeResponseError(err)` reads the body too, bounded). Every member is read through
+ * `readMember`: a hostile getter costs only itself.
  */
 
 /** A response's parts, as found on or under an error. */

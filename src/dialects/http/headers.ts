@@ -253,9 +253,9 @@ export interface RetryAfterMsFromHeadersOptions {
 
 /**
  * How long the server asked us to wait, in milliseconds, or `undefined` when it did not say:
- * `retry-after-ms` (or Azure's `x-ms-` and AWS's `x-amz-` forms), then `retry-after` (seconds, or an HTTP date), then the `x-ratelimit-reset`
- * family (delay seconds, epoch seconds or ms, or durations like `6m0s`; the longest wins).
- * Never invented; malformed values are ignored.
+ * `retry-after-ms` (or Azure's `x-ms-` and AWS's `x-amz-` forms), then `retry-after` (seconds,
+ * or an HTTP date), then the `x-ratelimit-reset` family (delay seconds, epoch seconds or ms, or
+ * durations like `6m0s`; the longest wins). Never invented; malformed values are ignored.
  *
  * @example
  * retryAfterMsFromHeaders({ 'retry-after': '2' }); // 2000
