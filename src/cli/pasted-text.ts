@@ -33,6 +33,7 @@ import {
 import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
 import { NODE_REDIS_MESSAGES } from '../dialects/redis-errors/printed.js';
 import { printedPrismaError } from '../dialects/prisma/printed.js';
+import { readPrintedShape, withTransportMeta } from './printed-shapes.js';
 
 /** What the pasted text was read as: the value to decode, and its form in words. */
 export interface PastedError {
@@ -41,8 +42,8 @@ export interface PastedError {
 }
 
 // `Name: ` prefixes the printed form puts before the message: `Error: `, `OverloadedError: `,
-// `McpError: `, `AxiosError [ERR_BAD_RESPONSE]: `.
-const NAME_PREFIX = /^((?:[A-Z][\w.$]*)?(?:Error|Exception)(?: \[[\w.-]+\])?): /;
+// `McpError: `, `AxiosError [ERR_BAD_RESPONSE]: `, Apollo's `CombinedGraphQLErrors: `.
+const NAME_PREFIX = /^((?:[A-Z][\w.$]*)?(?:Errors?|Exception)(?: \[[\w.-]+\])?): /;
 // Class names without an `Error` suffix that print the same way: the OpenAI Agents SDK's
 // tripwires (`InputGuardrailTripwireTriggered: …`), AWS's exceptions are suffixed already.
 const OTHER_NAME = /^([A-Z]\w*): /;
@@ -243,17 +244,19 @@ export function readPastedText(pasted: string): PastedError | undefined {
     readPrintedWithCause(trimmed);
   if (shaped !== undefined) return shaped;
   const logged = printedLoggedError(trimmed);
-  if (logged === undefined) return readPrinted(text);
+  if (logged === undefined) return readPrintedShape(trimmed) ?? readPrinted(text);
   withMongoLabels(logged.error);
+  withTransportMeta(logged.error);
   // A logged error's own properties (a code, a status, labels) say more than its message.
   if (logged.members && saysSomething(logged.error))
     return fromLogged(logged, 'with its properties');
   // Its head alone (a stack trace's first line), read by the message's shape, else by the name.
   const head = logged.head;
   const byMessage =
-    head === trimmed
+    readPrintedShape(head) ??
+    (head === trimmed
       ? readPrinted(text)
-      : (readPrintedDatabase(head) ?? readPrintedSdk(head) ?? readPrinted(head));
+      : (readPrintedDatabase(head) ?? readPrintedSdk(head) ?? readPrinted(head)));
   if (byMessage !== undefined) return byMessage;
   const error = logged.error as Error & { code?: unknown };
   const code = CLASS_CODES[error.constructor.name] ?? CLASS_CODES[error.name];

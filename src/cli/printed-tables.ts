@@ -12,8 +12,11 @@
  * - {@link JSON_RPC_MESSAGES}: JSON-RPC 2.0's own messages for its codes (§5.1), and ACP's
  *   (`RequestError.authRequired`, `RequestError.resourceNotFound`), which peers send unchanged
  *   and ACP's `RequestError` prints in quotes (`"Method not found": …`).
- * - {@link REASON_PHRASES}: HTTP's reason phrases (RFC 9110 §15), which client libraries print
- *   as the whole message when the body said nothing (`AI_APICallError: Bad Request`).
+ * - {@link REASON_PHRASES}: HTTP's reason phrases (RFC 9110 §15, and those of the IANA status
+ *   registry's other RFCs: 418 of RFC 9110 §15.5.19, 506 RFC 2295, 508 RFC 5842, 510 RFC 2774;
+ *   509 as Node's `http.STATUS_CODES` names it), which client libraries print as the whole
+ *   message when the body said nothing (`AI_APICallError: Bad Request`, http-errors'
+ *   `ImATeapotError: I'm a Teapot`).
  * - {@link ORM_CLASS_SQLSTATES}: Sequelize's classes that stand for one integrity violation, whose
  *   message (`Validation error`) no longer says it.
  */
@@ -54,6 +57,21 @@ export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<strin
   WebAPIFileUploadReadFileDataError: 'slack_webapi_file_upload_read_file_data_error',
   // axios (`lib/cancel/CanceledError.js`)
   CanceledError: { code: 'ERR_CANCELED', isAxiosError: true },
+  // @supabase/auth-js (`lib/errors.ts`): the classes its client raises with one fixed status
+  // (and, for two, a fixed code); `AuthApiError` and `AuthRetryableFetchError` carry the
+  // response's status, which their text does not print.
+  AuthSessionMissingError: { status: 400, __isAuthError: true },
+  AuthInvalidCredentialsError: { status: 400, __isAuthError: true },
+  AuthInvalidJwtError: { status: 400, code: 'invalid_jwt', __isAuthError: true },
+  AuthPKCECodeVerifierMissingError: {
+    status: 400,
+    code: 'pkce_code_verifier_not_found',
+    __isAuthError: true,
+  },
+  AuthRefreshDiscardedError: { status: 409, __isAuthError: true },
+  AuthInvalidTokenResponseError: { status: 500, __isAuthError: true },
+  AuthImplicitGrantRedirectError: { status: 500, __isAuthError: true },
+  AuthPKCEGrantCodeExchangeError: { status: 500, __isAuthError: true },
   // FastAPI's validation response, as the Speakeasy SDKs name it (Mistral's
   // `models/errors/httpvalidationerror.ts`): always its 422 `{ "detail": [...] }`.
   HTTPValidationError: { status: 422 },
@@ -112,6 +130,7 @@ export const REASON_PHRASES: Readonly<Record<string, number>> = {
   'unsupported media type': 415,
   'range not satisfiable': 416,
   'expectation failed': 417,
+  "i'm a teapot": 418,
   'misdirected request': 421,
   'unprocessable content': 422,
   'unprocessable entity': 422,
@@ -129,7 +148,11 @@ export const REASON_PHRASES: Readonly<Record<string, number>> = {
   'service unavailable': 503,
   'gateway timeout': 504,
   'http version not supported': 505,
+  'variant also negotiates': 506,
   'insufficient storage': 507,
+  'loop detected': 508,
+  'bandwidth limit exceeded': 509,
+  'not extended': 510,
   'network authentication required': 511,
 };
 

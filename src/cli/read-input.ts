@@ -171,7 +171,7 @@ const DISPATCH_PREFIX = /^\s*tool dispatch error:/i;
 /** Words that make plain text an error report: `Error: boom`, `ECONNRESET`, `TypeError`. */
 const ERROR_WORDS =
   /\b(?:errors?|err|fail(?:s|ed|ure|ing)?|exceptions?|crash(?:ed)?|panic(?:ked)?|fatal|abort(?:ed)?|denied|refused|rejected|invalid|unable|cannot|can't|could(?:n't| not)|unexpected|exceeded|traceback|rate[ -]?limit(?:s|ing)?|throttl(?:ed|ing))\b/i;
-const ERROR_NAMES = /\bE[A-Z]{2,}\b|\w(?:Error|Exception)\b/;
+const ERROR_NAMES = /\bE[A-Z]{2,}\b|\w(?:Errors?|Exception)\b/;
 
 /**
  * Whether plain text (not JSON, or a JSON string) reports an error: ToolError text, an

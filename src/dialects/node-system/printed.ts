@@ -26,7 +26,10 @@
 // `Name: message` or `Class [name or CODE]: message`.
 // A circular error starts `<ref *1> `; pg's `DatabaseError` is named `error`.
 // discord.js puts the code right after the class: `DiscordAPIError[50013]: Missing Permissions`.
-const HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*|error)(?: ?\[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
+// A minified bundle's class has a short lower-case name, its error's own name in brackets after
+// it (xior's `v [XiorError]: …`).
+const HEAD =
+  /^(?:<ref \*\d+> )?([A-Z]\w*|error|[a-z_$][\w$]*(?= \[[A-Z]))(?: ?\[([\w.-]+)\])?(?::(?: ([\s\S]*))?)?$/;
 // An error whose stack is empty prints as `[Name: message]`, its properties after it in braces.
 const BRACKETED_HEAD =
   /^(?:<ref \*\d+> )?\[((?:[A-Z]\w*|error)(?: \[[\w.-]+\])?: [\s\S]*)\](?: \{)?$/;
