@@ -909,6 +909,43 @@ describe('every exported error class of the eighth round, in every printed form'
     expect(unbuilt).toEqual([]);
   });
 
+  it('names in words what it recognised in the text', () => {
+    // `library class (variant)` → the words its String(err) must be recognised by: the number,
+    // SQLSTATE, status or type the text carried.
+    const NAMED: readonly (readonly [RegExp, (variant: string) => RegExp])[] = [
+      [/^mariadb SqlError \((\d+)\)$/, (v) => new RegExp(`error ${v}, SQLSTATE`)],
+      [/^postgres PostgresError \((\w+)\)$/, (v) => new RegExp(`SQLSTATE ${v}`)],
+      [
+        /^@planetscale\/database DatabaseError \((ALREADY_EXISTS|ABORTED)\)$/,
+        () => /Vitess error .* naming error \d+, SQLSTATE/,
+      ],
+      [
+        /^@elastic\/elasticsearch errors\.ResponseError \((\d+)\)$/,
+        () => /Elasticsearch ResponseError \(error type [a-z_]+\)/,
+      ],
+      [
+        /^@hubspot\/api-client ApiException \((\d+)\)$/,
+        (v) => new RegExp(`ApiException: HTTP ${v}`),
+      ],
+      [
+        /^airtable AirtableError \((\d+)\)$/,
+        (v) => new RegExp(`AirtableError: HTTP ${v} \\([A-Z_]+\\)`),
+      ],
+      [/^http-errors (\d+)$/, (v) => new RegExp(`status ${v}`)],
+      [/^xior AxiosError \((4\d\d|5\d\d)\)$/, (v) => new RegExp(`HTTP status ${v}`)],
+    ];
+    let named = 0;
+    for (const [key, instances] of results) {
+      for (const [pattern, words] of NAMED) {
+        const variant = pattern.exec(key)?.[1];
+        if (variant === undefined) continue;
+        expect(instances[0]!.got.String?.form, key).toMatch(words(variant));
+        named += 1;
+      }
+    }
+    expect(named).toBeGreaterThan(50);
+  });
+
   it('reads each class in each form as the instance reads, but for the known misses', () => {
     const misses: Record<string, Partial<Record<PastedForm, string>>> = {};
     for (const [key, instances] of results) {
