@@ -70,13 +70,32 @@ function bodyOf(value: unknown): unknown {
 }
 
 /**
- * The response `error` carries on `.response`, or on `.httpResponse` (Hugging Face's inference
- * client: `{ status, body, requestId }`), with a status there or on the error; `undefined` when
- * it carries none. A status only in the error's numeric `code` (`@sendgrid/client`'s
- * `ResponseError`) counts when the response beside it has no status.
+ * Where an error keeps its response: `.response`; `.httpResponse` (Hugging Face's inference
+ * client: `{ status, body, requestId }`); the `response` of a plain-data `cause`
+ * (Gitbeaker's `GitbeakerRequestError`: `{ description, request, response }`); else the error
+ * itself when it holds `headers` and `body` beside its status (an openapi-generator client's
+ * `ApiException`: `code`, `headers`, `body`, as `@hubspot/api-client` throws).
+ */
+function responseHolder(error: object): { response: unknown; text: unknown } {
+  const response = readMember(error, 'response') ?? readMember(error, 'httpResponse');
+  if (response !== undefined && response !== null) return { response, text: undefined };
+  const cause = readMember(error, 'cause');
+  if (isPlainObject(cause) && cause.response !== null && typeof cause.response === 'object')
+    // The body was read to make the message: what it said is the cause's `description`.
+    return { response: cause.response, text: cause.description };
+  const own =
+    isPlainObject(readMember(error, 'headers')) && readMember(error, 'body') !== undefined;
+  return { response: own ? error : undefined, text: undefined };
+}
+
+/**
+ * The response `error` carries (see `responseHolder`), with a status there or on the error;
+ * `undefined` when it carries none. A status only in the error's numeric `code`
+ * (`@sendgrid/client`'s `ResponseError`, an `ApiException`) counts when the response beside it
+ * has no status.
  */
 export function responseOf(error: object): FoundResponse | undefined {
-  const response = readMember(error, 'response') ?? readMember(error, 'httpResponse');
+  const { response, text } = responseHolder(error);
   if (response === null || typeof response !== 'object') return undefined;
   const code = readMember(error, 'code');
   const status =
@@ -95,7 +114,8 @@ export function responseOf(error: object): FoundResponse | undefined {
       bodyOf(readMember(response, 'body')) ??
       bodyOf(readMember(response, 'data')) ??
       bodyOf(readMember(response, 'bodyAsText')) ??
-      bodyOf(readMember(error, 'data')),
+      bodyOf(readMember(error, 'data')) ??
+      bodyOf(text),
   };
 }
 
