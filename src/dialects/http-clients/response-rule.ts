@@ -8,8 +8,9 @@ import { isWebHeaders } from '../http/web-globals.js';
 
 /**
  * The generic response rule: an HTTP client library's error whose response hangs off it (got's
- * and ky's `HTTPError`, Octokit's `RequestError`, graphql-request's `ClientError`) is read as
- * that response. Status from `response.status` / `response.statusCode` or the error's own
+ * and ky's `HTTPError`, Octokit's `RequestError`, graphql-request's `ClientError`; off its
+ * plain-data `cause`: Gitbeaker's; or that holds one's `headers` and `body` itself: HubSpot's
+ * `ApiException`) is read as that response. Status from `response.status` / `response.statusCode` or the error's own
  * `status` / `statusCode`; headers from `response.headers` or the error's; the body from
  * `response.body`, `response.data`, `response.bodyAsText` or the error's `data`, when it is
  * text, bytes or plain data. A fetch `Response`'s body (ky's) is a stream nobody has read yet:
