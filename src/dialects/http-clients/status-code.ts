@@ -21,20 +21,29 @@ import { fromHttpParts } from '../http/response.js';
  * SDK's own checks: `missing_required_field`, `invalid_parameter`).
  */
 
-/** What a failed call returned or rejected with, if it is one of these: the error, the headers. */
-function statusCarrier(input: Record<string, unknown>): [Record<string, unknown>, unknown] {
+/**
+ * What a failed call returned or rejected with: the error, the headers beside it, and whether it
+ * came as a result (whose error needs no `statusCode` to be one: a body without it).
+ */
+function statusCarrier(
+  input: Record<string, unknown>,
+): [Record<string, unknown>, unknown, boolean] {
   const inner = input.error;
   // Resend's result: `data: null` beside an `error` object holding the status.
-  if (input.data === null && isPlainObject(inner) && 'statusCode' in inner)
-    return [inner, input.headers];
-  return [input, undefined];
+  if (
+    input.data === null &&
+    isPlainObject(inner) &&
+    ('statusCode' in inner || typeof inner.name === 'string')
+  )
+    return [inner, input.headers, true];
+  return [input, undefined, false];
 }
 
 const NO_ANSWER = m('unavailable', 'CONNECTION_ERROR', true);
 
 /** The failure an object with its own `statusCode` stands for, `undefined` when it is none. */
 function fromStatusCode(input: Record<string, unknown>): AgentError | undefined {
-  const [error, headers] = statusCarrier(input);
+  const [error, headers, result] = statusCarrier(input);
   const status = readMember(error, 'statusCode');
   const message = readMember(error, 'message');
   const code = readMember(error, 'name') ?? readMember(error, 'error');
@@ -42,7 +51,8 @@ function fromStatusCode(input: Record<string, unknown>): AgentError | undefined 
   if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599) {
     return fromHttpParts(status, undefined, headers, { ...error, code });
   }
-  if (status !== null) return undefined;
+  // `null`: no answer came; missing, only in a result (a body that did not say it).
+  if (status !== null && !(result && status === undefined)) return undefined;
   const row =
     code === 'CONNECTION_ERROR' || code === 'application_error'
       ? /\babort/i.test(message)

@@ -48,6 +48,13 @@ describe('an object keeping its own statusCode', () => {
     expect(read(error)).toEqual(['rate_limit', true, undefined]);
   });
 
+  it("a result whose error body left out its statusCode: by the name's words", () => {
+    const error = { name: 'daily_quota_exceeded', message: 'You have reached your daily quota.' };
+    expect(read({ data: null, error, headers: {} })).toEqual(['quota', false, undefined]);
+    // Alone, such an object is any serialised error: not claimed as a response.
+    expect(decode(error).category).not.toBe('quota');
+  });
+
   it("Resend's own refusals, with statusCode null, by their name's words", () => {
     const refused = { name: 'missing_required_field', message: 'Missing `to`', statusCode: null };
     expect(read({ data: null, error: refused, headers: null })).toEqual([
