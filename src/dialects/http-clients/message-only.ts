@@ -18,16 +18,17 @@ import { fromHttpParts } from '../http/response.js';
  *   status code: <status>".
  */
 
+// Its 401's words ("Unauthorized") are read as any message's are; these say more than words.
 const TAVILY_MESSAGES: readonly (readonly [RegExp, Meaning])[] = [
-  [/^Unauthorized: missing or invalid API key/, m('auth', 'AUTH_ERROR')],
-  [/blocked due to excessive requests/, m('rate_limit', 'RATE_LIMITED')],
-  [/exceeds (?:your plan's set usage|the pay-as-you-go) limit/, m('quota', 'QUOTA_EXCEEDED')],
+  [/excessive requests/, m('rate_limit', 'RATE_LIMITED')],
+  [/(?:set usage|pay-as-you-go) limit/, m('quota', 'QUOTA_EXCEEDED')],
 ];
 
-/** `"<status> Error: <body>"`, Tavily's form of a failure with no `detail.error`. */
-const STATUS_FIRST = /^([45]\d\d) Error: /;
-/** Gitbeaker's "…after 10 retries, last status code: 429. …". */
-const LAST_STATUS = /last status code: ([45]\d\d)\b/;
+/**
+ * A status said in words: `"<status> Error: <body>"` (Tavily's failure with no `detail.error`),
+ * "…after 10 retries, last status code: 429. …" (Gitbeaker's `GitbeakerRetryError`).
+ */
+const STATUS_SAID = /^([45]\d\d) Error: |last status code: ([45]\d\d)\b/;
 
 /** The reading of a plain `Error` (or one of the classes above) by its words alone. */
 export function fromMessageOnly(error: Error): AgentError | undefined {
@@ -39,9 +40,10 @@ export function fromMessageOnly(error: Error): AgentError | undefined {
       ? made(error, m('rate_limit', 'RATE_LIMITED'), undefined, seconds * 1000)
       : made(error, m('quota', 'QUOTA_EXCEEDED'));
   }
-  const status = (name === 'GitbeakerRetryError' ? LAST_STATUS : STATUS_FIRST).exec(message);
-  if (status !== null) {
-    return classifiedAs(error, fromHttpParts(Number(status[1]), undefined, undefined, message));
+  const said = STATUS_SAID.exec(message);
+  if (said !== null) {
+    const status = Number(said[1] ?? said[2]);
+    return classifiedAs(error, fromHttpParts(status, undefined, undefined, message));
   }
   if (name !== 'Error') return undefined;
   const row = TAVILY_MESSAGES.find(([words]) => words.test(message));
