@@ -67,11 +67,14 @@ beforeAll(() => {
 // Discord, Linear and Notion tables, and the response rule's client headers classes,
 // `bodyAsText` and a status kept as `code`) cost 1.1 KB of each; the agent frameworks' tables (the
 // AI SDK's whole class list, LangGraph's classes and codes, the AI SDK's onError event and
-// first-event rule) 0.5 KB of each.
+// first-event rule) 0.5 KB of each. The tenth set's tool-API rules (a response in a plain-data
+// cause or on the error itself, Tavily's and Gitbeaker's words, ExaError's code, HubSpot's 423 /
+// 477) cost 0.4 KB of each; the `statusCode` reader (Resend's returned result, AirtableError)
+// 0.25 KB more of the full decode.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 59.1,
-  'createDecoder (HTTP, provider SDK and client library readers)': 33.2,
-  'retry with that decoder': 39.5,
+  'decode (every reader)': 59.7,
+  'createDecoder (HTTP, provider SDK and client library readers)': 33.6,
+  'retry with that decoder': 39.9,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

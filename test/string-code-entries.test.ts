@@ -126,6 +126,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "readHeaders",
         "retryAfterMsFromHeaders",
         "shouldRetryHeader",
+        "statusCodeReader",
         "statusMeaning",
         "toFetchResponse",
         "toHttpResponse",

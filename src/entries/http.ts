@@ -26,6 +26,7 @@ export {
 export {
   clientLibraryReader,
   langChainReader,
+  statusCodeReader,
   wrappedErrorReader,
 } from '../dialects/http-clients/index.js';
 // GraphQL over HTTP: a response with `errors`, read by its `extensions.code`.

@@ -36,6 +36,7 @@ import {
   langChainReader,
   wrappedErrorReader,
 } from '../dialects/http-clients/reader.js';
+import { statusCodeReader } from '../dialects/http-clients/status-code.js';
 import {
   agentsSdkReader,
   agentsStreamEventReader,
@@ -175,6 +176,9 @@ export const READERS: readonly Reader[] = [
   // An error that wraps the one that says it all (a `cause`, ToolCallError's `error`): after
   // every reader that knows the wrapper itself, before `error` is read as a body.
   wrappedErrorReader,
+  // A failure returned as a value (Resend's `{ data: null, error }`) or thrown as no `Error`
+  // (AirtableError), its status its own `statusCode`: before `error` is read as a body.
+  statusCodeReader,
   // Last: the broadest shapes (any `error` member: provider bodies, problem documents).
   httpBodyReader,
   // Text only, after HTTP's reading of text under its hint: any text as ToolError text (and by

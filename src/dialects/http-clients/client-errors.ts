@@ -9,6 +9,7 @@ import { fromHttpResponse } from '../http/response.js';
 import { statusMeaning } from '../http/status.js';
 import { fromAiSdkError } from '../agent-frameworks/ai-sdk.js';
 import { fromNamedLibraryError } from './libraries.js';
+import { fromMessageOnly } from './message-only.js';
 import { fromFoundResponse, responseOf } from './response-rule.js';
 import { fromServiceSdkError } from './service-sdks.js';
 
@@ -18,7 +19,8 @@ import { fromServiceSdkError } from './service-sdks.js';
  * is in agent-frameworks/ai-sdk.ts), `@google/genai`, the AWS SDK v3, axios; got, ky, Octokit,
  * `@slack/web-api` and the MCP v2 client's OAuth errors (libraries.ts); the service SDKs agents'
  * tools call (Stripe, Twilio, discord.js, Linear, Notion: service-sdks.ts); and any error whose
- * response hangs off it (response-rule.ts). The LLM provider SDKs' own classes are in
+ * response hangs off it (response-rule.ts), else whose words alone say it (Tavily, Gitbeaker's
+ * retry: message-only.ts). The LLM provider SDKs' own classes are in
  * provider-sdk.ts; the MCP SDKs' in the mcp dialect (sdk-error.ts).
  */
 
@@ -191,5 +193,7 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   const named = fromNamedLibraryError(error, classify) ?? fromServiceSdkError(error, classify);
   if (named !== undefined) return named;
   const response = responseOf(error);
-  return response === undefined ? undefined : fromFoundResponse(error, response, classify);
+  return response === undefined
+    ? fromMessageOnly(error)
+    : fromFoundResponse(error, response, classify);
 }

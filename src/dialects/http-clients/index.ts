@@ -1,1 +1,2 @@
 export { clientLibraryReader, langChainReader, wrappedErrorReader } from './reader.js';
+export { statusCodeReader } from './status-code.js';

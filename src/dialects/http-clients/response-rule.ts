@@ -8,8 +8,9 @@ import { isWebHeaders } from '../http/web-globals.js';
 
 /**
  * The generic response rule: an HTTP client library's error whose response hangs off it (got's
- * and ky's `HTTPError`, Octokit's `RequestError`, graphql-request's `ClientError`) is read as
- * that response. Status from `response.status` / `response.statusCode` or the error's own
+ * and ky's `HTTPError`, Octokit's `RequestError`, graphql-request's `ClientError`; off its
+ * plain-data `cause`: Gitbeaker's; or that holds one's `headers` and `body` itself: HubSpot's
+ * `ApiException`) is read as that response. Status from `response.status` / `response.statusCode` or the error's own
  * `status` / `statusCode`; headers from `response.headers` or the error's; the body from
  * `response.body`, `response.data`, `response.bodyAsText` or the error's `data`, when it is
  * text, bytes or plain data. A fetch `Response`'s body (ky's) is a stream nobody has read yet:
@@ -70,13 +71,32 @@ function bodyOf(value: unknown): unknown {
 }
 
 /**
- * The response `error` carries on `.response`, or on `.httpResponse` (Hugging Face's inference
- * client: `{ status, body, requestId }`), with a status there or on the error; `undefined` when
- * it carries none. A status only in the error's numeric `code` (`@sendgrid/client`'s
- * `ResponseError`) counts when the response beside it has no status.
+ * Where an error keeps its response: `.response`; `.httpResponse` (Hugging Face's inference
+ * client: `{ status, body, requestId }`); the `response` of a plain-data `cause`
+ * (Gitbeaker's `GitbeakerRequestError`: `{ description, request, response }`); else the error
+ * itself when it holds `headers` and `body` beside its status (an openapi-generator client's
+ * `ApiException`: `code`, `headers`, `body`, as `@hubspot/api-client` throws).
+ */
+function responseHolder(error: object): { response: unknown; text: unknown } {
+  const response = readMember(error, 'response') ?? readMember(error, 'httpResponse');
+  if (response !== undefined && response !== null) return { response, text: undefined };
+  const cause = readMember(error, 'cause');
+  if (isPlainObject(cause) && cause.response !== null && typeof cause.response === 'object')
+    // The body was read to make the message: what it said is the cause's `description`.
+    return { response: cause.response, text: cause.description };
+  const own =
+    isPlainObject(readMember(error, 'headers')) && readMember(error, 'body') !== undefined;
+  return { response: own ? error : undefined, text: undefined };
+}
+
+/**
+ * The response `error` carries (see `responseHolder`), with a status there or on the error;
+ * `undefined` when it carries none. A status only in the error's numeric `code`
+ * (`@sendgrid/client`'s `ResponseError`, an `ApiException`) counts when the response beside it
+ * has no status.
  */
 export function responseOf(error: object): FoundResponse | undefined {
-  const response = readMember(error, 'response') ?? readMember(error, 'httpResponse');
+  const { response, text } = responseHolder(error);
   if (response === null || typeof response !== 'object') return undefined;
   const code = readMember(error, 'code');
   const status =
@@ -95,7 +115,8 @@ export function responseOf(error: object): FoundResponse | undefined {
       bodyOf(readMember(response, 'body')) ??
       bodyOf(readMember(response, 'data')) ??
       bodyOf(readMember(response, 'bodyAsText')) ??
-      bodyOf(readMember(error, 'data')),
+      bodyOf(readMember(error, 'data')) ??
+      bodyOf(text),
   };
 }
 

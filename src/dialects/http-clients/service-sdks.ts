@@ -24,6 +24,8 @@ import { bodyReading, saidBy } from './libraries.js';
  *   and the codes that say to wait.
  * - Linear (@linear/sdk's `LinearError`: `type` from `errors[0].extensions.type`, `raw` the
  *   GraphQL client's error with its response; linear.app/developers/graphql, "Errors").
+ * - Exa (exa-js's `ExaError`: `statusCode`, the envelope's `type` and `code`;
+ *   exa.ai/docs/admin/error-codes): read as the response it was, the code in its body.
  * - Notion (@notionhq/client: `ClientErrorCode`s of its own; developers.notion.com/reference/
  *   status-codes): a response error keeps `status`, `headers` and the response's text as `body`,
  *   which the generic rule below reads.
@@ -189,6 +191,20 @@ function fromLinear(error: Error, e: Rec, classify: Classify): AgentError | unde
 }
 
 // ---------------------------------------------------------------------------------------------
+// Exa: `ExaError` keeps the status as `statusCode` and the body's envelope `code`.
+// ---------------------------------------------------------------------------------------------
+
+function fromExa(error: Error, e: Rec): AgentError | undefined {
+  const status = httpStatus(e.statusCode);
+  // The code, not the `type`: Exa's types (`conflict_error`) are other services' codes too.
+  const body =
+    typeof e.code === 'string'
+      ? { error: { code: e.code, message: error.message } }
+      : error.message;
+  return status === undefined ? undefined : bodyReading(error, status, undefined, undefined, body);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Notion: the client's own codes (src/errors.ts, `ClientErrorCode`).
 // ---------------------------------------------------------------------------------------------
 
@@ -218,6 +234,7 @@ export function fromServiceSdkError(error: Error, classify: Classify): AgentErro
   if (typeof e.type === 'string' && Array.isArray(e.errors) && 'raw' in e) {
     return fromLinear(error, e, classify);
   }
+  if (e.name === 'ExaError' && typeof e.timestamp === 'string') return fromExa(error, e);
   const notion = typeof code === 'string' ? NOTION_CLIENT_CODES.get(code) : undefined;
   if (notion !== undefined) return made(error, notion, { api: { notion: code } });
   // The response's own text (Notion's `body`) beside the status and headers the error keeps.

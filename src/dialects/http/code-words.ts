@@ -145,7 +145,7 @@ export const CODE_WORD_RULES: readonly (readonly [Rule, RegExp, Meaning])[] = [
   ],
   [
     'not found',
-    /\b(?:not ?found|no such|does ?not exist|doesnt exist|not exists?|nonexistent|inexistent|unknown (?!error\b|exception\b|failure\b|reason\b)\w|(?:is|was|been|already) deleted)/,
+    /\b(?:not ?found|no \w+ found|no such|does ?not exist|doesnt exist|not exists?|nonexistent|inexistent|unknown (?!error\b|exception\b|failure\b|reason\b)\w|(?:is|was|been|already) deleted)/,
     m('not_found', 'NOT_FOUND'),
   ],
   ['precondition', /\bprecondition/, m('conflict', 'PRECONDITION_FAILED')],

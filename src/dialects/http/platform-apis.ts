@@ -12,7 +12,8 @@ import type { WebApiError } from './web-apis.js';
  * (firebase.google.com/docs/reference/rest/auth), Telegram's `{ ok: false, description }`
  * (core.telegram.org/bots/api, "Making requests"), Salesforce's `[{ errorCode, message }]`
  * (developer.salesforce.com, REST API "Status Codes and Error Responses"), HubSpot's
- * `{ status: 'error', policyName }` (developers.hubspot.com/docs/api/usage-details) and
+ * `{ status: 'error', policyName }` (developers.hubspot.com/docs/api/usage-details) and its own
+ * 423 / 477 (developers.hubspot.com/docs/api/error-handling), and
  * PostgREST's `{ code, details, hint, message }` (postgrest.org, "Errors": a SQLSTATE or a
  * `PGRST` code).
  */
@@ -45,6 +46,12 @@ const SALESFORCE: ReadonlyMap<string, Meaning> = new Map([
 
 // A limit that resets per day or longer is a budget spent, not a rate (HubSpot's `DAILY`).
 const LONG_POLICY = /day|daily|month/i;
+// HubSpot's statuses of its own (developers.hubspot.com/docs/api/error-handling): 423 Locked
+// while a portal syncs ("wait at least 2 seconds"), 477 Migration in Progress (Retry-After).
+const HUBSPOT_STATUSES: ReadonlyMap<number, Meaning> = new Map([
+  [423, m('conflict', 'CONFLICT', true)],
+  [477, m('unavailable', 'UNAVAILABLE', true)],
+]);
 
 /** The {@link WebApiError} for a table row, with the convention's own words in `api`. */
 export function found(meaning: Meaning, api: Record<string, string>): WebApiError {
@@ -86,6 +93,10 @@ export function readPlatformError(body: unknown, status?: number): WebApiError |
   }
   if (b.status === 'error' && typeof b.policyName === 'string') {
     return LONG_POLICY.test(b.policyName) ? found(QUOTA, { hubspot: b.policyName }) : undefined;
+  }
+  if (b.status === 'error' && typeof b.correlationId === 'string') {
+    const row = status === undefined ? undefined : HUBSPOT_STATUSES.get(status);
+    if (row !== undefined) return found(row, { hubspot: String(status) });
   }
   const code = b.code;
   if (typeof code === 'string' && 'hint' in b && 'details' in b) return postgrest(b, code);
