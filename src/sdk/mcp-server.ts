@@ -6,7 +6,7 @@ import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { withDecoder } from '../front/encode.js';
-import { toolCallOutcome, toolErrorResult } from './mcp-tool-errors.js';
+import { MCP_WRAPPER_OPTIONS, toolCallOutcome, toolErrorResult } from './mcp-tool-errors.js';
 import type { ToolCallOutcome } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 import { checkWrapperOptions, describeMissingMethods } from './check-options.js';
@@ -168,7 +168,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
       `withMcpErrors: server must be an McpServer from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/server (v2), with ${SERVER_METHODS.join(', ')}; received ${describeMissingMethods(server, SERVER_METHODS)}`,
     );
   }
-  checkWrapperOptions('withMcpErrors', options, { hooks: ['onError'], strings: ['subject'] });
+  checkWrapperOptions('withMcpErrors', options, MCP_WRAPPER_OPTIONS);
   if (target[WRAPPED] === true) return server;
   const handlers = requestHandlersOf(target);
   if (handlers === undefined) {

@@ -7,6 +7,7 @@ import { modelErrorText } from '../dialects/tool/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { classifierOf, withDecoder } from '../front/encode.js';
 import { checkWrapperOptions } from './check-options.js';
+import type { WrapperOptionNames } from './check-options.js';
 
 /** Options of {@link withToolErrors} (and of `withMcpErrors`, which passes them on). */
 export interface WithToolErrorsOptions {
@@ -25,7 +26,21 @@ export interface WithToolErrorsOptions {
    * anything with its `toAgentError`). Default: the library's full classifier.
    */
   decoder?: Classifier | undefined;
+  /**
+   * Also put the hub fields in `_meta[MCP_META_KEYS.error]` (`{ code, category, retryable,
+   * retryAfterMs?, errorId? }`), for a program that reads `_meta` rather than the text. Default
+   * `false`: the text's JSON block carries the same fields, and `callToolOrThrow` and `decode`
+   * read them from it; `_meta` costs each SDK's schemas on both sides of every failed call.
+   */
+  meta?: boolean | undefined;
 }
+
+/** The options {@link withToolErrors} and `withMcpErrors` check when made. @internal */
+export const MCP_WRAPPER_OPTIONS: WrapperOptionNames = {
+  hooks: ['onError'],
+  strings: ['subject'],
+  booleans: ['meta'],
+};
 
 /** The hub fields a failed tool result carries in `_meta[MCP_META_KEYS.error]`. */
 export interface McpToolErrorMeta {
@@ -37,19 +52,21 @@ export interface McpToolErrorMeta {
 }
 
 /**
- * The `CallToolResult` {@link withToolErrors} returns for a failure. A type alias (not an
+ * The `CallToolResult` {@link withToolErrors} returns for a failure: the text alone, and
+ * `_meta[MCP_META_KEYS.error]` too with `{ meta: true }`. One type for both: what a client reads
+ * is the SDK's `CallToolResult`, whose `_meta` is optional either way. A type alias (not an
  * interface) so that it is assignable to the SDKs' `CallToolResult`.
  */
 export type McpToolErrorResult = {
   isError: true;
   content: [{ type: 'text'; text: string }];
-  _meta: { [key: string]: McpToolErrorMeta };
+  _meta?: { [key: string]: McpToolErrorMeta };
 };
 
 /**
  * The failed tool result for `error`, per the exposure rule: the text is
- * `formatModelErrorText` (hub category, `Next step:` line, JSON block), `_meta` carries the hub
- * fields. Never throws.
+ * `formatModelErrorText` (hub category, `Next step:` line, JSON block); with `meta: true`,
+ * `_meta` carries the hub fields too. Never throws.
  * @internal
  */
 export function toolErrorResult(
@@ -68,29 +85,33 @@ export function toolErrorResult(
   } catch {
     written = modelErrorText(AgentError.internal('Internal error', { captureStack: false }));
   }
-  const meta: McpToolErrorMeta = {
-    // The same code as the text's: a thrown `code` may be a path or a token.
-    code: written.code,
-    category: hub.category,
-    retryable: hub.retryable,
-  };
-  if (hub.retryAfterMs !== undefined) meta.retryAfterMs = hub.retryAfterMs;
-  const errorId = hub.errorId;
-  if (typeof errorId === 'string') meta.errorId = errorId;
-  return {
+  const result: McpToolErrorResult = {
     isError: true,
     content: [{ type: 'text', text: written.text }],
-    _meta: { [MCP_META_KEYS.error]: meta },
   };
+  if (options?.meta === true) {
+    const meta: McpToolErrorMeta = {
+      // The same code as the text's: a thrown `code` may be a path or a token.
+      code: written.code,
+      category: hub.category,
+      retryable: hub.retryable,
+    };
+    if (hub.retryAfterMs !== undefined) meta.retryAfterMs = hub.retryAfterMs;
+    const errorId = hub.errorId;
+    if (typeof errorId === 'string') meta.errorId = errorId;
+    result._meta = { [MCP_META_KEYS.error]: meta };
+  }
+  return result;
 }
 
 /**
  * Wrap an MCP tool handler (`McpServer.registerTool`'s callback, SDK v1
  * `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/server`) so that anything it throws
  * becomes a failed tool result (`isError: true`) the model can act on: the text says what
- * failed, its category and what to do next (`formatModelErrorText`), and
- * `_meta[MCP_META_KEYS.error]` carries `{ code, category, retryable, retryAfterMs?, errorId? }`
- * for programs. An `AgentError`, a compatibility class or a schema failure goes out as it is
+ * failed, its category and what to do next (`formatModelErrorText`), and ends with a JSON block
+ * of `{ code, category, retryable, retryAfterMs?, details? }` (an `errorId` in `details`) that
+ * `callToolOrThrow` and `decode` read back; with `{ meta: true }`, `_meta[MCP_META_KEYS.error]`
+ * carries `{ code, category, retryable, retryAfterMs?, errorId? }` too. An `AgentError`, a compatibility class or a schema failure goes out as it is
  * (sanitised); anything else as `Internal error` with an `errorId`, the error itself going to
  * `onError` (default: one sanitised line on stderr). Both SDK signatures — `(args, extra)` and
  * `(extra)` — pass through unchanged. The SDK checks the input before the handler runs: to
@@ -113,7 +134,7 @@ export function withToolErrors<A extends unknown[], R>(
       `withToolErrors: handler must be a function; received ${handler === null ? 'null' : typeof handler}`,
     );
   }
-  checkWrapperOptions('withToolErrors', options, { hooks: ['onError'], strings: ['subject'] });
+  checkWrapperOptions('withToolErrors', options, MCP_WRAPPER_OPTIONS);
   // The decoder is chosen once, here, not at each failure.
   const resolved = options === undefined ? undefined : withDecoder(options);
   return catchToolErrors(handler, (error) => toolErrorResult(error, resolved));

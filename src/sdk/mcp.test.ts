@@ -98,14 +98,13 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
         arguments: { n: 1 },
       });
       expect(raw.isError).toBe(true);
-      expect(raw._meta?.[MCP_META_KEYS.error]).toEqual({
-        code: 'RATE_LIMITED',
-        category: 'rate_limit',
-        retryable: true,
-        retryAfterMs: 2000,
-      });
+      // `_meta` is opt-in (`meta: true`): by default the text's JSON block carries the fields.
+      expect(raw._meta).toBeUndefined();
       const text = (raw.content as { text: string }[])[0]!.text;
       expect(text).toContain('Next step: Wait 2 s, then call this tool again.');
+      expect(text).toContain(
+        '{"code":"RATE_LIMITED","category":"rate_limit","retryable":true,"retryAfterMs":2000}',
+      );
       expect(fromToolErrorText(text).category).toBe('rate_limit');
       const error = await rejection(callToolOrThrow(client, { name: 'busy', arguments: { n: 1 } }));
       expect([error.category, error.code, error.retryable, error.retryAfterMs]).toEqual([
@@ -177,11 +176,11 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
       const wire = JSON.stringify(raw);
       expect(wire).not.toContain('/home/alice');
       expect(wire).not.toContain('sk-live');
-      const meta = raw._meta?.[MCP_META_KEYS.error] as { errorId: string; category: string };
-      expect(meta.category).toBe('internal');
+      const shown = fromToolErrorText((raw.content as { text: string }[])[0]!.text);
+      expect(shown.category).toBe('internal');
       expect(seen).toHaveLength(1);
-      expect(seen[0]![1]).toBe(meta.errorId);
-      expect(wire).toContain(`error id ${meta.errorId}`);
+      expect(seen[0]![1]).toBe(shown.details?.errorId);
+      expect(wire).toContain(`error id ${String(shown.details?.errorId)}`);
       const error = await rejection(callToolOrThrow(client, { name: 'leaky' }));
       expect([error.category, error.retryable, error.message]).toEqual([
         'internal',
@@ -199,7 +198,7 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
     // Options the server author built as a class instance, with a rule of their own.
     const options = Object.assign(
       Object.create({ onError: (_e: unknown, id: string) => seen.push(id) }) as object,
-      { redactPatterns: [/ACME-\w+/g] },
+      { redactPatterns: [/ACME-\w+/g], meta: true },
     );
     const raw = sdk.server();
     const server = withMcpErrors(raw, options as never);
@@ -304,12 +303,13 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
         name: 'early',
         arguments: { n: 1 },
       });
-      expect(first._meta?.[MCP_META_KEYS.error]).toEqual({
-        code: 'RATE_LIMITED',
-        category: 'rate_limit',
-        retryable: true,
-        retryAfterMs: 1000,
-      });
+      const read = fromToolErrorText((first.content as { text: string }[])[0]!.text);
+      expect([read.code, read.category, read.retryable, read.retryAfterMs]).toEqual([
+        'RATE_LIMITED',
+        'rate_limit',
+        true,
+        1000,
+      ]);
       // The next step names the tool, found by the server's own registry.
       expect((first.content as { text: string }[])[0]!.text).toContain(
         'Next step: Wait 1 s, then call early again.',
@@ -579,8 +579,11 @@ describe.each([
       },
     };
   }
-  const metaOf = (result: { _meta?: Record<string, unknown> | undefined }) =>
-    result._meta?.[MCP_META_KEYS.error] as { category: string; errorId?: string } | undefined;
+  // The hub fields as the text's JSON block carries them (`_meta` is opt-in).
+  const metaOf = (result: { content?: unknown }) => {
+    const read = fromToolErrorText((result.content as { text: string }[])[0]!.text);
+    return { category: read.category, errorId: read.details?.errorId };
+  };
 
   it("arguments over the SDK's size limit are refused without running the schema on them", async () => {
     let checks = 0;
