@@ -228,10 +228,10 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   };
 
   // The callback is called here, in place of the SDK's call and as the SDK would call it — with
-  // `(args, extra)`, or `(extra)` for a tool without an input schema — so that a throw is caught
-  // where it happens (past the SDK's async code it is a rejection, which costs the round trip
-  // several times the wrapper's own work), and no frame of ours sits between the tool and the
-  // SDK. The SDK's records are left as they are.
+  // `(args, extra)`, or `(extra)` for a tool without an input schema — so that what it throws is
+  // answered before the SDK's async code sees a rejection (which costs the round trip several
+  // times the wrapper's own work), in a microtask of its own (see toolCallOutcome). The SDK's
+  // records are left as they are.
   const outcomes = new WeakMap<object, { handler: unknown; outcome: ToolCallOutcome<unknown> }>();
   const outcomeOf = (tool: ToolRecord & object, handler: unknown): ToolCallOutcome<unknown> => {
     const known = outcomes.get(tool);
@@ -267,14 +267,10 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     if (!isRunHere(tool)) return execute.call(this, tool, args, extra);
     if (args instanceof InvalidInput) return Promise.resolve(failure(args.name, args.error));
     const handler = tool.handler as Callback;
-    const outcome = outcomeOf(tool, handler);
-    let returned: unknown;
-    try {
-      returned = tool.inputSchema ? handler(args, extra) : handler(extra);
-    } catch (error) {
-      return outcome.thrown(error);
-    }
-    return outcome.settle(returned);
+    return outcomeOf(
+      tool,
+      handler,
+    )(() => (tool.inputSchema ? handler(args, extra) : handler(extra)));
   };
 
   // Checked already, in executeToolHandler.

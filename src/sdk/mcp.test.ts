@@ -118,38 +118,51 @@ describe.each(SDKS)('MCP SDK $sdk: withToolErrors, withMcpErrors, callToolOrThro
     }
   });
 
-  it("withMcpErrors calls a tool from the SDK's own place: the stack an error records in the tool is no deeper than without it", async () => {
-    // Every frame a tool's error records is a share of building it; the wrapper adds none.
-    const recorded: { [wrapped: string]: string[] } = {};
-    for (const wrapped of [false, true]) {
-      const { client, close } = await connect(
-        sdk,
-        (server) => {
-          server.registerTool('probe', { inputSchema: { n: z.number() } }, () => {
-            const error = AgentError.rateLimited('Slow down', { retryAfterMs: 10 });
-            recorded[String(wrapped)] = (error.stack ?? '').split('\n').slice(1);
-            throw error;
+  it.each(['withMcpErrors', 'withToolErrors'] as const)(
+    '%s runs a tool in a microtask of its own: the stack its error records holds one frame of ours and none the SDK called it under',
+    async (wrapper) => {
+      // Every frame a tool's error records is a share of building it.
+      const recorded: { [wrapped: string]: string[] } = {};
+      for (const wrapped of [false, true]) {
+        const probe = () => {
+          const error = AgentError.rateLimited('Slow down', { retryAfterMs: 10 });
+          recorded[String(wrapped)] = (error.stack ?? '').split('\n').slice(1);
+          throw error;
+        };
+        const { client, close } = await connect(
+          sdk,
+          (server) => {
+            server.registerTool(
+              'probe',
+              { inputSchema: { n: z.number() } },
+              wrapped && wrapper === 'withToolErrors' ? withToolErrors(probe) : probe,
+            );
+          },
+          wrapped && wrapper === 'withMcpErrors',
+        );
+        try {
+          const raw = await (client as unknown as ClientV1).callTool({
+            name: 'probe',
+            arguments: { n: 1 },
           });
-        },
-        wrapped,
-      );
-      try {
-        const raw = await (client as unknown as ClientV1).callTool({
-          name: 'probe',
-          arguments: { n: 1 },
-        });
-        expect(raw.isError).toBe(true);
-      } finally {
-        await close();
+          expect(raw.isError).toBe(true);
+        } finally {
+          await close();
+        }
       }
-    }
-    const [bare, wrapped] = [recorded.false!, recorded.true!];
-    expect(bare.length).toBeGreaterThan(1);
-    expect(wrapped.length).toBeLessThanOrEqual(bare.length);
-    expect(wrapped.filter((frame) => /mcp-(server|tool-errors)/.test(frame))).toEqual([
-      expect.stringMatching(/executeToolHandler/),
-    ]);
-  });
+      const [bare, wrapped] = [recorded.false!, recorded.true!];
+      // The SDK's frames the tool was called under. V8 still names the SDK's functions that await
+      // the tool's answer (`at async …`), found from the promises, as it does without the wrapper
+      // for those further down; recording those costs far less (bench: mcp-tools).
+      const sdkFrames = (frames: string[]) =>
+        frames.filter(
+          (frame) => frame.includes('@modelcontextprotocol') && !/at async /.test(frame),
+        );
+      expect(sdkFrames(bare)).not.toEqual([]);
+      expect(sdkFrames(wrapped)).toEqual([]);
+      expect(wrapped.filter((frame) => /mcp-(server|tool-errors)/.test(frame))).toHaveLength(1);
+    },
+  );
 
   it('an unexpected error becomes Internal error with an errorId; the error goes to onError', async () => {
     const seen: [unknown, string][] = [];
@@ -580,8 +593,8 @@ describe.each([
     };
   }
   // The hub fields as the text's JSON block carries them (`_meta` is opt-in).
-  const metaOf = (result: { content?: unknown }) => {
-    const read = fromToolErrorText((result.content as { text: string }[])[0]!.text);
+  const metaOf = (result: object) => {
+    const read = fromToolErrorText((result as { content: { text: string }[] }).content[0]!.text);
     return { category: read.category, errorId: read.details?.errorId };
   };
 
