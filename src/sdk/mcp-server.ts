@@ -123,7 +123,7 @@ async function inputFailure(schema: unknown, args: unknown, refusal: unknown): P
  * `@modelcontextprotocol/server`), before or after registering tools.
  *
  * - Every tool answers as if wrapped with `withToolErrors` (the `Next step:` line names the
- *   tool): tools registered before the call or after it, with `registerTool` or the deprecated
+ *   tool; `meta: true` adds the hub fields in `_meta`): tools registered before the call or after it, with `registerTool` or the deprecated
  *   `tool()`, and callbacks replaced through `RegisteredTool.update` (task tools, SDK v1's
  *   `registerToolTask`, keep the SDK's own handling).
  * - Arguments that fail the tool's `inputSchema` reach the model as a failed tool result
