@@ -1,9 +1,12 @@
 // A `tools/call` round trip that fails, over each MCP SDK's in-memory transport, with the SDK's
 // own `Client`: the same SDK with a bare async handler that rejects (the SDK turns the rejection
-// into `isError` text) against a handler wrapped with `withToolErrors` (our text, `_meta`,
-// classification) and against `withMcpErrors` on the server. And, in process, the wrapper's own
+// into `isError` text) against a handler wrapped with `withToolErrors` (our text and
+// classification) and against `withMcpErrors` on the server, each by default and with
+// `{ meta: true }` (the hub fields in `_meta` as well). And, in process, the wrapper's own
 // work per failure. With `--decompose`, tools that return a result instead of throwing show what
-// the SDK's own handling of each part of that result costs. Run `npx tsc -p tsconfig.build.json` first: this imports ../dist.
+// the SDK's own handling of each part of that result costs, and tools that throw under one more
+// frame or in a microtask of their own what recording the stack costs. Run `npm run build`
+// first: this imports ../dist.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -39,11 +42,11 @@ const failUnique = async () => {
   throw AgentError.rateLimited(`Search is busy (request ${requests++})`, { retryAfterMs: 2000 });
 };
 
-// What withToolErrors answers for `fail`, taken once. The `returns-*` tools below build the same
-// error as `fail`, then return such a result themselves (a new object per call, as the wrapper
+// What withToolErrors answers for `fail`, with `_meta`, taken once. The `returns-*` tools below
+// build the same error as `fail`, then return such a result themselves (a new object per call, as the wrapper
 // makes one) instead of throwing: their difference to `bare` is what the SDK does with a result
 // of that shape, with none of the wrapper's own work.
-const ours = await withToolErrors(fail)();
+const ours = await withToolErrors(fail, { meta: true })();
 const [META_KEY] = Object.keys(ours._meta);
 const resultOf = (text, meta) => {
   const result = { isError: true, content: [{ type: 'text', text }] };
@@ -64,7 +67,14 @@ const caughtNoMeta = () => () => fail().then(undefined, () => resultOf(OURS_TEXT
 // The text the bare SDK writes for `fail`: the thrown error's message.
 const SDK_TEXT = 'Search is busy';
 
-const MODES = ['bare', 'wrapped', 'server'];
+// A server writes `_meta` or does not, so the defaults (the <= 5% target) and `{ meta: true }`
+// are measured in processes of their own, each against the bare SDK in the same process: what
+// one candidate's results cost the SDK's shared code, the others in its process pay too.
+const GROUPS = {
+  default: ['bare', 'wrapped', 'server'],
+  meta: ['bare', 'wrapped-meta', 'server-meta'],
+};
+const META = { meta: true };
 // `node bench/mcp-tools.js --decompose`: where the wrapper's figure comes from (see docs/mcp.md).
 const DECOMPOSITION = {
   bare: 'tool throws (the SDK writes the message, isError)',
@@ -74,20 +84,28 @@ const DECOMPOSITION = {
   'returns-sdk-text': "tool returns withToolErrors' result with the SDK's text",
   caught: "tool throws; a wrapper that does nothing returns withToolErrors' result",
   'caught-no-meta': 'the same wrapper, the result without _meta',
+  pass: 'tool throws under one more frame (a wrapper that passes the call on)',
+  deferred: 'tool throws in a microtask of its own (the SDK sees the rejection)',
   wrapped: 'withToolErrors',
   server: 'withMcpErrors(server)',
+  'wrapped-meta': 'withToolErrors, { meta: true }',
+  'server-meta': 'withMcpErrors(server, { meta: true })',
 };
 const UNIQUE_MODES = ['bare-unique', 'wrapped-unique'];
 const HANDLERS = {
   bare: () => fail,
   wrapped: () => withToolErrors(fail),
   server: () => fail,
+  'wrapped-meta': () => withToolErrors(fail, META),
+  'server-meta': () => fail,
   'returns-sdk': () => returning({ text: SDK_TEXT, meta: false }),
   'returns-ours': () => returning({ text: OURS_TEXT, meta: true }),
   'returns-no-meta': () => returning({ text: OURS_TEXT, meta: false }),
   'returns-sdk-text': () => returning({ text: SDK_TEXT, meta: true }),
   caught,
   'caught-no-meta': caughtNoMeta,
+  pass: () => (args, extra) => fail(args, extra),
+  deferred: () => (args, extra) => Promise.resolve().then(() => fail(args, extra)),
   'bare-unique': () => failUnique,
   'wrapped-unique': () => withToolErrors(failUnique),
 };
@@ -96,7 +114,12 @@ const HANDLERS = {
 async function connect(sdk, mode) {
   const { McpServer, Client, InMemory } = await SDKS[sdk]();
   const raw = new McpServer({ name: 'bench', version: '1.0.0' });
-  const server = mode === 'server' ? withMcpErrors(raw) : raw;
+  const server =
+    mode === 'server'
+      ? withMcpErrors(raw)
+      : mode === 'server-meta'
+        ? withMcpErrors(raw, META)
+        : raw;
   const handler = HANDLERS[mode]();
   server.registerTool('search', { inputSchema: { query: z.string() } }, handler);
   const [a, b] = InMemory.createLinkedPair();
@@ -136,7 +159,7 @@ const ROUNDS = 250;
 const CALLS_PER_BATCH = 50;
 
 /**
- * In a child process (one per SDK major): the three candidates connected side by side, each
+ * In a child process (one per SDK major and group): the candidates connected side by side, each
  * warmed up, then `ROUNDS` rounds of one batch each, in an order that rotates every round so no
  * candidate always runs first or after the same neighbour. They share the process, and so the
  * SDK's code, its inline caches and the heap: what one candidate's results cost the SDK's shared
@@ -158,7 +181,7 @@ async function child(sdk, modes) {
   process.stdout.write(JSON.stringify(times));
 }
 
-function runChild(sdk, modes = MODES) {
+function runChild(sdk, modes) {
   const script = fileURLToPath(import.meta.url);
   const out = execFileSync(process.execPath, [script, '--child', sdk, modes.join(',')], {
     encoding: 'utf8',
@@ -171,19 +194,21 @@ const LABELS = {
   caught: "tool throws; a wrapper that does nothing returns withToolErrors' result",
   wrapped: 'withToolErrors',
   server: 'withMcpErrors(server)',
+  'wrapped-meta': 'withToolErrors, { meta: true }',
+  'server-meta': 'withMcpErrors(server, { meta: true })',
 };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** What the wrapper itself does per failure, in process: wrapped call less a bare try/catch. */
+/** What the wrapper itself does per failure, in process: the wrapped call less the tool run alone. */
 async function wrapperWork() {
   const wrapped = withToolErrors(fail);
-  const bare = async () => {
-    try {
-      await fail();
-    } catch {
-      // what the SDK's own catch does with it is part of the round trip
-    }
-  };
+  // The tool run as the wrapper runs it, in a microtask of its own (the stack its error records
+  // is the same), its rejection dropped: what the SDK's own catch does with it is part of the
+  // round trip.
+  const bare = () =>
+    Promise.resolve()
+      .then(fail)
+      .then(undefined, () => undefined);
   const samples = [];
   for (let r = 0; r < 7; r++) {
     const w = await timeBatch(wrapped, 20_000);
@@ -194,43 +219,50 @@ async function wrapperWork() {
 }
 
 /**
- * Per SDK major, one process with the three candidates side by side (see `child`); the ratio of
- * a candidate to the bare handler is taken within each round, and the median over the rounds is
- * reported. Each SDK is measured `runs` times (a fresh process each: JIT and heap layout differ
- * between processes): the table shows the run with the median withToolErrors ratio, the summary
- * line each candidate's median ratio over the runs, with every run's.
+ * Per SDK major and per group (the defaults, `meta: true`), one process with the group's
+ * candidates side by side (see `child`); the ratio of a candidate to the bare handler is taken
+ * within each round, and the median over the rounds is reported. Each is measured `runs` times
+ * (a fresh process each: JIT and heap layout differ between processes): the tables show the run
+ * with the median withToolErrors ratio, the summary lines each candidate's median ratio over the
+ * runs, with every run's.
  */
 export async function runMcpToolsBench({ runs = 3 } = {}) {
   const rows = [];
   const bareNs = {};
+  const pct = (ratio) => `${((ratio - 1) * 100).toFixed(1)}%`;
   for (const sdk of Object.keys(SDKS)) {
-    const results = [];
-    for (let run = 0; run < runs; run++) {
-      const times = runChild(sdk);
-      const ratios = MODES.map((_, k) => median(times[k].map((t, r) => t / times[0][r])));
-      results.push({ medians: times.map(median), ratios });
+    const summary = {};
+    for (const [group, modes] of Object.entries(GROUPS)) {
+      const results = [];
+      for (let run = 0; run < runs; run++) {
+        const times = runChild(sdk, modes);
+        const ratios = modes.map((_, k) => median(times[k].map((t, r) => t / times[0][r])));
+        results.push({ medians: times.map(median), ratios });
+      }
+      // The run whose withToolErrors ratio is the median of the runs.
+      const byRatio = [...results].sort((x, y) => x.ratios[1] - y.ratios[1]);
+      const chosen = byRatio[Math.floor(byRatio.length / 2)];
+      const groupRows = modes.map((mode, k) => ({
+        name: `${sdk} ${LABELS[mode]}`,
+        value: chosen.medians[k] / 1000,
+      }));
+      if (group === 'default') bareNs[sdk] = chosen.medians[0];
+      printTable(
+        `MCP SDK ${sdk}, ${group === 'default' ? 'the wrappers as they come' : 'the wrappers with { meta: true }'}: a failing tools/call round trip over InMemoryTransport (CPU µs per call, lower is better)`,
+        groupRows,
+        { unit: 'µs/call', digits: 1, ratioTo: groupRows[0].name, ratioLabel: 'vs bare' },
+      );
+      // Each candidate's own median over the runs (the table shows the run chosen above).
+      summary[group] = (k) =>
+        `${pct(median(results.map((x) => x.ratios[k])))} (runs: ${results.map((x) => pct(x.ratios[k])).join(' ')})`;
+      rows.push(...(group === 'default' ? groupRows : groupRows.slice(1)));
     }
-    // The run whose withToolErrors ratio is the median of the runs.
-    const byRatio = [...results].sort((x, y) => x.ratios[1] - y.ratios[1]);
-    const chosen = byRatio[Math.floor(byRatio.length / 2)];
-    const sdkRows = MODES.map((mode, k) => ({
-      name: `${sdk} ${LABELS[mode]}`,
-      value: chosen.medians[k] / 1000,
-    }));
-    bareNs[sdk] = chosen.medians[0];
-    printTable(
-      `MCP SDK ${sdk}: a failing tools/call round trip over InMemoryTransport (CPU µs per call, lower is better)`,
-      sdkRows,
-      { unit: 'µs/call', digits: 1, ratioTo: sdkRows[0].name, ratioLabel: 'vs bare' },
-    );
-    const pct = (ratio) => `${((ratio - 1) * 100).toFixed(1)}%`;
-    // Each candidate's own median over the runs (the table shows the run chosen above).
-    const acrossRuns = (k) => median(results.map((x) => x.ratios[k]));
-    const spread = (k) => results.map((x) => pct(x.ratios[k])).join(' ');
     console.log(
-      `${sdk}: withToolErrors adds ${pct(acrossRuns(1))}, withMcpErrors ${pct(acrossRuns(2))} to the round trip (median of ${ROUNDS} interleaved rounds; runs: ${spread(1)} | ${spread(2)}; target <= 5%)`,
+      `${sdk}: withToolErrors adds ${summary.default(1)}, withMcpErrors ${summary.default(2)} to the round trip (median of ${ROUNDS} interleaved rounds; target <= 5%)`,
     );
-    rows.push(...sdkRows);
+    console.log(
+      `${sdk}, with { meta: true }: withToolErrors adds ${summary.meta(1)}, withMcpErrors ${summary.meta(2)} (not a target: _meta is opt-in)`,
+    );
   }
   // One more process, v1 only: the message changes on every call (see failUnique).
   const unique = runChild('v1', UNIQUE_MODES);
@@ -240,7 +272,7 @@ export async function runMcpToolsBench({ runs = 3 } = {}) {
   );
   const work = await wrapperWork();
   console.log(
-    `withToolErrors' own work per failure (text, _meta, classification): ${(work / 1000).toFixed(1)} µs CPU = ${((work / bareNs.v1) * 100).toFixed(1)}% of v1's bare round trip, ${((work / bareNs.v2) * 100).toFixed(1)}% of v2's`,
+    `withToolErrors' own work per failure (text and classification): ${(work / 1000).toFixed(1)} µs CPU = ${((work / bareNs.v1) * 100).toFixed(1)}% of v1's bare round trip, ${((work / bareNs.v2) * 100).toFixed(1)}% of v2's`,
   );
   return rows;
 }

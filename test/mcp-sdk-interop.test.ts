@@ -247,7 +247,8 @@ describe.each([
         ]);
       }
       const sent = setup.sent();
-      expect(sent).toContain('"code":"UNAVAILABLE"');
+      // The text's header (the JSON block is escaped inside the text; `_meta` is opt-in).
+      expect(sent).toContain('[ERROR code=UNAVAILABLE ');
       expect(sent).not.toContain(SECRET);
       for (const path of PATHS) expect(sent).not.toContain(path);
     });

@@ -12,7 +12,12 @@ import { AgentError, createDecoder, decode } from 'agent-errors';
 import type { Decoder } from 'agent-errors';
 import { withAcpErrors } from 'agent-errors/acp';
 import { providerSdkReader } from 'agent-errors/http';
-import { MCP_META_KEYS, callToolOrThrow, withMcpErrors, withToolErrors } from 'agent-errors/mcp';
+import {
+  callToolOrThrow,
+  fromCallToolResult,
+  withMcpErrors,
+  withToolErrors,
+} from 'agent-errors/mcp';
 import { toolErrorFunction, withAiToolErrors } from 'agent-errors/tool';
 
 const rateLimit = () =>
@@ -60,8 +65,7 @@ describe.each(DECODERS)('a wrapper given a decoder (%s)', (_name, decoder, categ
     async (wrap) => {
       const result = await callThroughMcp(wrap, decoder);
       expect(result.isError).toBe(true);
-      const meta = result._meta?.[MCP_META_KEYS.error] as { category: string };
-      expect(meta.category).toBe(category);
+      expect(fromCallToolResult(result).category).toBe(category);
     },
   );
 

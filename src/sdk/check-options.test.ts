@@ -20,24 +20,29 @@ const wrappers: {
   where: string;
   hooks: string[];
   strings: string[];
+  /** Switches: options that must be `true` or `false` (absent means the default). */
+  booleans?: string[];
   make: (o: unknown) => unknown;
 }[] = [
   {
     where: 'withMcpErrors',
     hooks: ['onError'],
     strings: ['subject'],
+    booleans: ['meta'],
     make: (o) => withMcpErrors(new McpServerV1({ name: 's', version: '1' }), o as never),
   },
   {
     where: 'withMcpErrors',
     hooks: ['onError'],
     strings: ['subject'],
+    booleans: ['meta'],
     make: (o) => withMcpErrors(new McpServerV2({ name: 's', version: '1' }), o as never),
   },
   {
     where: 'withToolErrors',
     hooks: ['onError'],
     strings: ['subject'],
+    booleans: ['meta'],
     make: (o) => withToolErrors(() => ({ content: [] }), o as never),
   },
   {
@@ -75,15 +80,21 @@ const values: [unknown, string][] = [
   [() => undefined, 'a function'],
 ];
 
+// What `typeof` says of a value each kind of option takes.
+const TYPE_OF: Record<string, string> = {
+  'a function': 'function',
+  'a string': 'string',
+  'true or false': 'boolean',
+};
+
 const cases = wrappers.flatMap((w) =>
   [
     ...w.hooks.map((name) => ({ ...w, name, expected: 'a function' })),
     ...w.strings.map((name) => ({ ...w, name, expected: 'a string' })),
+    ...(w.booleans ?? []).map((name) => ({ ...w, name, expected: 'true or false' })),
   ].flatMap((option) =>
     values
-      .filter(
-        ([value]) => typeof value !== (option.expected === 'a function' ? 'function' : 'string'),
-      )
+      .filter(([value]) => typeof value !== TYPE_OF[option.expected])
       .map(([value, described]) => ({ ...option, value, described })),
   ),
 );
@@ -106,10 +117,11 @@ describe('the SDK wrappers check their options when they are made', () => {
 
   it.each(wrappers)(
     '$where: every option of the right kind is taken',
-    ({ hooks, strings, make }) => {
+    ({ hooks, strings, booleans = [], make }) => {
       const options = Object.fromEntries([
         ...hooks.map((name) => [name, () => undefined]),
         ...strings.map((name) => [name, 'the search tool']),
+        ...booleans.map((name) => [name, true]),
       ]);
       expect(typeof make(options)).toBe(typeof make(undefined));
     },

@@ -6,6 +6,8 @@ export interface WrapperOptionNames {
   hooks?: readonly string[];
   /** Options that must be strings. */
   strings?: readonly string[];
+  /** Options that must be booleans (switches). */
+  booleans?: readonly string[];
 }
 
 /**
@@ -18,7 +20,7 @@ export interface WrapperOptionNames {
 export function checkWrapperOptions(
   where: string,
   options: unknown,
-  { hooks = [], strings = [] }: WrapperOptionNames,
+  { hooks = [], strings = [], booleans = [] }: WrapperOptionNames,
 ): void {
   if (options === undefined) return;
   if (options === null || typeof options !== 'object') {
@@ -35,6 +37,12 @@ export function checkWrapperOptions(
     const value = given[name];
     if (value !== undefined && typeof value !== 'string') {
       throw optionTypeError(where, name, 'a string', value);
+    }
+  }
+  for (const name of booleans) {
+    const value = given[name];
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw optionTypeError(where, name, 'true or false', value);
     }
   }
 }

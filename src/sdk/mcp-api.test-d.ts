@@ -57,3 +57,11 @@ test('callToolOrThrow takes either Client and retry’s attempt', () => {
   >();
   void retry((attempt) => callToolOrThrow(v2, { name: 'x', arguments: { a: 1 } }, attempt));
 });
+
+test('meta is a switch: true or false, on either wrapper', () => {
+  const handler = () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
+  withToolErrors(handler, { meta: true });
+  withMcpErrors(new McpServerV2({ name: 's', version: '1.0.0' }), { meta: false });
+  // @ts-expect-error meta takes true or false
+  withToolErrors(handler, { meta: 'yes' });
+});

@@ -121,7 +121,7 @@ export async function callToolOrThrow<R = Record<string, unknown>>(
   return result as R;
 }
 
-/** A failed result: its hub fields from `_meta` when our wrapper wrote them, else its text. */
+/** A failed result: its hub fields from its text (or `structuredContent`), never `_meta`. */
 function toolResultError(result: object): AgentError {
   return fromCallToolResult(result);
 }

@@ -6,7 +6,7 @@ import { toMcpError } from '../helpers/mcp.js';
 import { McpError } from '../dialects/mcp/mcp-error.js';
 import type { ToMcpErrorOptions } from '../dialects/mcp/convert.js';
 import { withDecoder } from '../front/encode.js';
-import { toolCallOutcome, toolErrorResult } from './mcp-tool-errors.js';
+import { MCP_WRAPPER_OPTIONS, toolCallOutcome, toolErrorResult } from './mcp-tool-errors.js';
 import type { ToolCallOutcome } from './mcp-tool-errors.js';
 import type { McpToolErrorResult, WithToolErrorsOptions } from './mcp-tool-errors.js';
 import { checkWrapperOptions, describeMissingMethods } from './check-options.js';
@@ -123,7 +123,7 @@ async function inputFailure(schema: unknown, args: unknown, refusal: unknown): P
  * `@modelcontextprotocol/server`), before or after registering tools.
  *
  * - Every tool answers as if wrapped with `withToolErrors` (the `Next step:` line names the
- *   tool): tools registered before the call or after it, with `registerTool` or the deprecated
+ *   tool; `meta: true` adds the hub fields in `_meta`): tools registered before the call or after it, with `registerTool` or the deprecated
  *   `tool()`, and callbacks replaced through `RegisteredTool.update` (task tools, SDK v1's
  *   `registerToolTask`, keep the SDK's own handling).
  * - Arguments that fail the tool's `inputSchema` reach the model as a failed tool result
@@ -168,7 +168,7 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
       `withMcpErrors: server must be an McpServer from @modelcontextprotocol/sdk (v1) or @modelcontextprotocol/server (v2), with ${SERVER_METHODS.join(', ')}; received ${describeMissingMethods(server, SERVER_METHODS)}`,
     );
   }
-  checkWrapperOptions('withMcpErrors', options, { hooks: ['onError'], strings: ['subject'] });
+  checkWrapperOptions('withMcpErrors', options, MCP_WRAPPER_OPTIONS);
   if (target[WRAPPED] === true) return server;
   const handlers = requestHandlersOf(target);
   if (handlers === undefined) {
@@ -228,10 +228,10 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
   };
 
   // The callback is called here, in place of the SDK's call and as the SDK would call it — with
-  // `(args, extra)`, or `(extra)` for a tool without an input schema — so that a throw is caught
-  // where it happens (past the SDK's async code it is a rejection, which costs the round trip
-  // several times the wrapper's own work), and no frame of ours sits between the tool and the
-  // SDK. The SDK's records are left as they are.
+  // `(args, extra)`, or `(extra)` for a tool without an input schema — so that what it throws is
+  // answered before the SDK's async code sees a rejection (which costs the round trip several
+  // times the wrapper's own work), in a microtask of its own (see toolCallOutcome). The SDK's
+  // records are left as they are.
   const outcomes = new WeakMap<object, { handler: unknown; outcome: ToolCallOutcome<unknown> }>();
   const outcomeOf = (tool: ToolRecord & object, handler: unknown): ToolCallOutcome<unknown> => {
     const known = outcomes.get(tool);
@@ -267,14 +267,10 @@ export function withMcpErrors<S extends object>(server: S, options?: WithMcpErro
     if (!isRunHere(tool)) return execute.call(this, tool, args, extra);
     if (args instanceof InvalidInput) return Promise.resolve(failure(args.name, args.error));
     const handler = tool.handler as Callback;
-    const outcome = outcomeOf(tool, handler);
-    let returned: unknown;
-    try {
-      returned = tool.inputSchema ? handler(args, extra) : handler(extra);
-    } catch (error) {
-      return outcome.thrown(error);
-    }
-    return outcome.settle(returned);
+    return outcomeOf(
+      tool,
+      handler,
+    )(() => (tool.inputSchema ? handler(args, extra) : handler(extra)));
   };
 
   // Checked already, in executeToolHandler.

@@ -7,6 +7,7 @@ import { modelErrorText } from '../dialects/tool/model-text.js';
 import { MCP_META_KEYS } from '../dialects/mcp/meta-keys.js';
 import { classifierOf, withDecoder } from '../front/encode.js';
 import { checkWrapperOptions } from './check-options.js';
+import type { WrapperOptionNames } from './check-options.js';
 
 /** Options of {@link withToolErrors} (and of `withMcpErrors`, which passes them on). */
 export interface WithToolErrorsOptions {
@@ -25,7 +26,21 @@ export interface WithToolErrorsOptions {
    * anything with its `toAgentError`). Default: the library's full classifier.
    */
   decoder?: Classifier | undefined;
+  /**
+   * Also put the hub fields in `_meta[MCP_META_KEYS.error]` (`{ code, category, retryable,
+   * retryAfterMs?, errorId? }`), for a program that reads `_meta` rather than the text. Default
+   * `false`: the text's JSON block carries the same fields, and `callToolOrThrow` and `decode`
+   * read them from it; `_meta` costs each SDK's schemas on both sides of every failed call.
+   */
+  meta?: boolean | undefined;
 }
+
+/** The options {@link withToolErrors} and `withMcpErrors` check when made. @internal */
+export const MCP_WRAPPER_OPTIONS: WrapperOptionNames = {
+  hooks: ['onError'],
+  strings: ['subject'],
+  booleans: ['meta'],
+};
 
 /** The hub fields a failed tool result carries in `_meta[MCP_META_KEYS.error]`. */
 export interface McpToolErrorMeta {
@@ -37,19 +52,21 @@ export interface McpToolErrorMeta {
 }
 
 /**
- * The `CallToolResult` {@link withToolErrors} returns for a failure. A type alias (not an
+ * The `CallToolResult` {@link withToolErrors} returns for a failure: the text alone, and
+ * `_meta[MCP_META_KEYS.error]` too with `{ meta: true }`. One type for both: what a client reads
+ * is the SDK's `CallToolResult`, whose `_meta` is optional either way. A type alias (not an
  * interface) so that it is assignable to the SDKs' `CallToolResult`.
  */
 export type McpToolErrorResult = {
   isError: true;
   content: [{ type: 'text'; text: string }];
-  _meta: { [key: string]: McpToolErrorMeta };
+  _meta?: { [key: string]: McpToolErrorMeta };
 };
 
 /**
  * The failed tool result for `error`, per the exposure rule: the text is
- * `formatModelErrorText` (hub category, `Next step:` line, JSON block), `_meta` carries the hub
- * fields. Never throws.
+ * `formatModelErrorText` (hub category, `Next step:` line, JSON block); with `meta: true`,
+ * `_meta` carries the hub fields too. Never throws.
  * @internal
  */
 export function toolErrorResult(
@@ -68,29 +85,33 @@ export function toolErrorResult(
   } catch {
     written = modelErrorText(AgentError.internal('Internal error', { captureStack: false }));
   }
-  const meta: McpToolErrorMeta = {
-    // The same code as the text's: a thrown `code` may be a path or a token.
-    code: written.code,
-    category: hub.category,
-    retryable: hub.retryable,
-  };
-  if (hub.retryAfterMs !== undefined) meta.retryAfterMs = hub.retryAfterMs;
-  const errorId = hub.errorId;
-  if (typeof errorId === 'string') meta.errorId = errorId;
-  return {
+  const result: McpToolErrorResult = {
     isError: true,
     content: [{ type: 'text', text: written.text }],
-    _meta: { [MCP_META_KEYS.error]: meta },
   };
+  if (options?.meta === true) {
+    const meta: McpToolErrorMeta = {
+      // The same code as the text's: a thrown `code` may be a path or a token.
+      code: written.code,
+      category: hub.category,
+      retryable: hub.retryable,
+    };
+    if (hub.retryAfterMs !== undefined) meta.retryAfterMs = hub.retryAfterMs;
+    const errorId = hub.errorId;
+    if (typeof errorId === 'string') meta.errorId = errorId;
+    result._meta = { [MCP_META_KEYS.error]: meta };
+  }
+  return result;
 }
 
 /**
  * Wrap an MCP tool handler (`McpServer.registerTool`'s callback, SDK v1
  * `@modelcontextprotocol/sdk` or v2 `@modelcontextprotocol/server`) so that anything it throws
  * becomes a failed tool result (`isError: true`) the model can act on: the text says what
- * failed, its category and what to do next (`formatModelErrorText`), and
- * `_meta[MCP_META_KEYS.error]` carries `{ code, category, retryable, retryAfterMs?, errorId? }`
- * for programs. An `AgentError`, a compatibility class or a schema failure goes out as it is
+ * failed, its category and what to do next (`formatModelErrorText`), and ends with a JSON block
+ * of `{ code, category, retryable, retryAfterMs?, details? }` (an `errorId` in `details`) that
+ * `callToolOrThrow` and `decode` read back; with `{ meta: true }`, `_meta[MCP_META_KEYS.error]`
+ * carries `{ code, category, retryable, retryAfterMs?, errorId? }` too. An `AgentError`, a compatibility class or a schema failure goes out as it is
  * (sanitised); anything else as `Internal error` with an `errorId`, the error itself going to
  * `onError` (default: one sanitised line on stderr). Both SDK signatures — `(args, extra)` and
  * `(extra)` — pass through unchanged. The SDK checks the input before the handler runs: to
@@ -113,7 +134,7 @@ export function withToolErrors<A extends unknown[], R>(
       `withToolErrors: handler must be a function; received ${handler === null ? 'null' : typeof handler}`,
     );
   }
-  checkWrapperOptions('withToolErrors', options, { hooks: ['onError'], strings: ['subject'] });
+  checkWrapperOptions('withToolErrors', options, MCP_WRAPPER_OPTIONS);
   // The decoder is chosen once, here, not at each failure.
   const resolved = options === undefined ? undefined : withDecoder(options);
   return catchToolErrors(handler, (error) => toolErrorResult(error, resolved));
@@ -122,8 +143,7 @@ export function withToolErrors<A extends unknown[], R>(
 /**
  * `handler` (called with its `this` and arguments), with what it throws answered as a failed
  * tool result (`fail`) and `check` run on what it returns (it rejects to fail the call): the one
- * try/catch of `withToolErrors`. A plain function, not an `async` one: a throw is caught where
- * it happens, and a promise is settled by one `then` (see {@link toolCallOutcome}).
+ * catch of `withToolErrors` (see {@link toolCallOutcome}).
  * @internal
  */
 export function catchToolErrors<A extends unknown[], R>(
@@ -131,33 +151,24 @@ export function catchToolErrors<A extends unknown[], R>(
   fail: (error: unknown) => McpToolErrorResult,
   check?: (result: R) => PromiseLike<unknown> | undefined,
 ): (...args: A) => Promise<R | McpToolErrorResult> {
-  const outcome = toolCallOutcome(fail, check);
+  const run = toolCallOutcome(fail, check);
   return function (this: unknown, ...args: A): Promise<R | McpToolErrorResult> {
-    let returned: R | PromiseLike<R>;
-    try {
-      returned = handler.apply(this, args);
-    } catch (error) {
-      return outcome.thrown(error);
-    }
-    return outcome.settle(returned);
+    return run(() => handler.apply(this, args));
   };
 }
 
-/** What becomes of one call of a tool handler: see {@link toolCallOutcome}. @internal */
-export interface ToolCallOutcome<R> {
-  /** The answer for what the handler returned (a value, a promise or a thenable). */
-  settle(returned: R | PromiseLike<R>): Promise<R | McpToolErrorResult>;
-  /** The answer for what the handler threw synchronously. */
-  thrown(error: unknown): Promise<R | McpToolErrorResult>;
-}
+/** Runs one call of a tool handler (`call`) and answers for it: see {@link toolCallOutcome}. @internal */
+export type ToolCallOutcome<R> = (
+  call: () => R | PromiseLike<R>,
+) => Promise<R | McpToolErrorResult>;
 
 /**
  * The answer to a tool handler's call: what it returns, after `check` (which rejects to fail the
  * call), or a failed tool result (`fail`) for what it throws or rejects with; the SDKs' URL
- * elicitation request is passed through as a rejection. The caller calls the handler itself, in
- * a `try`: `withMcpErrors` does so in place of the SDK's own call, so the tool runs with no frame
- * of ours above it, and the stack an error records there is as deep as without the wrapper
- * (each frame is a share of the cost of building an error). The callbacks are made here, once.
+ * elicitation request is passed through as a rejection. The handler runs in a microtask of its
+ * own (`call`), not under the SDK's frames: an error the tool builds records its own frames only,
+ * and recording frames is most of what building an error costs (bench: mcp-tools, 5 to 8 points
+ * of an SDK v1 round trip). The callbacks are made here, once.
  * @internal
  */
 export function toolCallOutcome<R>(
@@ -175,16 +186,13 @@ export function toolCallOutcome<R>(
           const checking = check(result);
           return checking === undefined ? result : Promise.resolve(checking).then(() => result);
         };
-  return {
-    settle(returned) {
-      // A native promise is taken as it is; any other value or thenable is adopted.
-      const settled = Promise.resolve(returned);
-      return checked === undefined
-        ? settled.then(undefined, failed)
-        : settled.then(checked).then(undefined, failed);
-    },
-    // A throw of `failed` (the URL request) rejects the promise.
-    thrown: (error) => new Promise((resolve) => resolve(failed(error))),
+  return (call) => {
+    // A throw, a rejection and a thenable are all settled by the chain; a throw of `failed`
+    // (the URL request) rejects it.
+    const settled = Promise.resolve().then(call);
+    return checked === undefined
+      ? settled.then(undefined, failed)
+      : settled.then(checked).then(undefined, failed);
   };
 }
 

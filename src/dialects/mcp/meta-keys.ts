@@ -4,8 +4,9 @@
  * once here: the tool wrappers, the client helper, `withIdempotency`'s MCP key reader and
  * `retry` all use these.
  *
- * - `error`: on a failed `CallToolResult`, the hub fields (`code`, `category`, `retryable`,
- *   `retryAfterMs`, `errorId`), so a program reads them without parsing the text.
+ * - `error`: on a failed `CallToolResult` from a wrapper given `meta: true`, the hub fields
+ *   (`code`, `category`, `retryable`, `retryAfterMs`, `errorId`), so a program reads them
+ *   without parsing the text (whose JSON block carries the same).
  * - `idempotencyKey`: on a `tools/call` request, the key that makes repeating the call safe.
  * - `attempt`: on a `tools/call` request, which attempt this is (1 for the first call).
  *
