@@ -67,9 +67,11 @@ beforeAll(() => {
 // Discord, Linear and Notion tables, and the response rule's client headers classes,
 // `bodyAsText` and a status kept as `code`) cost 1.1 KB of each; the agent frameworks' tables (the
 // AI SDK's whole class list, LangGraph's classes and codes, the AI SDK's onError event and
-// first-event rule) 0.5 KB of each.
+// first-event rule) 0.5 KB of each. The eighth database set's (postgres.js's codes, the MariaDB
+// connector's numbers, Kysely's messages, Mongoose's classes, Neo4j's status rules) cost 1.3 KB
+// of the full decode, none of the others.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 59.1,
+  'decode (every reader)': 60.4,
   'createDecoder (HTTP, provider SDK and client library readers)': 33.2,
   'retry with that decoder': 39.5,
 };
