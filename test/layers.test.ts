@@ -116,6 +116,8 @@ describe('layers', () => {
     'redis-errors': ['database'],
     // Sequelize's and knex's own errors by class name, read as database errors (the DB_* codes).
     orm: ['database'],
+    // neo4j-driver's Neo4jError by its status code, read as a database error (the DB_* codes).
+    neo4j: ['database'],
     // vscode-jsonrpc's ConnectionError: a client's own error, no JSON-RPC error object.
     'jsonrpc-connection': [],
   };

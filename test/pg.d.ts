@@ -11,6 +11,8 @@ declare module 'pg' {
     connectionTimeoutMillis?: number;
     /** How long a query waits for its result, measured by the client, in ms. */
     query_timeout?: number;
+    /** The server's `statement_timeout` for the session, in ms. */
+    statement_timeout?: number;
   }
   export interface PoolConfig extends ClientConfig {
     max?: number;
@@ -33,6 +35,7 @@ declare module 'pg' {
     connect(): Promise<PoolClient>;
     query<R = Record<string, unknown>>(sql: string, values?: unknown[]): Promise<QueryResult<R>>;
     end(): Promise<void>;
+    on(event: 'error', listener: (error: Error) => void): this;
   }
   export class DatabaseError extends Error {
     code: string;

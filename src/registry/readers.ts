@@ -50,11 +50,14 @@ import { domReader } from '../dialects/dom/reader.js';
 import { nodeSystemReader, systemErrorReader } from '../dialects/node-system/reader.js';
 import { schemaReader } from '../dialects/schema/reader.js';
 import { postgresClientReader, postgresReader } from '../dialects/postgres/reader.js';
+import { postgresJsReader } from '../dialects/postgres/postgres-js.js';
 import { mysqlClientReader, mysqlReader } from '../dialects/mysql/reader.js';
 import { mongodbReader, mongodbReplyReader } from '../dialects/mongodb/reader.js';
 import { prismaReader } from '../dialects/prisma/reader.js';
 import { redisReader } from '../dialects/redis-errors/reader.js';
+import { neo4jReader } from '../dialects/neo4j/reader.js';
 import { ormReader } from '../dialects/orm/reader.js';
+import { mongooseReader } from '../dialects/orm/mongoose.js';
 import { jsonRpcConnectionReader } from '../dialects/jsonrpc-connection/reader.js';
 
 /**
@@ -96,8 +99,13 @@ export const READERS: readonly Reader[] = [
   // gRPC's 13) and ToolError their string codes. Each tests a member only its family has first:
   // a SQLSTATE with a severity (PostgreSQL),
   postgresReader,
+  // postgres.js's own string code, repeated as its `errno` or before its message,
+  postgresJsReader,
   // `errno` with `sqlState`, or a mysql2 client code with `fatal` (MySQL, MariaDB),
   mysqlReader,
+  // a Mongoose class (its prototype chain reaches `MongooseError`), before its `Mongoose…`
+  // names are read as the driver's `Mongo…` ones,
+  mongooseReader,
   // a `Mongo…` class name, or a server reply's `codeName` with `ok: 0` (MongoDB),
   mongodbReader,
   mongodbReplyReader,
@@ -105,6 +113,9 @@ export const READERS: readonly Reader[] = [
   prismaReader,
   // a node-redis or ioredis class (Redis replies by prefix, the clients' own errors),
   redisReader,
+  // a `Neo4jError` (neo4j-driver: its `Neo.…` status code or the driver's own, which ToolError
+  // would read as a string code),
+  neo4jReader,
   // an ORM's own class name (Sequelize's, knex's: their wrappers of a driver's error are read
   // through to it by the wrapped-error rule below),
   ormReader,

@@ -9,9 +9,11 @@ import {
   accountLimitReached,
   optionPreventsStatement,
 } from './errors.js';
+import { MARIADB_CONNECTOR_ERRNOS } from './mariadb-connector.js';
 
 /**
- * MySQL and MariaDB errors as `mysql2` (and `mysql`, whose fields it copies) raises them: a
+ * MySQL and MariaDB errors as `mysql2` (and `mysql`, whose fields it copies) and the MariaDB
+ * Connector/Node (`SqlError`: the same members, its own numbers 45001–45065) raise them: a
  * server error has `errno` (the server's number), `code` (its `ER_…` name), `sqlState` and
  * `sqlMessage`; the client's own have a `PROTOCOL_…` / `HANDSHAKE_…` code and `fatal`. Read by
  * the number's row ({@link MYSQL_ERRNOS}), else the SQLSTATE's class (the database base), else
@@ -30,7 +32,9 @@ export const mysqlReader: Reader = {
     if (!view.instance && typeof code !== 'string') return undefined;
     const e = view.input;
     const errno = e.errno;
-    if (typeof errno === 'number') {
+    // A negative `errno` is a Node system error the connector passed on (ECONNREFUSED: -111),
+    // read by its code elsewhere.
+    if (typeof errno === 'number' && errno > 0) {
       const sqlState = e.sqlState;
       if (typeof sqlState !== 'string') return undefined;
       const message = typeof view.message === 'string' ? view.message : '';
@@ -39,7 +43,7 @@ export const mysqlReader: Reader = {
           ? optionPreventsStatement(message)
           : errno === 1226
             ? accountLimitReached(message)
-            : MYSQL_ERRNOS[errno]) ??
+            : (MYSQL_ERRNOS[errno] ?? MARIADB_CONNECTOR_ERRNOS[errno])) ??
         (isSqlState(sqlState) ? sqlStateMeaning(sqlState) : undefined) ??
         m('internal', 'DB_ERROR');
       return databaseError(e, row, 'mysql', {

@@ -1,1 +1,2 @@
-export { ORM_ERRORS, ormReader } from './reader.js';
+export { KYSELY_MESSAGES, ORM_ERRORS, ormReader } from './reader.js';
+export { MONGOOSE_ERRORS, mongooseReader } from './mongoose.js';

@@ -1,3 +1,4 @@
+import { asRecord } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import type { DatabaseMeaning } from '../database/meaning.js';
 import { databaseError, meaning as m } from '../database/meaning.js';
@@ -34,10 +35,28 @@ export const ORM_ERRORS: ReadonlyMap<string, DatabaseMeaning> = new Map(
   }),
 );
 
+/**
+ * Kysely's own errors, plain `Error`s by their fixed message (kysely 0.28 `kysely.js`,
+ * `driver/runtime-driver.js`, `query-builder/no-result-error.js`: `NoResultError` sets no name).
+ */
+export const KYSELY_MESSAGES: ReadonlyMap<string, DatabaseMeaning> = new Map(
+  Object.entries({
+    // `executeTakeFirstOrThrow()`: the row asked for is not there.
+    'no result': m('not_found', 'DB_NO_DATA'),
+    // A controlled transaction used after its end, a Kysely after `destroy()`.
+    'Transaction is already committed': m('protocol', 'DB_INVALID_TRANSACTION_STATE'),
+    'Transaction is already rolled back': m('protocol', 'DB_INVALID_TRANSACTION_STATE'),
+    'driver has already been destroyed': m('protocol', 'DB_CLIENT_CLOSED'),
+  }),
+);
+
 /** knex's `KnexTimeoutError` when the pool, not a query, ran out of time. */
 const KNEX_POOL_TIMEOUT = m('timeout', 'DB_POOL_TIMEOUT', true);
 
-/** ORMs' and query builders' own errors ({@link ORM_ERRORS}), instances by their class name. */
+/**
+ * ORMs' and query builders' own errors ({@link ORM_ERRORS}), instances by their class name;
+ * Kysely's by their message ({@link KYSELY_MESSAGES}).
+ */
 export const ormReader: Reader = {
   name: 'ORM error',
   requires: ['name'],
@@ -45,9 +64,16 @@ export const ormReader: Reader = {
   recognise(view) {
     // Plain data never reaches it (`instancesOnly`); a name that is no string finds no row.
     const name = view.name as string;
-    const row = ORM_ERRORS.get(name);
+    const message = String(view.message);
+    // Kysely's `NoResultError` carries the query's operation node (`{ kind: 'SelectQueryNode' }`).
+    const kysely =
+      name === 'Error' &&
+      (message !== 'no result' || typeof asRecord(view.input.node)?.kind === 'string')
+        ? KYSELY_MESSAGES.get(message)
+        : undefined;
+    const row = kysely ?? ORM_ERRORS.get(name);
     if (row === undefined) return undefined;
-    const pool = String(view.message).startsWith('Knex: Timeout acquiring');
+    const pool = message.startsWith('Knex: Timeout acquiring');
     return databaseError(view.input, pool ? KNEX_POOL_TIMEOUT : row, 'orm', { class: name });
   },
 };

@@ -1,0 +1,1 @@
+export { NEO4J_STATUS_RULES, neo4jReader } from './reader.js';
