@@ -114,6 +114,9 @@ describe('layers', () => {
     mongodb: ['database'],
     prisma: ['database'],
     'redis-errors': ['database'],
+    // SQLite's result codes (libSQL, better-sqlite3) and ClickHouse's named exceptions.
+    sqlite: ['database'],
+    clickhouse: ['database'],
     // Sequelize's and knex's own errors by class name, read as database errors (the DB_* codes).
     orm: ['database'],
     // vscode-jsonrpc's ConnectionError: a client's own error, no JSON-RPC error object.

@@ -49,10 +49,14 @@ import { domReader } from '../dialects/dom/reader.js';
 import { nodeSystemReader, systemErrorReader } from '../dialects/node-system/reader.js';
 import { schemaReader } from '../dialects/schema/reader.js';
 import { postgresClientReader, postgresReader } from '../dialects/postgres/reader.js';
+import { postgrestReader } from '../dialects/postgres/postgrest.js';
 import { mysqlClientReader, mysqlReader } from '../dialects/mysql/reader.js';
+import { vitessReader } from '../dialects/mysql/vitess.js';
 import { mongodbReader, mongodbReplyReader } from '../dialects/mongodb/reader.js';
 import { prismaReader } from '../dialects/prisma/reader.js';
 import { redisReader } from '../dialects/redis-errors/reader.js';
+import { sqliteReader } from '../dialects/sqlite/reader.js';
+import { clickhouseReader } from '../dialects/clickhouse/reader.js';
 import { ormReader } from '../dialects/orm/reader.js';
 import { jsonRpcConnectionReader } from '../dialects/jsonrpc-connection/reader.js';
 
@@ -95,8 +99,12 @@ export const READERS: readonly Reader[] = [
   // gRPC's 13) and ToolError their string codes. Each tests a member only its family has first:
   // a SQLSTATE with a severity (PostgreSQL),
   postgresReader,
+  // PostgREST's `{ code, details, hint, message }` with no status (postgrest-js's `{ error }`),
+  postgrestReader,
   // `errno` with `sqlState`, or a mysql2 client code with `fatal` (MySQL, MariaDB),
   mysqlReader,
+  // Vitess's printed `(errno N) (sqlstate S)` in a message (PlanetScale),
+  vitessReader,
   // a `Mongo…` class name, or a server reply's `codeName` with `ok: 0` (MongoDB),
   mongodbReader,
   mongodbReplyReader,
@@ -104,6 +112,10 @@ export const READERS: readonly Reader[] = [
   prismaReader,
   // a node-redis or ioredis class (Redis replies by prefix, the clients' own errors),
   redisReader,
+  // a `SQLITE_*` code, or a `LibsqlError`'s own (SQLite, libSQL),
+  sqliteReader,
+  // ClickHouse's numbered and named exception (`Code: 60. DB::Exception: … (UNKNOWN_TABLE)`),
+  clickhouseReader,
   // an ORM's own class name (Sequelize's, knex's: their wrappers of a driver's error are read
   // through to it by the wrapped-error rule below),
   ormReader,

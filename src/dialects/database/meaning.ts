@@ -103,7 +103,15 @@ export function meaning(
  * The database system an error came from, as `details.database.system` names it; `orm` for an
  * ORM's or query builder's own error, which no database raised.
  */
-export type DatabaseSystem = 'postgresql' | 'mysql' | 'mongodb' | 'prisma' | 'redis' | 'orm';
+export type DatabaseSystem =
+  | 'postgresql'
+  | 'mysql'
+  | 'mongodb'
+  | 'prisma'
+  | 'redis'
+  | 'orm'
+  | 'sqlite'
+  | 'clickhouse';
 
 /**
  * The {@link AgentError} for a database error `error` (an instance, or the plain data a log or a

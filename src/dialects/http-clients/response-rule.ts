@@ -70,13 +70,18 @@ function bodyOf(value: unknown): unknown {
 }
 
 /**
- * The response `error` carries on `.response`, or on `.httpResponse` (Hugging Face's inference
- * client: `{ status, body, requestId }`), with a status there or on the error; `undefined` when
+ * The response `error` carries on `.response`, on `.httpResponse` (Hugging Face's inference
+ * client: `{ status, body, requestId }`) or on `.context` (Supabase's `FunctionsHttpError`, a
+ * fetch `Response`; PlanetScale's `UnknownError`, `{ status, headers, body }`), with a status
+ * there or on the error; `undefined` when
  * it carries none. A status only in the error's numeric `code` (`@sendgrid/client`'s
  * `ResponseError`) counts when the response beside it has no status.
  */
 export function responseOf(error: object): FoundResponse | undefined {
-  const response = readMember(error, 'response') ?? readMember(error, 'httpResponse');
+  const response =
+    readMember(error, 'response') ??
+    readMember(error, 'httpResponse') ??
+    readMember(error, 'context');
   if (response === null || typeof response !== 'object') return undefined;
   const code = readMember(error, 'code');
   const status =

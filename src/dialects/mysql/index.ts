@@ -6,3 +6,4 @@ export {
   optionPreventsStatement,
 } from './errors.js';
 export { mysqlClientReader, mysqlReader } from './reader.js';
+export { vitessReader } from './vitess.js';
