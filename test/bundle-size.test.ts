@@ -67,11 +67,14 @@ beforeAll(() => {
 // Discord, Linear and Notion tables, and the response rule's client headers classes,
 // `bodyAsText` and a status kept as `code`) cost 1.1 KB of each; the agent frameworks' tables (the
 // AI SDK's whole class list, LangGraph's classes and codes, the AI SDK's onError event and
-// first-event rule) 0.5 KB of each.
+// first-event rule) 0.5 KB of each. The ninth set's hosted data services (the ClickHouse and
+// SQLite dialects, Vitess's printed errors, PostgREST's error object, Upstash's texts) cost 2.0 KB
+// of the full decode; Supabase's and Elastic's classes, a response on `.context` and Supabase's
+// two statuses 0.35 KB of each.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 59.1,
-  'createDecoder (HTTP, provider SDK and client library readers)': 33.2,
-  'retry with that decoder': 39.5,
+  'decode (every reader)': 61.5,
+  'createDecoder (HTTP, provider SDK and client library readers)': 33.5,
+  'retry with that decoder': 39.9,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

@@ -104,14 +104,7 @@ export function meaning(
  * ORM's or query builder's own error, which no database raised.
  */
 export type DatabaseSystem =
-  | 'postgresql'
-  | 'mysql'
-  | 'mongodb'
-  | 'prisma'
-  | 'redis'
-  | 'orm'
-  | 'sqlite'
-  | 'clickhouse';
+  'postgresql' | 'mysql' | 'mongodb' | 'prisma' | 'redis' | 'orm' | 'sqlite' | 'clickhouse';
 
 /**
  * The {@link AgentError} for a database error `error` (an instance, or the plain data a log or a

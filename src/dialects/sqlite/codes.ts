@@ -3,19 +3,18 @@ import { meaning as m } from '../database/meaning.js';
 
 const BUSY = m('unavailable', 'DB_BUSY', true);
 const DENIED = m('permission', 'DB_PERMISSION_DENIED');
-const FAULT = m('internal', 'DB_INTERNAL_ERROR');
 const INVALID = m('validation', 'DB_INVALID_STATEMENT');
 const STOPPED = m('cancelled', 'DB_QUERY_CANCELED');
 
 /**
  * SQLite's result codes (sqlite.org/rescode.html), primary and the extended ones that say more
  * (`SQLITE_CONSTRAINT_UNIQUE`); an extended code no row names reads as its primary code
- * (`SQLITE_BUSY_SNAPSHOT` as `SQLITE_BUSY`). Retryable rows re-run the whole transaction: a busy
+ * (`SQLITE_BUSY_SNAPSHOT` as `SQLITE_BUSY`), a code of neither (INTERNAL, IOERR, CORRUPT,
+ * CANTOPEN, MISUSE, NOTADB: the file or the library) as SQLite's own fault. Retryable rows re-run the whole transaction: a busy
  * or locked database rolls back the statement, and a changed schema the prepared statements.
  */
 export const SQLITE_CODES: ReadonlyMap<string, DatabaseMeaning> = new Map(
   Object.entries({
-    SQLITE_INTERNAL: FAULT,
     SQLITE_PERM: DENIED,
     SQLITE_ABORT: STOPPED,
     SQLITE_BUSY: BUSY,
@@ -23,10 +22,7 @@ export const SQLITE_CODES: ReadonlyMap<string, DatabaseMeaning> = new Map(
     SQLITE_NOMEM: m('unavailable', 'DB_OUT_OF_MEMORY', true),
     SQLITE_READONLY: m('permission', 'DB_READ_ONLY'),
     SQLITE_INTERRUPT: STOPPED,
-    SQLITE_IOERR: FAULT,
-    SQLITE_CORRUPT: FAULT,
     SQLITE_FULL: m('quota', 'DB_DISK_FULL'),
-    SQLITE_CANTOPEN: FAULT,
     SQLITE_PROTOCOL: m('protocol', 'DB_PROTOCOL_ERROR'),
     SQLITE_SCHEMA: m('conflict', 'DB_WRITE_CONFLICT', true),
     SQLITE_TOOBIG: m('validation', 'DB_PROGRAM_LIMIT'),
@@ -39,10 +35,8 @@ export const SQLITE_CODES: ReadonlyMap<string, DatabaseMeaning> = new Map(
     SQLITE_CONSTRAINT_TRIGGER: INVALID,
     SQLITE_CONSTRAINT_DATATYPE: m('validation', 'DB_WRONG_TYPE'),
     SQLITE_MISMATCH: m('validation', 'DB_WRONG_TYPE'),
-    SQLITE_MISUSE: FAULT,
     SQLITE_AUTH: DENIED,
     SQLITE_RANGE: INVALID,
-    SQLITE_NOTADB: FAULT,
   }),
 );
 
@@ -55,10 +49,6 @@ export const SQLITE_CODES: ReadonlyMap<string, DatabaseMeaning> = new Map(
 export const LIBSQL_CODES: ReadonlyMap<string, DatabaseMeaning> = new Map(
   Object.entries({
     SQL_PARSE_ERROR: m('validation', 'DB_SYNTAX_ERROR'),
-    SQL_INPUT_ERROR: INVALID,
-    SQL_NO_STATEMENT: INVALID,
-    SQL_MANY_STATEMENTS: INVALID,
-    ARGS_INVALID: INVALID,
     RESPONSE_TOO_LARGE: m('validation', 'DB_PROGRAM_LIMIT'),
     TRANSACTION_TIMEOUT: m('timeout', 'DB_IDLE_TIMEOUT', true),
     TRANSACTION_BUSY: BUSY,
@@ -89,8 +79,13 @@ function genericError(message: string): DatabaseMeaning {
 }
 
 /** The row of a `SQLITE_*` code (its primary code's when the extended one has none). */
-export function sqliteMeaning(code: string, message: string): DatabaseMeaning | undefined {
+export function sqliteMeaning(code: string, message: string): DatabaseMeaning {
   const primary = code.split('_', 2).join('_');
   if (primary === 'SQLITE_ERROR') return genericError(message);
-  return SQLITE_CODES.get(code) ?? SQLITE_CODES.get(primary);
+  return SQLITE_CODES.get(code) ?? SQLITE_CODES.get(primary) ?? m('internal', 'DB_INTERNAL_ERROR');
+}
+
+/** A `LibsqlError`'s own code: a statement or its arguments the server refused, else the row. */
+export function libsqlMeaning(code: string): DatabaseMeaning | undefined {
+  return LIBSQL_CODES.get(code) ?? (/^(SQL|ARGS)_/.test(code) ? INVALID : undefined);
 }

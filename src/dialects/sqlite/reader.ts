@@ -1,11 +1,11 @@
 import type { Reader } from '../../core/reader.js';
 import { databaseError } from '../database/meaning.js';
-import { LIBSQL_CODES, sqliteMeaning } from './codes.js';
+import { libsqlMeaning, sqliteMeaning } from './codes.js';
 
 /**
  * SQLite's errors wherever a `SQLITE_*` code comes: `@libsql/client`'s `LibsqlError` (local or
  * from a libSQL server over Hrana), better-sqlite3's `SqliteError`, `sqlite3`'s errors. A
- * `LibsqlError` with one of libSQL's own codes reads by {@link LIBSQL_CODES}.
+ * `LibsqlError` with one of libSQL's own codes reads by {@link libsqlMeaning}.
  */
 export const sqliteReader: Reader = {
   name: 'SQLite error',
@@ -17,7 +17,7 @@ export const sqliteReader: Reader = {
     const row = code.startsWith('SQLITE_')
       ? sqliteMeaning(code, message)
       : /^Libsql(Batch)?Error$/.test(String(view.name))
-        ? LIBSQL_CODES.get(code)
+        ? libsqlMeaning(code)
         : undefined;
     return row && databaseError(view.input, row, 'sqlite', { code });
   },
