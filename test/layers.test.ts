@@ -114,6 +114,9 @@ describe('layers', () => {
     mongodb: ['database'],
     prisma: ['database'],
     'redis-errors': ['database'],
+    // SQLite's result codes (libSQL, better-sqlite3) and ClickHouse's named exceptions.
+    sqlite: ['database'],
+    clickhouse: ['database'],
     // Sequelize's and knex's own errors by class name, read as database errors (the DB_* codes).
     orm: ['database'],
     // neo4j-driver's Neo4jError by its status code, read as a database error (the DB_* codes).

@@ -26,3 +26,5 @@ export * from '../dialects/prisma/index.js';
 export * from '../dialects/orm/index.js';
 export * from '../dialects/redis-errors/index.js';
 export * from '../dialects/neo4j/index.js';
+export * from '../dialects/sqlite/index.js';
+export * from '../dialects/clickhouse/index.js';

@@ -51,11 +51,15 @@ import { nodeSystemReader, systemErrorReader } from '../dialects/node-system/rea
 import { schemaReader } from '../dialects/schema/reader.js';
 import { postgresClientReader, postgresReader } from '../dialects/postgres/reader.js';
 import { postgresJsReader } from '../dialects/postgres/postgres-js.js';
+import { postgrestReader } from '../dialects/postgres/postgrest.js';
 import { mysqlClientReader, mysqlReader } from '../dialects/mysql/reader.js';
+import { vitessReader } from '../dialects/mysql/vitess.js';
 import { mongodbReader, mongodbReplyReader } from '../dialects/mongodb/reader.js';
 import { prismaReader } from '../dialects/prisma/reader.js';
 import { redisReader } from '../dialects/redis-errors/reader.js';
 import { neo4jReader } from '../dialects/neo4j/reader.js';
+import { sqliteReader } from '../dialects/sqlite/reader.js';
+import { clickhouseReader } from '../dialects/clickhouse/reader.js';
 import { ormReader } from '../dialects/orm/reader.js';
 import { mongooseReader } from '../dialects/orm/mongoose.js';
 import { jsonRpcConnectionReader } from '../dialects/jsonrpc-connection/reader.js';
@@ -101,8 +105,12 @@ export const READERS: readonly Reader[] = [
   postgresReader,
   // postgres.js's own string code, repeated as its `errno` or before its message,
   postgresJsReader,
+  // PostgREST's `{ code, details, hint, message }` with no status (postgrest-js's `{ error }`),
+  postgrestReader,
   // `errno` with `sqlState`, or a mysql2 client code with `fatal` (MySQL, MariaDB),
   mysqlReader,
+  // Vitess's printed `(errno N) (sqlstate S)` in a message (PlanetScale),
+  vitessReader,
   // a Mongoose class (its prototype chain reaches `MongooseError`), before its `Mongoose…`
   // names are read as the driver's `Mongo…` ones,
   mongooseReader,
@@ -116,6 +124,10 @@ export const READERS: readonly Reader[] = [
   // a `Neo4jError` (neo4j-driver: its `Neo.…` status code or the driver's own, which ToolError
   // would read as a string code),
   neo4jReader,
+  // a `SQLITE_*` code, or a `LibsqlError`'s own (SQLite, libSQL),
+  sqliteReader,
+  // ClickHouse's numbered and named exception (`Code: 60. DB::Exception: … (UNKNOWN_TABLE)`),
+  clickhouseReader,
   // an ORM's own class name (Sequelize's, knex's: their wrappers of a driver's error are read
   // through to it by the wrapped-error rule below),
   ormReader,

@@ -72,13 +72,17 @@ function bodyOf(value: unknown): unknown {
 
 /**
  * Where an error keeps its response: `.response`; `.httpResponse` (Hugging Face's inference
- * client: `{ status, body, requestId }`); the `response` of a plain-data `cause`
+ * client: `{ status, body, requestId }`); `.context` (Supabase's `FunctionsHttpError`, a fetch
+ * `Response`; PlanetScale's `UnknownError`, `{ status, headers, body }`); the `response` of a plain-data `cause`
  * (Gitbeaker's `GitbeakerRequestError`: `{ description, request, response }`); else the error
  * itself when it holds `headers` and `body` beside its status (an openapi-generator client's
  * `ApiException`: `code`, `headers`, `body`, as `@hubspot/api-client` throws).
  */
 function responseHolder(error: object): { response: unknown; text: unknown } {
-  const response = readMember(error, 'response') ?? readMember(error, 'httpResponse');
+  const response =
+    readMember(error, 'response') ??
+    readMember(error, 'httpResponse') ??
+    readMember(error, 'context');
   if (response !== undefined && response !== null) return { response, text: undefined };
   const cause = readMember(error, 'cause');
   if (isPlainObject(cause) && cause.response !== null && typeof cause.response === 'object')

@@ -213,6 +213,44 @@ const NOTION_CLIENT_CODES: ReadonlyMap<string, Meaning> = new Map([
   ['notionhq_client_invalid_path_parameter', VALIDATION],
 ]);
 
+// ---------------------------------------------------------------------------------------------
+// Supabase Auth (@supabase/auth-js, `__isAuthError`): `AuthApiError` with `status` and the API's
+// `code`, `AuthRetryableFetchError` for a 5xx or a fetch that failed (status 0),
+// `AuthSessionMissingError`. The codes whose status misleads (supabase.com/docs/guides/auth/
+// debugging/error-codes): a 422 that is an account already there, a 403 that is a token to
+// renew, a 409 to back off and retry.
+// ---------------------------------------------------------------------------------------------
+
+const SUPABASE_AUTH_CODES: ReadonlyMap<string, Meaning> = new Map([
+  ...['user_already_exists', 'email_exists', 'phone_exists', 'identity_already_exists'].map(
+    (code) => [code, m('conflict', 'CONFLICT')] as const,
+  ),
+  ...['bad_jwt', 'session_expired', 'session_not_found', 'reauthentication_needed'].map(
+    (code) => [code, AUTH] as const,
+  ),
+  ['conflict', RETRY_CONFLICT],
+]);
+
+function fromSupabaseAuth(error: Error, e: Rec, status: number | undefined) {
+  if (e.name === 'AuthSessionMissingError') return made(error, AUTH);
+  if (e.name === 'AuthRetryableFetchError')
+    return made(error, status === undefined ? CONNECTION : statusMeaning(status));
+  const row = typeof e.code === 'string' ? SUPABASE_AUTH_CODES.get(e.code) : undefined;
+  return row && made(error, row, { api: { supabase: e.code } });
+}
+
+// Elastic's transport (@elastic/transport, under @elastic/elasticsearch): the classes that carry
+// no response. `ResponseError` keeps `statusCode`, `headers` and the parsed `body`: the last rule.
+const ELASTIC_CLASSES: ReadonlyMap<string, Meaning> = new Map([
+  ['RequestAbortedError', m('cancelled', 'CANCELLED')],
+  // A body that is not the JSON it said, or a server that is not Elasticsearch.
+  ['DeserializationError', m('protocol', 'PROTOCOL_ERROR')],
+  ['ProductNotSupportedError', m('protocol', 'PROTOCOL_ERROR')],
+  ['NoLivingConnectionsError', CONNECTION],
+  ['ConfigurationError', VALIDATION],
+  ['SerializationError', VALIDATION],
+]);
+
 /**
  * The reading of a service SDK's error by its family's table, or `undefined` when it is none of
  * them. `classify` is the one classifier, for what an error wraps.
@@ -235,13 +273,19 @@ export function fromServiceSdkError(error: Error, classify: Classify): AgentErro
     return fromLinear(error, e, classify);
   }
   if (e.name === 'ExaError' && typeof e.timestamp === 'string') return fromExa(error, e);
+  const supabase = e.__isAuthError === true ? fromSupabaseAuth(error, e, status) : undefined;
+  if (supabase !== undefined) return supabase;
   const notion = typeof code === 'string' ? NOTION_CLIENT_CODES.get(code) : undefined;
   if (notion !== undefined) return made(error, notion, { api: { notion: code } });
-  // The response's own text (Notion's `body`) beside the status and headers the error keeps.
+  const elastic = 'options' in e ? ELASTIC_CLASSES.get(e.name) : undefined;
+  if (elastic !== undefined) return made(error, elastic, { api: { elastic: e.name } });
+  // The response's own text or data (Notion's `body`, Elastic's) beside the status and headers
+  // the error keeps.
   const headers = readMember(e, 'headers');
   const body = readMember(e, 'body');
-  if (status !== undefined && headers !== undefined && typeof body === 'string') {
-    return bodyReading(error, status, undefined, headers as HeadersInput, body);
+  const own = status ?? httpStatus(readMember(e, 'statusCode'));
+  if (own !== undefined && headers !== undefined && (typeof body === 'string' || asRecord(body))) {
+    return bodyReading(error, own, undefined, headers as HeadersInput, body);
   }
   return undefined;
 }

@@ -249,7 +249,8 @@ function numbered(
 /**
  * Elasticsearch's (and OpenSearch's) `error.type` where its status says too little: a version
  * conflict `retry_on_conflict` retries (re-read, then write) unless the document already
- * exists; a circuit breaker whose `durability` is PERMANENT trips on this request alone.
+ * exists; a circuit breaker whose `durability` is PERMANENT trips on this request alone; a
+ * flood-stage disk block ("Fix watermark errors") lifts once the disk frees.
  */
 function elastic(type: string, reason: string, durability: unknown): Meaning | undefined {
   return type === 'version_conflict_engine_exception'
@@ -258,5 +259,8 @@ function elastic(type: string, reason: string, durability: unknown): Meaning | u
       : RETRY_CONFLICT
     : type === 'circuit_breaking_exception' && durability === 'PERMANENT'
       ? m('validation', 'REQUEST_TOO_LARGE')
-      : undefined;
+      : // A disk past its flood stage blocks writes (429) until the node frees space.
+        type === 'cluster_block_exception' && reason.includes('flood-stage')
+        ? DOWN
+        : undefined;
 }

@@ -54,6 +54,11 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   526: cloudflare('Invalid SSL Certificate', false),
   527: cloudflare('Railgun Error'),
   530: cloudflare('Origin DNS Error'),
+  // Supabase's platform statuses: a database connection not acquired in time (Storage's
+  // DatabaseTimeout), an Edge Function out of compute (WORKER_LIMIT); supabase.com/docs
+  // (Storage "Error Codes", Edge Functions "Status codes").
+  544: row('timeout', true, 'TIMEOUT', 'Database Timeout'),
+  546: row('unavailable', true, 'UNAVAILABLE', 'Resource Limit'),
   // RFC 7725: the resource is withheld on a legal demand (GitHub's DMCA takedowns): refused,
   // and the same request is refused again.
   451: row('permission', false, 'PERMISSION_DENIED', 'Unavailable For Legal Reasons'),

@@ -7,3 +7,4 @@ export {
 } from './errors.js';
 export { mysqlClientReader, mysqlReader } from './reader.js';
 export { MARIADB_CONNECTOR_ERRNOS } from './mariadb-connector.js';
+export { vitessReader } from './vitess.js';

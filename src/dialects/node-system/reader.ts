@@ -74,7 +74,11 @@ const MAX_CAUSE_HOPS = 4;
  * general normaliser reads.
  */
 function fromCauses(error: object): AgentError | undefined {
-  let link: unknown = readMember(error, 'cause');
+  // Supabase's clients keep what failed as `originalError` (Storage) or `context` (Functions).
+  let link: unknown =
+    readMember(error, 'cause') ??
+    readMember(error, 'originalError') ??
+    readMember(error, 'context');
   for (let hops = 1; hops <= MAX_CAUSE_HOPS; hops++) {
     if (link === null || typeof link !== 'object' || link === error) return undefined;
     if (isAgentError(link)) return undefined;

@@ -47,6 +47,15 @@ export const REDIS_PREFIXES: ReadonlyMap<string, DatabaseMeaning> = new Map(
  */
 export const REDIS_ERR_TEXTS: readonly (readonly [RegExp, DatabaseMeaning])[] = [
   [/^ERR max number of clients reached/, m('unavailable', 'DB_TOO_MANY_CONNECTIONS', true)],
+  // Upstash's limits (upstash.com/docs/redis/troubleshooting): the plan's monthly or daily
+  // request count and its storage are spent until the plan changes; concurrent connections
+  // free up; a request, record or key over its size fails the same way again.
+  [
+    /^ERR max (daily )?requests? limit exceeded|^ERR DB capacity quota/,
+    m('quota', 'DB_QUOTA_EXCEEDED'),
+  ],
+  [/^ERR max concurrent connections/, m('unavailable', 'DB_TOO_MANY_CONNECTIONS', true)],
+  [/^ERR max .*size exceeded/, m('validation', 'DB_PROGRAM_LIMIT')],
   [/^ERR (unknown command|unknown subcommand)/, m('validation', 'DB_INVALID_STATEMENT')],
   [/^ERR wrong number of arguments/, m('validation', 'DB_INVALID_STATEMENT')],
   [/^ERR syntax error/, m('validation', 'DB_SYNTAX_ERROR')],

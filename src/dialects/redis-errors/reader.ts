@@ -34,6 +34,7 @@ export const redisReader: Reader = {
     const cls = className(e);
     if (cls === undefined) return undefined;
     let message = view.message;
+    if (cls.startsWith('Upstash')) return upstashError(e, cls, message);
     if (cls === 'Error') {
       const row = IOREDIS_MESSAGES.get(message);
       return row && databaseError(e, row, 'redis', { client: 'ioredis' }, 'operation');
@@ -61,3 +62,28 @@ export const redisReader: Reader = {
     return databaseError(e, row, 'redis', { code: prefix, class: cls }, 'operation');
   },
 };
+
+/**
+ * `@upstash/redis`'s errors: `UpstashError` holds the server's error text, then ", command was:
+ * [...]" (a refused request), or after "Command 2 [ incr ] failed: " (a pipeline's command);
+ * Upstash's REST API says "Unauthorized" for a bad token. `UpstashJSONParseError` is a body that
+ * is no JSON: a gateway answered, not the database (upstash.com/docs/redis/troubleshooting).
+ */
+function upstashError(e: Record<string, unknown>, cls: string, message: string) {
+  if (cls === 'UpstashJSONParseError') {
+    return databaseError(
+      e,
+      m('unavailable', 'DB_CONNECTION_ERROR', true),
+      'redis',
+      { class: cls },
+      'operation',
+    );
+  }
+  if (cls !== 'UpstashError') return undefined;
+  const reply = message
+    .replace(/^Command (?:\d+ \[ \S+ \] )?failed: /, '')
+    .split(', command was: ', 1)[0]!;
+  const row = reply === 'Unauthorized' ? m('auth', 'DB_AUTH_FAILED') : replyMeaning(reply);
+  const code = reply.split(/\s/, 1)[0];
+  return row && databaseError(e, row, 'redis', { code, class: cls }, 'operation');
+}
