@@ -124,6 +124,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "platformSdkReader",
         "providerSdkReader",
         "readHeaders",
+        "responseInstanceReader",
         "retryAfterMsFromHeaders",
         "shouldRetryHeader",
         "statusMeaning",
@@ -132,6 +133,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "toHttpStatus",
         "toProblemJson",
         "webResponseReader",
+        "webSocketCloseReader",
         "wrappedErrorReader",
       ]
     `);

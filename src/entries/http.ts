@@ -26,6 +26,7 @@ export {
 export {
   clientLibraryReader,
   langChainReader,
+  responseInstanceReader,
   wrappedErrorReader,
 } from '../dialects/http-clients/index.js';
 // GraphQL over HTTP: a response with `errors`, read by its `extensions.code`.
@@ -37,5 +38,6 @@ export {
   graphqlHttpResponseReader,
   graphqlWsErrorReader,
   isGraphqlErrorBody,
+  webSocketCloseReader,
 } from '../dialects/graphql/index.js';
 export type { GraphqlCodeMeaning, GraphqlErrorResponse } from '../dialects/graphql/index.js';

@@ -1,1 +1,6 @@
-export { clientLibraryReader, langChainReader, wrappedErrorReader } from './reader.js';
+export {
+  clientLibraryReader,
+  langChainReader,
+  responseInstanceReader,
+  wrappedErrorReader,
+} from './reader.js';
