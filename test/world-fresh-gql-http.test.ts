@@ -36,9 +36,10 @@ import {
   silent,
   stalledBody,
   freshCase as c,
+  refusedPort,
+  text,
   responseCases as freshCases,
 } from './helpers/fresh-http.js';
-import { closedPort } from './helpers/reply-server.js';
 import type { Reply } from './helpers/reply-server.js';
 
 const { answer } = freshServer('f11');
@@ -46,17 +47,8 @@ const { answer } = freshServer('f11');
 const DATE = 'Sat, 28 Nov 2026 00:00:00 GMT';
 /** An HTTP date `s` seconds after {@link DATE}. */
 const dateIn = (s: number) => new Date(Date.parse(DATE) + s * 1000).toUTCString();
-/** A plain-text or HTML reply (a gateway's page, not the service's JSON). */
-const text = (status: number, body: string, headers: Record<string, string> = {}): Reply => ({
-  status,
-  headers: { 'content-type': 'text/html', ...headers },
-  body,
-});
 /** A port nothing listens on, for the refused connections. */
-let refused = '';
-beforeAll(async () => {
-  refused = `http://127.0.0.1:${await closedPort()}`;
-});
+const closed = refusedPort();
 
 // ---------------------------------------------------------------------------------------------
 // GraphQL over HTTP. References: the GraphQL-over-HTTP spec (graphql.github.io/graphql-over-http,
@@ -230,7 +222,7 @@ describe('fresh graphql-request errors', () => {
     ),
     c(
       'connection refused',
-      requestAt(() => refused),
+      requestAt(() => closed.url),
       wait('unavailable'),
     ),
     c(
@@ -452,7 +444,7 @@ describe('fresh Apollo Client 4 errors', () => {
     ),
     c(
       'connection refused',
-      () => rejected(apolloAt(refused).query({ query: gql(QUERY), fetchPolicy: 'no-cache' })),
+      () => rejected(apolloAt(closed.url).query({ query: gql(QUERY), fetchPolicy: 'no-cache' })),
       wait('unavailable'),
     ),
   ]);
@@ -537,7 +529,7 @@ describe('fresh urql errors (CombinedError, returned)', () => {
     ),
     c(
       'networkError: connection refused',
-      async () => (await urqlAt(refused).query(QUERY, {}).toPromise()).error,
+      async () => (await urqlAt(closed.url).query(QUERY, {}).toPromise()).error,
       wait('unavailable'),
     ),
   ]);
@@ -716,7 +708,7 @@ describe('fresh graphql-ws errors (what the sink receives)', () => {
     c('1009 message too big', closedWith(1009, 'Message Too Big'), no('validation')),
     c(
       '1006 abnormal closure: connection refused',
-      wsSink(() => refused.replace('http:', 'ws:'), 'subscription { x }'),
+      wsSink(() => closed.url.replace('http:', 'ws:'), 'subscription { x }'),
       wait('unavailable'),
     ),
   ]);
@@ -783,7 +775,7 @@ describe('fresh wretch errors', () => {
     ...httpReplies.map(([label, reply, careful]) =>
       c(label, () => wretchGet(answer(reply())), careful),
     ),
-    c('connection refused', () => wretchGet(refused), wait('unavailable')),
+    c('connection refused', () => wretchGet(closed.url), wait('unavailable')),
     c(
       'client-side timeout',
       () => wretchGet(answer(silent(5_000)), AbortSignal.timeout(30)),
@@ -797,7 +789,7 @@ describe('fresh @hapi/wreck errors', () => {
     ...httpReplies.map(([label, reply, careful]) =>
       c(label, () => wreckGet(answer(reply())), careful),
     ),
-    c('connection refused', () => wreckGet(refused), wait('unavailable')),
+    c('connection refused', () => wreckGet(closed.url), wait('unavailable')),
     c(
       'its own timeout (Boom.gatewayTimeout)',
       () => wreckGet(answer(silent(5_000)), { timeout: 30 }),
@@ -823,7 +815,7 @@ describe('fresh needle responses and errors', () => {
     ...httpReplies.map(([label, reply, careful]) =>
       c(`${label} (the resolved response)`, () => needleGet(answer(reply())), careful),
     ),
-    c('connection refused', () => rejected(needleGet(refused)), wait('unavailable')),
+    c('connection refused', () => rejected(needleGet(closed.url)), wait('unavailable')),
     c(
       'its read_timeout on a body that stalls',
       () => rejected(needleGet(answer(stalledBody(5_000)), { read_timeout: 30 })),
@@ -862,7 +854,7 @@ describe('fresh xior errors', () => {
     ...httpReplies.map(([label, reply, careful]) =>
       c(label, () => xiorGet(answer(reply())), careful),
     ),
-    c('connection refused', () => xiorGet(refused), wait('unavailable')),
+    c('connection refused', () => xiorGet(closed.url), wait('unavailable')),
     c(
       'XiorTimeoutError (its timeout option)',
       () => xiorGet(answer(silent(5_000)), { timeout: 30 }),

@@ -52,16 +52,8 @@ export const GRAPHQL_CODES: ReadonlyMap<string, GraphqlCodeMeaning> = new Map([
   ['MAX_COST_EXCEEDED', m('validation', 'REQUEST_TOO_LARGE')],
   // Frozen or closed store (Shopify: repeated limit abuse, fraud risk): no retry brings it back.
   ['SHOP_INACTIVE', m('permission', 'PERMISSION_DENIED')],
-  // Apollo Router. A query over a configured limit (cost, depth, aliases) fails the same way
-  // again; a subgraph or connector that failed under it may answer the next time.
-  ['QUERY_PLAN_COMPLEXITY_EXCEEDED', m('validation', 'REQUEST_TOO_LARGE')],
-  ['COST_ESTIMATED_TOO_EXPENSIVE', m('validation', 'REQUEST_TOO_LARGE')],
-  ['SUBGRAPH_COST_ESTIMATED_TOO_EXPENSIVE', m('validation', 'REQUEST_TOO_LARGE')],
-  ['COST_ACTUAL_TOO_EXPENSIVE', m('validation', 'REQUEST_TOO_LARGE')],
-  ['MAX_ALIASES_LIMIT', m('validation', 'REQUEST_TOO_LARGE')],
-  ['MAX_DEPTH_LIMIT', m('validation', 'REQUEST_TOO_LARGE')],
-  ['MAX_HEIGHT_LIMIT', m('validation', 'REQUEST_TOO_LARGE')],
-  ['MAX_ROOT_FIELDS_LIMIT', m('validation', 'REQUEST_TOO_LARGE')],
+  // Apollo Router (its limits are ROUTER_LIMIT below). A subgraph or connector that failed under
+  // it may answer the next time.
   ['CANNOT_SEND_PQ_ID_AND_BODY', m('validation', 'VALIDATION_ERROR')],
   ['GRAPHQL_UNKNOWN_OPERATION_NAME', m('validation', 'VALIDATION_ERROR')],
   ['QUERY_NOT_IN_SAFELIST', m('permission', 'PERMISSION_DENIED')],
@@ -116,6 +108,14 @@ export const GRAPHQL_ERROR_TYPES: ReadonlyMap<string, GraphqlCodeMeaning> = new 
   ['UNAVAILABLE', m('unavailable', 'UNAVAILABLE')],
   ['UNKNOWN', m('internal', 'INTERNAL_ERROR')],
 ]);
+
+/**
+ * Apollo Router's limit codes (`COST_ESTIMATED_TOO_EXPENSIVE`, `SUBGRAPH_…`, `COST_ACTUAL_…`,
+ * `MAX_DEPTH_LIMIT` and its siblings, `QUERY_PLAN_COMPLEXITY_EXCEEDED`): the query is over a
+ * configured size, and the same query fails the same way again.
+ */
+export const ROUTER_LIMIT =
+  /^(?:(?:SUBGRAPH_)?COST_(?:ESTIMATED|ACTUAL)_TOO_EXPENSIVE|MAX_[A-Z]+(?:_[A-Z]+)?_LIMIT|QUERY_PLAN_COMPLEXITY_EXCEEDED)$/;
 
 /** graphql-ruby's static validation codes (`undefinedField`, `argumentNotAccepted`…). */
 export const GRAPHQL_RUBY_VALIDATION = /^[a-z]+(?:[A-Z][a-z]*)+$/;

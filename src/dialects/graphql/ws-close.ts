@@ -14,36 +14,24 @@ import type { Reader } from '../../core/reader.js';
  * and the IANA registry for 1xxx, where 1001, 1005, 1006, 1012, 1013 and 1014 are the server
  * going away and come back, the others fatal.
  */
-const CLOSE_CODES: ReadonlyMap<number, Meaning> = new Map([
-  [4400, m('protocol', 'PROTOCOL_ERROR')],
-  [4401, m('auth', 'AUTH_ERROR')],
-  [4403, m('permission', 'PERMISSION_DENIED')],
-  [4406, m('protocol', 'PROTOCOL_ERROR')],
-  [4408, m('timeout', 'TIMEOUT')],
-  [4409, m('conflict', 'CONFLICT')],
-  // The client sent `connection_init` twice: its own fault, not a pace to wait out.
-  [4429, m('protocol', 'PROTOCOL_ERROR')],
-  [4499, m('unavailable', 'CONNECTION_ERROR', true)],
-  [4500, m('internal', 'SERVER_ERROR', false)],
-  [4504, m('timeout', 'TIMEOUT')],
-  // The server's message broke the protocol; the client itself failed.
-  [4004, m('protocol', 'PROTOCOL_ERROR')],
-  [4005, m('internal', 'INTERNAL_ERROR')],
-  [1001, m('unavailable', 'UNAVAILABLE')],
-  [1002, m('protocol', 'PROTOCOL_ERROR')],
-  [1003, m('protocol', 'PROTOCOL_ERROR')],
-  [1005, m('unavailable', 'CONNECTION_ERROR', true)],
-  [1006, m('unavailable', 'CONNECTION_ERROR', true)],
-  [1007, m('validation', 'VALIDATION_ERROR')],
-  [1008, m('permission', 'PERMISSION_DENIED')],
-  [1009, m('validation', 'REQUEST_TOO_LARGE')],
-  [1010, m('protocol', 'PROTOCOL_ERROR')],
-  [1011, m('internal', 'SERVER_ERROR', false)],
-  [1012, m('unavailable', 'UNAVAILABLE')],
-  [1013, m('unavailable', 'UNAVAILABLE')],
-  [1014, m('unavailable', 'UNAVAILABLE')],
-  [1015, m('protocol', 'PROTOCOL_ERROR')],
-]);
+const CLOSE_CODES: ReadonlyMap<number, Meaning> = new Map(
+  (
+    [
+      // 4429: the client sent `connection_init` twice, its own fault, not a pace to wait out.
+      [m('protocol', 'PROTOCOL_ERROR'), [4400, 4406, 4429, 4004, 1002, 1003, 1010, 1015]],
+      [m('auth', 'AUTH_ERROR'), [4401]],
+      [m('permission', 'PERMISSION_DENIED'), [4403, 1008]],
+      [m('timeout', 'TIMEOUT'), [4408, 4504]],
+      [m('conflict', 'CONFLICT'), [4409]],
+      [m('unavailable', 'CONNECTION_ERROR', true), [4499, 1005, 1006]],
+      [m('unavailable', 'UNAVAILABLE'), [1001, 1012, 1013, 1014]],
+      [m('internal', 'SERVER_ERROR', false), [4500, 1011]],
+      [m('internal', 'INTERNAL_ERROR'), [4005]],
+      [m('validation', 'VALIDATION_ERROR'), [1007]],
+      [m('validation', 'REQUEST_TOO_LARGE'), [1009]],
+    ] as const
+  ).flatMap(([meaning, codes]) => codes.map((code): [number, Meaning] => [code, meaning])),
+);
 
 /**
  * A WebSocket `CloseEvent` (the `ws` package's, a browser's: `code`, `reason`, `wasClean`), as
