@@ -20,21 +20,23 @@ import { responseOf } from './response-rule.js';
 type Classify = (value: unknown) => AgentError;
 
 /**
- * The GraphQL errors `error` carries: `graphQLErrors`, else `errors` when its items are
- * GraphQL's (plain data, or errors with `extensions`, `path` or `locations`): an
- * `AggregateError`'s list of plain errors is not one.
+ * The GraphQL errors `error` carries: `graphQLErrors`, else `errors` of Apollo Client's two
+ * classes, or whose every item carries GraphQL's `extensions`, `path` or `locations`: an
+ * `AggregateError`'s errors and Sequelize's `ValidationErrorItem`s are not.
  */
 function graphqlErrorsOf(error: Error): unknown[] | undefined {
   const named = readMember(error, 'graphQLErrors');
   if (Array.isArray(named) && named.length > 0) return named as unknown[];
   const errors = readMember(error, 'errors');
   if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  if (error.name === 'CombinedGraphQLErrors' || error.name === 'CombinedProtocolErrors')
+    return errors as unknown[];
   for (const item of errors) {
-    if (!(item instanceof Error)) continue;
+    // GraphQL's `path` and `locations` are lists (Sequelize's item has a string `path`).
     const graphql =
       readMember(item, 'extensions') !== undefined ||
-      readMember(item, 'path') !== undefined ||
-      readMember(item, 'locations') !== undefined;
+      Array.isArray(readMember(item, 'path')) ||
+      Array.isArray(readMember(item, 'locations'));
     if (!graphql) return undefined;
   }
   return errors as unknown[];
