@@ -75,11 +75,14 @@ beforeAll(() => {
 // of the full decode, none of the others. The ninth set's hosted data services (the ClickHouse and
 // SQLite dialects, Vitess's printed errors, PostgREST's error object, Upstash's texts) cost 2.0 KB
 // of the full decode; Supabase's and Elastic's classes, a response on `.context` and Supabase's
-// two statuses 0.35 KB of each.
+// two statuses 0.35 KB of each. The eleventh set's GraphQL clients, Boom, a response returned
+// instead of thrown, WebSocket close codes and the later HTTP statuses cost 1.3 KB of the full
+// decode and 0.7 KB of each of the others. Together this stop's five sets: 5.7 KB of the full
+// decode, 1.4 KB of the HTTP decoder.
 const HOLDING_KB: Record<string, number> = {
-  'decode (every reader)': 61.0,
-  'createDecoder (HTTP, provider SDK and client library readers)': 33.6,
-  'retry with that decoder': 39.9,
+  'decode (every reader)': 64.8,
+  'createDecoder (HTTP, provider SDK and client library readers)': 34.6,
+  'retry with that decoder': 41.0,
 };
 
 it('each measured import stays under its ceiling (min + gzip)', () => {

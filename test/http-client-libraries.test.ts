@@ -51,9 +51,10 @@ describe('the generic response rule, every error status of the HTTP table', () =
         body: { message: `failed with ${status}` },
       });
       const meaning = statusMeaning(status);
+      // fetch never hands a 407 to its caller: undici answers it as a network error of its own.
       for (const error of [
         await rejection(() => got(url, { retry: { limit: 0 } })),
-        await rejection(() => ky(url, { retry: 0 })),
+        ...(status === 407 ? [] : [await rejection(() => ky(url, { retry: 0 }))]),
       ]) {
         const e = decode(error);
         expect([e.category, e.retryable]).toEqual([meaning.category, meaning.retryable]);

@@ -124,6 +124,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "platformSdkReader",
         "providerSdkReader",
         "readHeaders",
+        "responseInstanceReader",
         "retryAfterMsFromHeaders",
         "shouldRetryHeader",
         "statusCodeReader",
@@ -133,6 +134,7 @@ describe('agent-errors/tool, /arcp and /http', () => {
         "toHttpStatus",
         "toProblemJson",
         "webResponseReader",
+        "webSocketCloseReader",
         "wrappedErrorReader",
       ]
     `);

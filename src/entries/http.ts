@@ -27,6 +27,7 @@ export {
   clientLibraryReader,
   langChainReader,
   statusCodeReader,
+  responseInstanceReader,
   wrappedErrorReader,
 } from '../dialects/http-clients/index.js';
 // GraphQL over HTTP: a response with `errors`, read by its `extensions.code`.
@@ -38,5 +39,6 @@ export {
   graphqlHttpResponseReader,
   graphqlWsErrorReader,
   isGraphqlErrorBody,
+  webSocketCloseReader,
 } from '../dialects/graphql/index.js';
 export type { GraphqlCodeMeaning, GraphqlErrorResponse } from '../dialects/graphql/index.js';

@@ -1,4 +1,4 @@
-import { describeValue, isPlainObject, isRecord } from '../core/is.js';
+import { describeValue, isPlainObject, isRecord, readMember } from '../core/is.js';
 import { AgentError, decodedError, isAgentError } from '../core/agent-error.js';
 import type { Protocol } from '../core/categories.js';
 import { copyRecord } from '../core/copy-record.js';
@@ -267,6 +267,14 @@ export function createDecoder(readers: readonly Reader[]): Decoder {
     );
     const [first] = errors;
     if (first === undefined) {
+      // A list of `{ message }` errors, no batch (what graphql-ws hands its sink for an
+      // operation's `error` message): read as the response that would carry it.
+      const items = realElements(batch, MAX_BATCH_ITEMS);
+      if (
+        items.length > 0 &&
+        items.every((item) => typeof readMember(item, 'message') === 'string')
+      )
+        return decodeRecord({ errors: items }, true, protocol);
       return AgentError.protocol('A JSON-RPC batch with no error response in it', {
         code: 'NOT_AN_ERROR',
         captureStack: false,

@@ -31,9 +31,11 @@ import {
   graphqlHttpResponseReader,
   graphqlWsErrorReader,
 } from '../dialects/graphql/reader.js';
+import { webSocketCloseReader } from '../dialects/graphql/ws-close.js';
 import {
   clientLibraryReader,
   langChainReader,
+  responseInstanceReader,
   wrappedErrorReader,
 } from '../dialects/http-clients/reader.js';
 import { statusCodeReader } from '../dialects/http-clients/status-code.js';
@@ -164,6 +166,8 @@ export const READERS: readonly Reader[] = [
   graphqlBodyReader,
   // graphql-ws's `{ id, type: 'error', payload: [errors] }`: its `type` is no provider event's.
   graphqlWsErrorReader,
+  // A WebSocket `CloseEvent` (`code`, `reason`, `wasClean`): before MCP reads `{ code, reason }`.
+  webSocketCloseReader,
   // `{ code, reason }`: MCP's reason-carrying form, before plain JSON-RPC drops the reason.
   mcpReasonReader,
   // A system error stating `retryable` has ToolError's shape: its code (ECONNRESET) decides.
@@ -180,6 +184,8 @@ export const READERS: readonly Reader[] = [
   // errors with a `.response`: before their `code` and `message` are read as a JSON-RPC error
   // object's, and before the provider SDKs' reader takes any `status` without its response.
   clientLibraryReader,
+  // A response resolved whatever its status (needle's, an `IncomingMessage`): no error class.
+  responseInstanceReader,
   // The MCP SDKs' transport errors (a `code` that is an HTTP status or -1): same reason.
   mcpSdkClientErrorReader,
   // The provider SDKs' `APIError`s: by their status, headers and body.

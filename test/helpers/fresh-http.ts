@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { decodeResponseError } from 'agent-errors';
 import { freshCases, reading, rejected } from './fresh-cases.js';
 import type { Careful, FreshCase } from './fresh-cases.js';
-import { sse, startReplyServer, streamed } from './reply-server.js';
+import { closedPort, sse, startReplyServer, streamed } from './reply-server.js';
 import { anthropicMessageStart } from './sse.js';
 import type { Reply, ReplyServer } from './reply-server.js';
 
@@ -59,6 +59,25 @@ export const json = (
   headers,
   body,
 });
+
+/** A plain-text or HTML reply (a gateway's page, not the service's JSON). */
+export const text = (
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): Reply => ({ status, headers: { 'content-type': 'text/html', ...headers }, body });
+
+/**
+ * The base URL of a 127.0.0.1 port nothing listens on, found before the calling file's tests
+ * (for the refused connections): read it inside a test.
+ */
+export function refusedPort(): { readonly url: string } {
+  const port = { url: '' };
+  beforeAll(async () => {
+    port.url = `http://127.0.0.1:${await closedPort()}`;
+  });
+  return port;
+}
 
 /** An OpenAI-style `{ error: { message, type, param, code } }` body. */
 export const oaiError = (

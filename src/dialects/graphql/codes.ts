@@ -22,6 +22,10 @@ import { meaning as m } from '../../core/meaning.js';
  *   Types" proposal): gRPC-like names.
  * - Linear (developers.linear.app, "Rate limiting"; `@linear/sdk`'s `LinearErrorType`, which
  *   maps `extensions.type`): `RATELIMITED` in `extensions.code`, sent with HTTP 400.
+ * - Apollo Router (apollographql.com/docs/graphos/routing/errors, "Apollo Router error codes"):
+ *   `extensions.code`; a limit its configuration sets (`COST_*_TOO_EXPENSIVE`, `MAX_*_LIMIT`)
+ *   is the query's size, a subgraph's or connector's failure (`SUBREQUEST_HTTP_ERROR`) its
+ *   outage.
  * - AWS AppSync (its developer guide, "Troubleshooting and common mistakes"; resolver errors):
  *   `errorType` on each error, a data source's exception as `DynamoDB:<name>`.
  */
@@ -48,6 +52,19 @@ export const GRAPHQL_CODES: ReadonlyMap<string, GraphqlCodeMeaning> = new Map([
   ['MAX_COST_EXCEEDED', m('validation', 'REQUEST_TOO_LARGE')],
   // Frozen or closed store (Shopify: repeated limit abuse, fraud risk): no retry brings it back.
   ['SHOP_INACTIVE', m('permission', 'PERMISSION_DENIED')],
+  // Apollo Router (its limits are ROUTER_LIMIT below). A subgraph or connector that failed under
+  // it may answer the next time.
+  ['CANNOT_SEND_PQ_ID_AND_BODY', m('validation', 'VALIDATION_ERROR')],
+  ['GRAPHQL_UNKNOWN_OPERATION_NAME', m('validation', 'VALIDATION_ERROR')],
+  ['QUERY_NOT_IN_SAFELIST', m('permission', 'PERMISSION_DENIED')],
+  ['UNAUTHORIZED_FIELD_OR_TYPE', m('permission', 'PERMISSION_DENIED')],
+  ['PERSISTED_QUERY_NOT_IN_LIST', m('not_found', 'NOT_FOUND')],
+  ['SUBREQUEST_HTTP_ERROR', m('unavailable', 'UNAVAILABLE')],
+  ['CONNECTOR_FETCH', m('unavailable', 'UNAVAILABLE')],
+  ['HTTP_CLIENT_ERROR', m('unavailable', 'UNAVAILABLE')],
+  ['REQUEST_LIMIT_EXCEEDED', m('rate_limit', 'RATE_LIMITED')],
+  ['RESPONSE_VALIDATION_FAILED', m('internal', 'INTERNAL_ERROR')],
+  ['SUBREQUEST_MALFORMED_RESPONSE', m('internal', 'INTERNAL_ERROR')],
   // Hasura
   ['invalid-headers', m('auth', 'AUTH_ERROR')],
   ['data-exception', m('validation', 'VALIDATION_ERROR')],
@@ -91,6 +108,14 @@ export const GRAPHQL_ERROR_TYPES: ReadonlyMap<string, GraphqlCodeMeaning> = new 
   ['UNAVAILABLE', m('unavailable', 'UNAVAILABLE')],
   ['UNKNOWN', m('internal', 'INTERNAL_ERROR')],
 ]);
+
+/**
+ * Apollo Router's limit codes (`COST_ESTIMATED_TOO_EXPENSIVE`, `SUBGRAPH_…`, `COST_ACTUAL_…`,
+ * `MAX_DEPTH_LIMIT` and its siblings, `QUERY_PLAN_COMPLEXITY_EXCEEDED`): the query is over a
+ * configured size, and the same query fails the same way again.
+ */
+export const ROUTER_LIMIT =
+  /^(?:(?:SUBGRAPH_)?COST_(?:ESTIMATED|ACTUAL)_TOO_EXPENSIVE|MAX_[A-Z]+(?:_[A-Z]+)?_LIMIT|QUERY_PLAN_COMPLEXITY_EXCEEDED)$/;
 
 /** graphql-ruby's static validation codes (`undefinedField`, `argumentNotAccepted`…). */
 export const GRAPHQL_RUBY_VALIDATION = /^[a-z]+(?:[A-Z][a-z]*)+$/;

@@ -15,6 +15,7 @@ import {
   GRAPHQL_ERROR_TYPES,
   GRAPHQL_RUBY_VALIDATION,
   LINEAR_TYPES,
+  ROUTER_LIMIT,
 } from './codes.js';
 import { awsErrorMeaning } from '../http/cloud-codes.js';
 import { readCodeWords } from '../http/code-words.js';
@@ -104,6 +105,9 @@ function meaningOf(
       APPSYNC_TYPES.get(appSync) ??
       awsErrorMeaning(appSync.slice(appSync.lastIndexOf(':') + 1), status);
     if (meaning !== undefined) return { meaning, said: appSync };
+  }
+  if (typeof code === 'string' && ROUTER_LIMIT.test(code)) {
+    return { meaning: { category: 'validation', code: 'REQUEST_TOO_LARGE' }, said: code };
   }
   for (const said of [code, type, errorType, linear]) {
     const meaning = typeof said === 'string' ? readCodeWords(said, status) : undefined;

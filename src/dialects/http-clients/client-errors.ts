@@ -8,6 +8,8 @@ import { retryAfterMsFromHeaders } from '../http/headers.js';
 import { fromHttpResponse } from '../http/response.js';
 import { statusMeaning } from '../http/status.js';
 import { fromAiSdkError } from '../agent-frameworks/ai-sdk.js';
+import { fromBoom } from './error-builders.js';
+import { fromGraphqlClientError } from './graphql-clients.js';
 import { fromNamedLibraryError } from './libraries.js';
 import { fromMessageOnly } from './message-only.js';
 import { fromFoundResponse, responseOf } from './response-rule.js';
@@ -18,7 +20,8 @@ import { fromServiceSdkError } from './service-sdks.js';
  * name (this package depends on none of them): the AI SDK (`ai`, `@ai-sdk/provider`: its table
  * is in agent-frameworks/ai-sdk.ts), `@google/genai`, the AWS SDK v3, axios; got, ky, Octokit,
  * `@slack/web-api` and the MCP v2 client's OAuth errors (libraries.ts); the service SDKs agents'
- * tools call (Stripe, Twilio, discord.js, Linear, Notion: service-sdks.ts); and any error whose
+ * tools call (Stripe, Twilio, discord.js, Linear, Notion: service-sdks.ts); hapi's Boom errors
+ * (error-builders.ts); the GraphQL clients' errors (graphql-clients.ts); and any error whose
  * response hangs off it (response-rule.ts), else whose words alone say it (Tavily, Gitbeaker's
  * retry: message-only.ts). The LLM provider SDKs' own classes are in
  * provider-sdk.ts; the MCP SDKs' in the mcp dialect (sdk-error.ts).
@@ -190,7 +193,11 @@ export function fromClientLibraryError(error: Error, classify: Classify): AgentE
   if (className === 'ApiError' && typeof e.status === 'number') {
     return fromGenai(error, e.status, classify);
   }
-  const named = fromNamedLibraryError(error, classify) ?? fromServiceSdkError(error, classify);
+  const named =
+    fromNamedLibraryError(error, classify) ??
+    fromServiceSdkError(error, classify) ??
+    fromBoom(error, classify) ??
+    fromGraphqlClientError(error, classify);
   if (named !== undefined) return named;
   const response = responseOf(error);
   return response === undefined

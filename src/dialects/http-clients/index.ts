@@ -1,2 +1,7 @@
-export { clientLibraryReader, langChainReader, wrappedErrorReader } from './reader.js';
+export {
+  clientLibraryReader,
+  langChainReader,
+  responseInstanceReader,
+  wrappedErrorReader,
+} from './reader.js';
 export { statusCodeReader } from './status-code.js';

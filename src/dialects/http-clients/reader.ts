@@ -1,10 +1,12 @@
 import type { AgentError } from '../../core/agent-error.js';
 import { classifiedAs } from '../../core/classified.js';
-import { readMember } from '../../core/is.js';
+import { isPlainObject, readMember } from '../../core/is.js';
 import type { Reader } from '../../core/reader.js';
 import { markUnexpected } from '../../core/unexpected.js';
 import { fromLangChainError } from '../agent-frameworks/langchain.js';
+import { fromHttpParts } from '../http/response.js';
 import { fromClientLibraryError } from './client-errors.js';
+import { bodyOf } from './response-rule.js';
 
 /**
  * The client libraries' errors: the AI SDK's `AI_*` classes, `@google/genai`'s `ApiError`, the
@@ -20,6 +22,34 @@ export const clientLibraryReader: Reader = {
     if (!view.instance || !(view.input instanceof Error)) return undefined;
     const decoded = fromClientLibraryError(view.input, context.classify);
     return decoded && markUnexpected(decoded);
+  },
+};
+
+/**
+ * A response a client library resolves with whatever its status (needle; Node's own
+ * `IncomingMessage`, with the body a library parsed onto `body`): not an error, but what a tool
+ * gets back when the call failed. Read as the response it is when its `statusCode` is a failure.
+ */
+export const responseInstanceReader: Reader = {
+  name: 'http response instance',
+  instancesOnly: true,
+  recognise(view) {
+    const input = view.input;
+    if (!view.instance || input instanceof Error) return undefined;
+    const status = readMember(input, 'statusCode');
+    if (typeof status !== 'number' || status < 400 || status > 599) return undefined;
+    const headers = readMember(input, 'headers');
+    if (!isPlainObject(headers)) return undefined;
+    try {
+      return fromHttpParts(
+        status,
+        readMember(input, 'statusMessage'),
+        headers,
+        bodyOf(readMember(input, 'body')),
+      );
+    } catch {
+      return undefined;
+    }
   },
 };
 

@@ -64,7 +64,7 @@ function headersOf(value: unknown): HeadersInput | undefined {
 }
 
 /** A body already read: text, bytes (decoded as UTF-8) or plain data; never a stream. */
-function bodyOf(value: unknown): unknown {
+export function bodyOf(value: unknown): unknown {
   if (typeof value === 'string') return value === '' ? undefined : value;
   if (value instanceof Uint8Array) return new TextDecoder().decode(value);
   return isPlainObject(value) || Array.isArray(value) ? value : undefined;
@@ -114,12 +114,14 @@ export function responseOf(error: object): FoundResponse | undefined {
     status,
     statusText: readMember(response, 'statusText') ?? readMember(response, 'statusMessage'),
     headers: headersOf(response) ?? headersOf(error),
-    // Azure's pipeline keeps the text as `bodyAsText`.
+    // Azure's pipeline keeps the text as `bodyAsText`; Apollo Client's `ServerError` keeps it on
+    // the error, its fetch `Response` read.
     body:
       bodyOf(readMember(response, 'body')) ??
       bodyOf(readMember(response, 'data')) ??
       bodyOf(readMember(response, 'bodyAsText')) ??
       bodyOf(readMember(error, 'data')) ??
+      bodyOf(readMember(error, 'bodyText')) ??
       bodyOf(text),
   };
 }

@@ -30,7 +30,8 @@ describe('fromHttpResponse: statuses per the mapping table', () => {
     [529, 'unavailable', true],
     [504, 'timeout', true],
     [418, 'validation', false],
-    [507, 'internal', true],
+    [507, 'unavailable', true],
+    [599, 'internal', true],
   ] as const)('%i → %s (retryable %s)', (status, category, retryable) => {
     const err = fromHttpResponse({ status });
     expect([err.category, err.retryable, err.wire?.code]).toEqual([category, retryable, status]);

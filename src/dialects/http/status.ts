@@ -69,6 +69,21 @@ export const HTTP_STATUSES: Readonly<Record<number, StatusMeaning>> = {
   430: row('permission', false, 'PERMISSION_DENIED', 'Shopify Security Rejection'),
   // Groq's own status (console.groq.com/docs/errors): the flex tier is at capacity, try later.
   498: row('unavailable', true, 'OVERLOADED', 'Flex Tier Capacity Exceeded'),
+  // RFC 9110 §15 and the IANA registry's later statuses, where the default (4xx validation, 5xx
+  // internal and retried) misreads them: 421 is retried on another connection, 425 once the TLS
+  // handshake is done (RFC 8470 §5.2), 507 is temporary (RFC 4918 §11.5); 508 loops the same way
+  // again; 509 is a hosting plan's spent bandwidth; 511 a captive portal's login.
+  407: row('auth', false, 'AUTH_ERROR', 'Proxy Authentication Required'),
+  421: row('unavailable', true, 'UNAVAILABLE', 'Misdirected Request'),
+  425: row('unavailable', true, 'UNAVAILABLE', 'Too Early'),
+  426: row('protocol', false, 'PROTOCOL_ERROR', 'Upgrade Required'),
+  505: row('protocol', false, 'PROTOCOL_ERROR', 'HTTP Version Not Supported'),
+  506: row('internal', false, 'SERVER_ERROR', 'Variant Also Negotiates'),
+  507: row('unavailable', true, 'UNAVAILABLE', 'Insufficient Storage'),
+  508: row('internal', false, 'SERVER_ERROR', 'Loop Detected'),
+  509: row('quota', false, 'QUOTA_EXCEEDED', 'Bandwidth Limit Exceeded'),
+  510: row('protocol', false, 'PROTOCOL_ERROR', 'Not Extended'),
+  511: row('auth', false, 'AUTH_ERROR', 'Network Authentication Required'),
 };
 
 /** A row of {@link HTTP_STATUSES}, written on one line. */
