@@ -77,7 +77,7 @@ beforeAll(() => {
 // of the full decode; Supabase's and Elastic's classes, a response on `.context` and Supabase's
 // two statuses 0.35 KB of each. The eleventh set's GraphQL clients, Boom, a response returned
 // instead of thrown, WebSocket close codes and the later HTTP statuses cost 1.3 KB of the full
-// decode and 0.7 KB of each of the others. Together this stop's five sets: 5.7 KB of the full
+// decode and 0.7 KB of each of the others. Together this stop's four sets: 5.7 KB of the full
 // decode, 1.4 KB of the HTTP decoder.
 const HOLDING_KB: Record<string, number> = {
   'decode (every reader)': 64.8,
