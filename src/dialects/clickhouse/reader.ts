@@ -29,8 +29,12 @@ export const clickhouseReader: Reader = {
     )) {
       const printed = PRINTED.exec(message);
       if (printed === null) {
-        // The client's own abort: a plain `Error` with node-fetch's fixed text.
-        return view.instance && view.code === undefined && message === 'The user aborted a request.'
+        // The client's own abort: a plain `Error` (named so) with node-fetch's fixed text; other
+        // clients keep that text in errors of their own (airtable.js's `AirtableError`).
+        return view.instance &&
+          view.name === 'Error' &&
+          view.code === undefined &&
+          message === 'The user aborted a request.'
           ? databaseError(view.input, m('cancelled', 'DB_QUERY_CANCELED'), 'clickhouse', {})
           : undefined;
       }
