@@ -7,7 +7,9 @@
  *   connector's `(conn:12, no: 1062, SQLState: 23000) <message>` (`SqlError`,
  *   `lib/misc/errors.js`) and Vitess's `… (errno 1062) (sqlstate 23000) …` (vttablet's errors,
  *   which PlanetScale's `DatabaseError` prints);
- * - postgres.js's `PostgresError: <message>`, whose message is the server's (`src/errors.js`);
+ * - postgres.js's `PostgresError: <message>`, whose message is the server's (`src/errors.js`),
+ *   and supabase-js's `PostgrestError: <message>`, the server's message PostgREST passes on;
+ * - `@libsql/client`'s `LibsqlError: <CODE>: <message>` (@libsql/core `api.js`);
  * - ClickHouse's `Code: 60. DB::Exception: <message>. (UNKNOWN_TABLE) (version …)`, the text
  *   the server answers and `clickhouse-client` prints (`parseError` of `@clickhouse/client`
  *   reads the same three parts);
@@ -68,16 +70,38 @@ function printedSqlNumbers(text: string): ShapedError | undefined {
   };
 }
 
-/** postgres.js's `PostgresError: <the server's message>`, read by PostgreSQL's message table. */
+// postgres.js's `PostgresError` and supabase-js's `PostgrestError` (PostgREST passes the server's
+// message on unchanged): the class, then PostgreSQL's message.
+const POSTGRES_CLASS = /^(Postgres|Postgrest)Error: /;
+
+/** `PostgresError: <the server's message>`, read by PostgreSQL's message table. */
 function printedPostgresJsError(text: string): ShapedError | undefined {
-  if (!text.startsWith('PostgresError: ')) return undefined;
-  const pg = printedPostgresError(`error: ${text.slice('PostgresError: '.length)}`);
+  const head = POSTGRES_CLASS.exec(text);
+  if (head === null) return undefined;
+  const name = `${head[1]!}Error`;
+  const pg = printedPostgresError(`error: ${text.slice(head[0].length)}`);
+  const client = name === 'PostgresError' ? 'postgres.js' : 'supabase-js';
   return (
     pg && {
-      value: { ...pg, name: 'PostgresError' },
-      form: `the printed form of a postgres.js PostgresError (its message is PostgreSQL's for SQLSTATE ${String(pg.code)})`,
+      value: { ...pg, name },
+      form: `the printed form of a ${client} ${name} (its message is PostgreSQL's for SQLSTATE ${String(pg.code)})`,
     }
   );
+}
+
+// `@libsql/client`'s `LibsqlError` prints its code before the message (`SQLITE_BUSY: database is
+// locked`, `SERVER_ERROR: …`: @libsql/core `api.js`).
+const LIBSQL = /^(Libsql(?:Batch)?Error): ([A-Z][A-Z0-9_]+): (.*)$/;
+
+/** A `LibsqlError` with the code its text names, as the client built it. */
+function printedLibsqlError(text: string): ShapedError | undefined {
+  const match = LIBSQL.exec(text.split('\n', 1)[0]!);
+  if (match === null) return undefined;
+  const [, name, code, message] = match as unknown as [string, string, string, string];
+  return {
+    value: Object.assign(new Error(`${code}: ${message}`), { name, code }),
+    form: `the printed form of a libSQL ${name} (code ${code})`,
+  };
 }
 
 // `Code: 60. DB::Exception: <message>. (UNKNOWN_TABLE) (version 24.3.1.1)`; in cluster mode the
@@ -213,6 +237,7 @@ export function readPrintedShape(text: string): ShapedError | undefined {
     printedSqlNumbers(text) ??
     printedPostgresJsError(text) ??
     printedClickHouseError(text) ??
+    printedLibsqlError(text) ??
     printedElasticsearchError(text) ??
     printedApiException(text) ??
     printedAxiosMessage(text) ??

@@ -3,7 +3,7 @@
  * it, so that `explain` reads a pasted `String(err)` as the error itself reads:
  *
  * - {@link CLASS_CODES}: client library classes whose name stands for one code (undici's
- *   `docs/api/Errors.md` table, got's `documentation/8-errors.md`, axios's `CanceledError`). Names several libraries
+ *   `docs/api/Errors.md` table, got's `documentation/8-errors.md`, axios's `CanceledError`, `@elastic/transport`'s and `@supabase/auth-js`'s classes). Names several libraries
  *   share (`AbortError`, `TimeoutError`, `ClientClosedError`, …) are left out: they name no
  *   single code.
  * - {@link MCP_MESSAGES}: the messages the MCP SDK v2 raises its own codes' classes with
@@ -72,6 +72,17 @@ export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<strin
   AuthInvalidTokenResponseError: { status: 500, __isAuthError: true },
   AuthImplicitGrantRedirectError: { status: 500, __isAuthError: true },
   AuthPKCEGrantCodeExchangeError: { status: 500, __isAuthError: true },
+  // @supabase/auth-js: a fetch that failed or a 5xx, retried by its client; printed, its status
+  // is not there, so it reads as the fetch that failed.
+  AuthRetryableFetchError: { __isAuthError: true },
+  // @elastic/transport (`lib/errors.js`): the classes that carry no response, each made with the
+  // request's `options`, by which the decoder knows them from other libraries' classes.
+  NoLivingConnectionsError: { options: {} },
+  RequestAbortedError: { options: {} },
+  DeserializationError: { options: {} },
+  ProductNotSupportedError: { options: {} },
+  ConfigurationError: { options: {} },
+  SerializationError: { options: {} },
   // FastAPI's validation response, as the Speakeasy SDKs name it (Mistral's
   // `models/errors/httpvalidationerror.ts`): always its 422 `{ "detail": [...] }`.
   HTTPValidationError: { status: 422 },
