@@ -3,7 +3,7 @@ import type { CliIo } from './main.js';
 import { parseArgs, protocolOption } from './args.js';
 import { explainError } from './explain-report.js';
 import type { ExplainReport } from './explain-report.js';
-import { readPastedText } from './pasted-text.js';
+import { readPastedText, readSerializedClass } from './pasted-text.js';
 import { plainText } from './transcripts.js';
 import { decodeInput, parseInput, readInput } from './read-input.js';
 import { colourFor, createStyle } from './style.js';
@@ -215,7 +215,10 @@ export async function explain(args: readonly string[], io: CliIo): Promise<numbe
   // What a terminal showed: its colour codes and CRLF line ends are no part of the error.
   const pastedInput = parseInput(plainText(raw), 'explain');
   // A `curl -i` response or an SDK error's printed form: read into the value it stands for.
-  const pasted = typeof pastedInput === 'string' ? readPastedText(pastedInput) : undefined;
+  const pasted =
+    typeof pastedInput === 'string'
+      ? readPastedText(pastedInput)
+      : readSerializedClass(pastedInput);
   const input = pasted?.value ?? pastedInput;
   const error = decodeInput(input, protocol, 'explain');
   const report = explainError(input, error, pasted?.form);

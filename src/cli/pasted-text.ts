@@ -33,7 +33,7 @@ import {
 import { REDIS_PREFIXES, REDIS_REPLY_CLASSES } from '../dialects/redis-errors/prefixes.js';
 import { NODE_REDIS_MESSAGES } from '../dialects/redis-errors/printed.js';
 import { printedPrismaError } from '../dialects/prisma/printed.js';
-import { readPrintedShape, withTransportMeta } from './printed-shapes.js';
+import { readPrintedShape, withTransportMeta, withWreckHeaders } from './printed-shapes.js';
 
 /** What the pasted text was read as: the value to decode, and its form in words. */
 export interface PastedError {
@@ -247,6 +247,7 @@ export function readPastedText(pasted: string): PastedError | undefined {
   if (logged === undefined) return readPrintedShape(trimmed) ?? readPrinted(text);
   withMongoLabels(logged.error);
   withTransportMeta(logged.error);
+  withWreckHeaders(logged.error);
   // A logged error's own properties (a code, a status, labels) say more than its message.
   if (logged.members && saysSomething(logged.error))
     return fromLogged(logged, 'with its properties');
@@ -566,4 +567,24 @@ function readPrintedDatabase(text: string): PastedError | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * An error serialised as JSON (`JSON.stringify(err)` of a class with a `toJSON`, such as
+ * supabase-js's `{ "name": "AuthSessionMissingError", "message": …, "status": 400 }`) whose
+ * `name` is one of {@link CLASS_CODES}: the class, with the marks its library sets that the
+ * JSON left out, so that it reads as the instance does. `undefined` for any other value.
+ */
+export function readSerializedClass(value: unknown): PastedError | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { name, message } = value as { name?: unknown; message?: unknown };
+  if (typeof name !== 'string' || typeof message !== 'string') return undefined;
+  const marks = Object.hasOwn(CLASS_CODES, name) ? CLASS_CODES[name] : undefined;
+  if (marks === undefined) return undefined;
+  const error = Object.assign(
+    new Error(message),
+    typeof marks === 'string' ? { code: marks } : marks,
+    value,
+  );
+  return { value: error, form: `a serialised ${name} (the class its name stands for)` };
 }

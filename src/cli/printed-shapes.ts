@@ -22,7 +22,9 @@
  * - airtable's `AirtableError`, no `Error`, whose `toString` prints `<message>(<TYPE>)[Http code
  *   <status>]` (`lib/airtable_error.js`);
  * - urql's `CombinedError`, whose `String(err)` is its message alone: each GraphQL error on a
- *   line of its own after `[GraphQL] ` (`generateErrorMessage` of `@urql/core`).
+ *   line of its own after `[GraphQL] ` (`generateErrorMessage` of `@urql/core`);
+ * - Apollo Client 4's `CombinedProtocolErrors: `, then each error's message on a line of its own
+ *   (`defaultFormatMessage` of `@apollo/client/errors`).
  */
 
 import { MYSQL_PRINTED_MESSAGES } from '../dialects/mysql/printed.js';
@@ -231,6 +233,28 @@ function printedUrqlError(text: string): ShapedError | undefined {
   };
 }
 
+// Apollo's `CombinedGraphQLErrors` is left to the message's words: its messages are the
+// server's, often an HTTP reason phrase (`Forbidden`) standing for the code in `extensions`.
+const APOLLO_ERRORS = /^(CombinedProtocolErrors): ([\s\S]+)$/;
+
+/**
+ * Apollo Client 4's `CombinedProtocolErrors` (a multipart subscription's transport errors), whose
+ * message is its errors' messages, one a line (`defaultFormatMessage`), read as the errors.
+ */
+function printedApolloErrors(text: string): ShapedError | undefined {
+  const match = APOLLO_ERRORS.exec(text);
+  if (match === null) return undefined;
+  const [, name, message] = match as unknown as [string, string, string];
+  const messages = message.split('\n');
+  return {
+    value: Object.assign(new Error(message), {
+      name,
+      errors: messages.map((line) => ({ message: line })),
+    }),
+    form: `the printed form of Apollo Client's ${name} (${messages.length} error(s))`,
+  };
+}
+
 /** The value a printed form of one of these shapes stands for, or `undefined`. */
 export function readPrintedShape(text: string): ShapedError | undefined {
   return (
@@ -242,7 +266,8 @@ export function readPrintedShape(text: string): ShapedError | undefined {
     printedApiException(text) ??
     printedAxiosMessage(text) ??
     printedAirtableError(text) ??
-    printedUrqlError(text)
+    printedUrqlError(text) ??
+    printedApolloErrors(text)
   );
 }
 
@@ -261,4 +286,19 @@ export function withTransportMeta(error: Error): void {
     ...(typeof meta.headers === 'object' ? { headers: meta.headers } : {}),
     ...(meta.body === undefined ? {} : { body: meta.body }),
   });
+}
+
+/**
+ * Wreck's Boom keeps the upstream's response on `data.res` and its headers on `data.headers`
+ * (`_shortcut` of `@hapi/wreck`); a log prints the response without its headers (a getter over
+ * a symbol) but prints `data.headers`: put them back on the response, as the instance answers.
+ */
+export function withWreckHeaders(error: Error): void {
+  const data = (error as Error & { data?: unknown }).data as
+    | { res?: { statusCode?: unknown; headers?: unknown }; headers?: unknown }
+    | undefined;
+  const res = data?.res;
+  if (typeof res !== 'object' || res === null || typeof res.statusCode !== 'number') return;
+  if (res.headers !== undefined || typeof data!.headers !== 'object') return;
+  res.headers = data!.headers;
 }
