@@ -271,6 +271,10 @@ export function readPrintedShape(text: string): ShapedError | undefined {
   );
 }
 
+function isPlainRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * `@elastic/transport`'s errors keep the response in `meta` and read their `statusCode`,
  * `headers` and `body` through getters, which a log does not print: put them back from the
@@ -281,10 +285,21 @@ export function withTransportMeta(error: Error): void {
   const meta = e.meta as { statusCode?: unknown; headers?: unknown; body?: unknown } | undefined;
   if (typeof meta !== 'object' || meta === null || e.statusCode !== undefined) return;
   if (typeof meta.statusCode !== 'number') return;
+  // The body's `error` is nested past the printed depth (`error: [Object]`): its type and causes
+  // are the message's lines, as `ResponseError` prints them.
+  const body = meta.body as Record<string, unknown> | undefined;
+  const printed =
+    typeof body === 'object' && body !== null && !isPlainRecord(body.error)
+      ? printedElasticsearchError(`ResponseError: ${error.message}`)
+      : undefined;
+  const printedError = (printed?.value as { meta?: { body?: { error?: unknown } } } | undefined)
+    ?.meta?.body?.error;
   Object.assign(e, {
     statusCode: meta.statusCode,
     ...(typeof meta.headers === 'object' ? { headers: meta.headers } : {}),
-    ...(meta.body === undefined ? {} : { body: meta.body }),
+    ...(meta.body === undefined
+      ? {}
+      : { body: printedError === undefined ? body : { ...body, error: printedError } }),
   });
 }
 
@@ -295,8 +310,7 @@ export function withTransportMeta(error: Error): void {
  */
 export function withWreckHeaders(error: Error): void {
   const data = (error as Error & { data?: unknown }).data as
-    | { res?: { statusCode?: unknown; headers?: unknown }; headers?: unknown }
-    | undefined;
+    { res?: { statusCode?: unknown; headers?: unknown }; headers?: unknown } | undefined;
   const res = data?.res;
   if (typeof res !== 'object' || res === null || typeof res.statusCode !== 'number') return;
   if (res.headers !== undefined || typeof data!.headers !== 'object') return;

@@ -17,6 +17,8 @@
  * }
  * ```
  *
+ * An error class that is no `Error` prints as an object: `AirtableError {`, then its properties.
+ *
  * Strings, numbers, booleans, `null`, one-line arrays and `Set`s, and nested objects are kept
  * (a nested object of the printed depth, `[Object]` beyond it is not); symbols and getters are
  * not. The rebuilt error has a class of the printed class name, so the readers that read a
@@ -33,6 +35,9 @@ const HEAD =
 // An error whose stack is empty prints as `[Name: message]`, its properties after it in braces.
 const BRACKETED_HEAD =
   /^(?:<ref \*\d+> )?\[((?:[A-Z]\w*|error)(?: \[[\w.-]+\])?: [\s\S]*)\](?: \{)?$/;
+// An error class that is no `Error` (airtable's `AirtableError`) prints as any object does: its
+// class name, then its properties in braces (`message` among them), no stack.
+const OBJECT_HEAD = /^(?:<ref \*\d+> )?([A-Z]\w*(?:Error|Exception)) \{$/;
 const FRAME = /^\s+(?:at\s|\.\.\. \d+ (?:more )?lines? matching)/;
 const CAUSE = /^\[cause\]: (.*)$/;
 // `key: value`, the key bare or quoted, or in brackets for a property Node shows though it is not
@@ -111,12 +116,15 @@ export function printedLoggedError(text: string): LoggedError | undefined {
   const lines = text.replace(/\r\n?/g, '\n').trim().split('\n');
   // The message runs to the first stack frame (a message may have several lines).
   // `[Name: message] {` has no frames: its properties start on the next line.
+  const object = lines.length > 1 ? OBJECT_HEAD.exec(lines[0]!) : null;
   const firstFrame =
-    lines.length > 1 && BRACKETED_HEAD.test(lines[0]!) && lines[0]!.endsWith('{')
+    object !== null ||
+    (lines.length > 1 && BRACKETED_HEAD.test(lines[0]!) && lines[0]!.endsWith('{'))
       ? 1
       : lines.findIndex((l) => FRAME.test(l));
   const headLines = firstFrame < 0 ? lines : lines.slice(0, firstFrame);
-  const top = headOf(headLines.join('\n'));
+  // An object's message is among its members, read below.
+  const top = headOf(object === null ? headLines.join('\n') : `${object[1]!}:`);
   if (top === undefined) return undefined;
   if (firstFrame < 0) return { ...top, members: false };
   // Each open container with the indentation of its members.
