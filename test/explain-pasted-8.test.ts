@@ -635,16 +635,10 @@ const STATUS_NOT_IN_TEXT =
   "String(err) and the stack print the class and the API's message: the status that decides is on the instance";
 const NEO4J_CODE =
   'String(err) and the stack print `Neo4jError: <message>`: the code (Neo.TransientError.…) that makes it retriable is on the instance';
-const DECODE_READS_LESS =
-  "the printed form reads as its text says; decode reads the instance as less (the reader's gap)";
-const VITESS_DECODE =
-  "the text names Vitess's MySQL error number and SQLSTATE, which explain reads; decode reads the instance by its HTTP 400 alone (the reader's gap)";
 const VITESS_POOL =
   "the text says Vitess's `code = ResourceExhausted desc = resource pool timed out`, read by its words; decode reads the instance by its HTTP 400 alone (the reader's gap)";
 const ELASTIC_TYPE =
-  "the text has Elasticsearch's error type, not the status; no reader here reads Elasticsearch's types yet (the reader's gap)";
-const AUTH_RETRYABLE =
-  'supabase-js raises an AuthRetryableFetchError whose message is the body (`{}`): its status is on the instance';
+  "String(err) and the stack print Elasticsearch's error type and causes: the HTTP status decode reads the instance by is on the instance (util.inspect prints it, and reads)";
 const PARSE_STATUS =
   "String(err) prints JSON.parse's message: the status and the body that decide are on the instance";
 const WRETCH_NAMELESS =
@@ -653,6 +647,18 @@ const OFF_TABLE =
   'http-errors names a status off its table by the class of 500 (`InternalServerError: <message>`): the 599 is on the instance';
 const CAUSE_NOT_IN_TEXT =
   "xior rethrows fetch's `TypeError: fetch failed`: the ECONNREFUSED under it is on `.cause`, not in the text";
+const URQL_NETWORK =
+  "urql prints `[Network] fetch failed`: the ECONNREFUSED under it is on the network error's `.cause`, not in the text";
+const GRAPHQL_EXTENSIONS =
+  "urql prints the GraphQL error's message alone: the `extensions.code` (UNAUTHENTICATED) that decides is on the instance (util.inspect nests it past its depth)";
+const BOOM_STATUS =
+  "Boom prints `Error: <message>` (the factory's message, here not the reason phrase): the status that decides is on `output.statusCode`, which util.inspect prints and explain reads";
+const CLICKHOUSE_MESSAGE =
+  "ClickHouseError prints `Error: <the server's message>`: the code and type that decide are on the instance (util.inspect prints them; the server's `Code: N. DB::Exception` text reads)";
+const FUNCTIONS_RESPONSE =
+  "supabase-js's Functions errors print a fixed message (and their JSON an empty `context`): the Response that decides is the instance's `context`";
+const POSTGREST_CODE =
+  "PostgrestError prints PostgREST's message: the PGRST code that decides is on the instance (util.inspect prints it)";
 // What String(err), the stack's head and the stack miss alike; and what every form misses.
 const inText = (why: string): Partial<Record<PastedForm, string>> => ({
   String: why,
@@ -668,13 +674,70 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
   '@apollo/client ServerParseError': inText(PARSE_STATUS),
   '@browserbasehq/sdk Browserbase.InternalServerError (503)': inText(NO_WAIT),
   '@browserbasehq/sdk Browserbase.RateLimitError (429)': inText(NO_WAIT),
+  '@clickhouse/client ClickHouseError (MEMORY_LIMIT_EXCEEDED)': inText(CLICKHOUSE_MESSAGE),
+  '@clickhouse/client ClickHouseError (SYNTAX_ERROR)': inText(CLICKHOUSE_MESSAGE),
+  '@clickhouse/client ClickHouseError (TOO_MANY_SIMULTANEOUS_QUERIES)': inText(CLICKHOUSE_MESSAGE),
+  '@elastic/elasticsearch errors.ResponseError (400)': inText(ELASTIC_TYPE),
+  '@elastic/elasticsearch errors.ResponseError (401)': inText(ELASTIC_TYPE),
+  '@elastic/elasticsearch errors.ResponseError (404)': inText(ELASTIC_TYPE),
+  '@elastic/elasticsearch errors.ResponseError (409)': inText(ELASTIC_TYPE),
   '@elastic/elasticsearch errors.ResponseError (429)': inText(NO_WAIT),
   '@elastic/elasticsearch errors.ResponseError (503)': inText(NO_WAIT),
+  '@gitbeaker/rest GitbeakerRequestError (429)': inText(STATUS_NOT_IN_TEXT),
+  '@gitbeaker/rest GitbeakerRequestError (503)': inText(NO_WAIT),
+  '@hapi/boom Boom (badData)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (badGateway)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (badImplementation)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (badRequest)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (clientTimeout)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (conflict)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (entityTooLarge)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (expectationFailed)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (failedDependency)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (gatewayTimeout)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (illegal)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (internal)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (lengthRequired)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (locked)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (methodNotAllowed)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (notAcceptable)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (notFound)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (notImplemented)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (paymentRequired)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (preconditionFailed)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (preconditionRequired)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (proxyAuthRequired)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (rangeNotSatisfiable)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (resourceGone)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (serverUnavailable)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (teapot)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (tooEarly)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (tooManyRequests)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (unauthorized)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (unsupportedMediaType)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (uriTooLong)': inText(BOOM_STATUS),
+  '@hapi/boom Boom (wreck 429)': inText(NO_WAIT),
+  '@hapi/boom Boom (wreck 503)': inText(NO_WAIT),
   '@planetscale/database DatabaseError (UNAUTHENTICATED)': inText(STATUS_NOT_IN_TEXT),
   '@supabase/supabase-js AuthApiError (400)': inText(STATUS_NOT_IN_TEXT),
   '@supabase/supabase-js AuthApiError (429)': inText(STATUS_NOT_IN_TEXT),
-  '@supabase/supabase-js AuthApiError (503)': inText(AUTH_RETRYABLE),
+  '@supabase/supabase-js FunctionsHttpError (500)': {
+    ...inText(FUNCTIONS_RESPONSE),
+    JSON: FUNCTIONS_RESPONSE,
+  },
+  '@supabase/supabase-js FunctionsHttpError (503)': {
+    ...inText(FUNCTIONS_RESPONSE),
+    JSON: FUNCTIONS_RESPONSE,
+  },
+  '@supabase/supabase-js FunctionsRelayError': {
+    ...inText(FUNCTIONS_RESPONSE),
+    JSON: FUNCTIONS_RESPONSE,
+  },
+  '@supabase/supabase-js PostgrestError (PGRST000)': inText(POSTGREST_CODE),
+  '@supabase/supabase-js PostgrestError (PGRST301)': inText(POSTGREST_CODE),
   '@urql/core CombinedError (503)': inText(NO_WAIT),
+  '@urql/core CombinedError (graphql)': everywhere(GRAPHQL_EXTENSIONS),
+  '@urql/core CombinedError (network)': inText(URQL_NETWORK),
   'exa-js ExaError (401)': inText(STATUS_NOT_IN_TEXT),
   'graphql-request ClientError (429)': inText(NO_WAIT),
   'graphql-request ClientError (503)': inText(NO_WAIT),
@@ -692,34 +755,8 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
   'xior AxiosError (429)': inText(NO_WAIT),
   'xior AxiosError (503)': inText(NO_WAIT),
   'xior AxiosError (refused)': inText(CAUSE_NOT_IN_TEXT),
-  // decode: @clickhouse/client
-  '@clickhouse/client ClickHouseError (AUTHENTICATION_FAILED)': everywhere(DECODE_READS_LESS),
-  '@clickhouse/client ClickHouseError (UNKNOWN_TABLE)': everywhere(DECODE_READS_LESS),
-  // decode: @elastic/elasticsearch
-  '@elastic/elasticsearch errors.ResponseError (400)': inText(ELASTIC_TYPE),
-  '@elastic/elasticsearch errors.ResponseError (401)': inText(ELASTIC_TYPE),
-  '@elastic/elasticsearch errors.ResponseError (404)': inText(ELASTIC_TYPE),
-  '@elastic/elasticsearch errors.ResponseError (409)': inText(ELASTIC_TYPE),
-  // decode: @hubspot/api-client
-  '@hubspot/api-client ApiException (429)': inText(DECODE_READS_LESS),
-  // decode: @libsql/client
-  '@libsql/client LibsqlError (SERVER_ERROR)': everywhere(DECODE_READS_LESS),
   // decode: @planetscale/database
-  '@planetscale/database DatabaseError (ABORTED)': inText(VITESS_DECODE),
-  '@planetscale/database DatabaseError (ALREADY_EXISTS)': inText(VITESS_DECODE),
   '@planetscale/database DatabaseError (RESOURCE_EXHAUSTED)': inText(VITESS_POOL),
-  // decode: @supabase/supabase-js
-  '@supabase/supabase-js PostgrestError (42P01)': everywhere(DECODE_READS_LESS),
-  // decode: airtable
-  'airtable AirtableError (401)': { String: DECODE_READS_LESS },
-  'airtable AirtableError (403)': { String: DECODE_READS_LESS },
-  'airtable AirtableError (404)': { String: DECODE_READS_LESS },
-  'airtable AirtableError (413)': { String: DECODE_READS_LESS },
-  'airtable AirtableError (422)': { String: DECODE_READS_LESS },
-  'airtable AirtableError (500)': { String: DECODE_READS_LESS },
-  // decode: neo4j-driver
-  'neo4j-driver Neo4jError (Neo.ClientError.Security.Unauthorized)': everywhere(DECODE_READS_LESS),
-  'neo4j-driver Neo4jError (Neo.ClientError.Statement.SyntaxError)': everywhere(DECODE_READS_LESS),
 };
 
 describe('every exported error class of the eighth round, in every printed form', () => {
