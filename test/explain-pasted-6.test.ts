@@ -132,7 +132,6 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
   'got RetryError': { String: SHARED_NAME, 'stack head': SHARED_NAME, stack: SHARED_NAME },
   'got UploadError': { 'stack head': STACK_NAMED_LATE, stack: STACK_NAMED_LATE },
   'ky HTTPError': { String: NO_WAIT, 'stack head': NO_WAIT, stack: NO_WAIT },
-  'axios Cancel': { JSON: JSON_DROPS_CLASS },
   'undici errors.ClientClosedError': {
     String: SHARED_NAME,
     'stack head': SHARED_NAME,

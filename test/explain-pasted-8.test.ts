@@ -657,6 +657,8 @@ const CLICKHOUSE_MESSAGE =
   "ClickHouseError prints `Error: <the server's message>`: the code and type that decide are on the instance (util.inspect prints them; the server's `Code: N. DB::Exception` text reads)";
 const FUNCTIONS_RESPONSE =
   "supabase-js's Functions errors print a fixed message (and their JSON an empty `context`): the Response that decides is the instance's `context`";
+const SHARED_NAME =
+  "String(err) and the stack print `RequestAbortedError: …`, a class name the Speakeasy SDKs (Mistral's) raise too: the transport's `options` that say Elasticsearch's is on the instance";
 const POSTGREST_CODE =
   "PostgrestError prints PostgREST's message: the PGRST code that decides is on the instance (util.inspect prints it)";
 // What String(err), the stack's head and the stack miss alike; and what every form misses.
@@ -681,6 +683,7 @@ const KNOWN_CLASS_MISSES: Record<string, Partial<Record<PastedForm, string>>> = 
   '@elastic/elasticsearch errors.ResponseError (401)': inText(ELASTIC_TYPE),
   '@elastic/elasticsearch errors.ResponseError (404)': inText(ELASTIC_TYPE),
   '@elastic/elasticsearch errors.ResponseError (409)': inText(ELASTIC_TYPE),
+  '@elastic/elasticsearch errors.RequestAbortedError': inText(SHARED_NAME),
   '@elastic/elasticsearch errors.ResponseError (429)': inText(NO_WAIT),
   '@elastic/elasticsearch errors.ResponseError (503)': inText(NO_WAIT),
   '@gitbeaker/rest GitbeakerRequestError (429)': inText(STATUS_NOT_IN_TEXT),

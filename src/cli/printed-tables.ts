@@ -76,9 +76,9 @@ export const CLASS_CODES: Readonly<Record<string, string | Readonly<Record<strin
   // is not there, so it reads as the fetch that failed.
   AuthRetryableFetchError: { __isAuthError: true },
   // @elastic/transport (`lib/errors.js`): the classes that carry no response, each made with the
-  // request's `options`, by which the decoder knows them from other libraries' classes.
+  // request's `options`, by which the decoder knows them from other libraries' classes. Its
+  // `RequestAbortedError` is left out: the Speakeasy SDKs (Mistral's) raise a class of that name.
   NoLivingConnectionsError: { options: {} },
-  RequestAbortedError: { options: {} },
   DeserializationError: { options: {} },
   ProductNotSupportedError: { options: {} },
   ConfigurationError: { options: {} },
