@@ -104,7 +104,15 @@ export function meaning(
  * ORM's or query builder's own error, which no database raised.
  */
 export type DatabaseSystem =
-  'postgresql' | 'mysql' | 'mongodb' | 'prisma' | 'redis' | 'neo4j' | 'orm' | 'sqlite' | 'clickhouse';
+  | 'postgresql'
+  | 'mysql'
+  | 'mongodb'
+  | 'prisma'
+  | 'redis'
+  | 'neo4j'
+  | 'orm'
+  | 'sqlite'
+  | 'clickhouse';
 
 /**
  * The {@link AgentError} for a database error `error` (an instance, or the plain data a log or a
