@@ -387,7 +387,9 @@ function readPrintedWithCause(text: string): PastedError | undefined {
   }
   return {
     value: error,
-    form: `Node's printed "${error.name}: ${error.message}", caused by ${causes.join(', caused by ')}`,
+    form: `Node's printed "${error.name}: ${error.message}", caused by ${
+      causes.length > 0 ? causes.join(', caused by ') : 'an object (its members read)'
+    }`,
   };
 }
 

@@ -142,8 +142,12 @@ export function printedLoggedError(text: string): LoggedError | undefined {
     if (/^[}\]],?$/.test(line) || indent !== target.indent) continue;
     const cause = CAUSE.exec(line);
     if (cause !== null) {
-      const level = headOf(cause[1]!.replace(/ \{$/, ''));
-      if (level === undefined || Array.isArray(target.into) || target.into instanceof Map) continue;
+      if (Array.isArray(target.into) || target.into instanceof Map) continue;
+      // A cause that is no error (Gitbeaker's `{ description, request, response }`) prints as
+      // `[cause]: {` when the constructor set it, as `cause: {` when it was assigned.
+      const level =
+        cause[1] === '{' ? { error: {} as Error } : headOf(cause[1]!.replace(/ \{$/, ''));
+      if (level === undefined) continue;
       target.into.cause = level.error;
       open.push({ indent: indent + 2, into: level.error as unknown as Record<string, unknown> });
       members = true;
